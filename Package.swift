@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FluidGradient",
+    products: [
+        .library(name: "FluidGradient", targets: ["FluidGradient"]),
+        .library(name: "FluidGradientIO", targets: ["FluidGradientIO"]),
+        .executable(name: "fluidgradient", targets: ["fluidgradient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "FluidGradient"),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        .target(
+            name: "FluidGradientIO",
+            dependencies: ["FluidGradient", "CPNGCodec"],
+            plugins: ["EmbedPresets"]
+        ),
+        .executableTarget(name: "PresetEmbedder"),
+        .plugin(name: "EmbedPresets", capability: .buildTool(), dependencies: ["PresetEmbedder"]),
+        .executableTarget(
+            name: "fluidgradient",
+            dependencies: [
+                "FluidGradientIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FluidGradientTests", dependencies: ["FluidGradient"]),
+    ]
+)

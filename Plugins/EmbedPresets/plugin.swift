@@ -1,0 +1,24 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds every `Presets/*.json` of the package into the target as Swift source, so
+/// the built-in presets work from any directory while `Presets/` stays their one
+/// source of truth.
+@main
+struct EmbedPresets: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let directory = context.package.directoryURL.appending(path: "Presets")
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let output = context.pluginWorkDirectoryURL.appending(path: "BuiltInPresetFiles.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding \(files.count) presets from Presets/",
+                executable: try context.tool(named: "PresetEmbedder").url,
+                arguments: [output.path] + files.map(\.path),
+                inputFiles: files,
+                outputFiles: [output])
+        ]
+    }
+}

@@ -1,0 +1,155 @@
+#include "CPNGCodec.h"
+
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    jmp_buf jump;
+    char *message;
+} error_context;
+
+static void on_error(png_structp png, png_const_charp text) {
+    error_context *context = (error_context *)png_get_error_ptr(png);
+    snprintf(context->message, FG_PNG_MESSAGE_SIZE, "%s", text);
+    longjmp(context->jump, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint32_t height,
+                      int channels, int bit_depth, fg_png_write_options options,
+                      char message[FG_PNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    if (channels != 3 && channels != 4) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "unsupported channel count %d", channels);
+        return -1;
+    }
+    FILE *file = fopen(path, "wb");
+    if (!file) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(errno));
+        return -1;
+    }
+    error_context context = {.message = message};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    png_bytep *volatile rows = NULL;
+    if (!png || !info) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
+        png_destroy_write_struct(&png, NULL);
+        fclose(file);
+        return -1;
+    }
+    if (setjmp(context.jump)) {
+        free(rows);
+        png_destroy_write_struct(&png, &info);
+        fclose(file);
+        return -1;
+    }
+    size_t row_bytes = (size_t)width * (size_t)channels * (size_t)(bit_depth / 8);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!rows) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * row_bytes;
+
+    png_init_io(png, file);
+    png_set_IHDR(png, info, width, height, bit_depth,
+                 channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_set_compression_level(png, options.compression_level);
+    png_set_compression_strategy(png, options.strategy);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
+    png_write_info(png, info);
+    if (bit_depth == 16) png_set_swap(png);
+    png_write_image(png, rows);
+    png_write_end(png, info);
+
+    free(rows);
+    png_destroy_write_struct(&png, &info);
+    if (fflush(file) != 0 || ferror(file)) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(errno));
+        fclose(file);
+        return -1;
+    }
+    if (fclose(file) != 0) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    memset(image, 0, sizeof(*image));
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(errno));
+        return -1;
+    }
+    unsigned char signature[8];
+    if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "not a PNG file");
+        fclose(file);
+        return -1;
+    }
+    error_context context = {.message = message};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    png_bytep *volatile rows = NULL;
+    void *volatile pixels = NULL;
+    if (!png || !info) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
+        png_destroy_read_struct(&png, NULL, NULL);
+        fclose(file);
+        return -1;
+    }
+    if (setjmp(context.jump)) {
+        free(rows);
+        free(pixels);
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        return -1;
+    }
+    png_init_io(png, file);
+    png_set_sig_bytes(png, 8);
+    png_set_user_limits(png, 1u << 16, 1u << 16);
+    png_read_info(png, info);
+    png_set_expand(png);
+    png_set_gray_to_rgb(png);
+    if (png_get_bit_depth(png, info) == 16) png_set_swap(png);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    int channels = png_get_channels(png, info), bit_depth = png_get_bit_depth(png, info);
+    size_t row_bytes = png_get_rowbytes(png, info);
+    if ((channels != 3 && channels != 4) || (bit_depth != 8 && bit_depth != 16))
+        png_error(png, "unsupported pixel layout");
+    pixels = malloc(row_bytes * height);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!pixels || !rows) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * row_bytes;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    fclose(file);
+    image->width = width;
+    image->height = height;
+    image->channels = channels;
+    image->bit_depth = bit_depth;
+    image->pixels = pixels;
+    return 0;
+}
+
+void fg_png_free(fg_png_image *image) {
+    free(image->pixels);
+    image->pixels = NULL;
+}

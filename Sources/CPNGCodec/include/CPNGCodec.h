@@ -1,0 +1,40 @@
+// A thin C layer over libpng whose only job is error handling: libpng reports
+// errors by longjmp, which Swift cannot catch, so every call here sets its own
+// jump target and turns a libpng error into a return code and a message.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+#define FG_PNG_MESSAGE_SIZE 256
+
+typedef struct {
+    /// zlib level 0-9.
+    int compression_level;
+    /// A mask of PNG_FILTER_NONE/SUB/UP/AVG/PAETH values (see png.h).
+    int filters;
+    /// zlib strategy: Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ...
+    int strategy;
+} fg_png_write_options;
+
+/// Writes `height` rows of `width` pixels with `channels` (3 = RGB, 4 = RGBA) of
+/// `bit_depth` (8 or 16; 16-bit samples are read little-endian) to `path`, tagged sRGB.
+/// Returns 0, or -1 with a message in `message`.
+int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint32_t height,
+                      int channels, int bit_depth, fg_png_write_options options,
+                      char message[FG_PNG_MESSAGE_SIZE]);
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    /// 3 (RGB) or 4 (RGBA) after expansion of grey, palette and tRNS.
+    int channels;
+    /// 8 or 16; 16-bit samples are returned in host byte order.
+    int bit_depth;
+    /// width * height * channels * bit_depth / 8 bytes; free with fg_png_free.
+    void *pixels;
+} fg_png_image;
+
+/// Decodes the PNG at `path` into `image`. Returns 0, or -1 with a message.
+int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]);
+
+void fg_png_free(fg_png_image *image);

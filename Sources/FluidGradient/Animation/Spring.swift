@@ -1,0 +1,76 @@
+import Foundation
+
+/// A damped spring `m·x″ + c·x′ + k·(x − g) = 0`, solved in closed form.
+///
+/// With decay `a = c / 2m`, `ω² = k / m` and `β = a² − ω²`, over a time `t` the
+/// displacement `e = x − g` and velocity `v` evolve as
+///
+///     e(t) = e^(−a t) · [ e₀·(C + a·S) + v₀·S ]
+///     v(t) = e^(−a t) · [ v₀·(C − a·S) − e₀·ω²·S ]
+///
+/// where `C = Σ βⁿ t²ⁿ/(2n)!` and `S = Σ βⁿ t²ⁿ⁺¹/(2n+1)!`: cosh and sinh/√β when the
+/// spring is overdamped (β > 0), cos and sin/√−β when underdamped, and their series
+/// near critical damping, so one formula is exact and stable across all three.
+/// Being exact, it gives the same state at a time however the time is stepped.
+public struct Spring: Hashable, Sendable {
+    public let mass: Double
+    public let stiffness: Double
+    public let damping: Double
+
+    public init(mass: Double, stiffness: Double, damping: Double) {
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+    }
+
+    /// The original's `CASpringAnimation`: mass 10/speed, stiffness 100, damping 50.
+    public init(speed: Double) {
+        self.init(mass: 10 / speed, stiffness: 100, damping: 50)
+    }
+
+    /// The linear map over time `t`: `(e, v) ↦ (A·e + B·v, C·e + D·v)`.
+    public struct Propagator: Hashable, Sendable {
+        public var a: Double, b: Double, c: Double, d: Double
+
+        public static let identity = Propagator(a: 1, b: 0, c: 0, d: 1)
+
+        /// `self` after `other`.
+        public func after(_ other: Propagator) -> Propagator {
+            Propagator(
+                a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+                c: c * other.a + d * other.c, d: c * other.b + d * other.d)
+        }
+    }
+
+    public func propagator(over t: Double) -> Propagator {
+        let decay = damping / (2 * mass)
+        let omega2 = stiffness / mass
+        let beta = decay * decay - omega2
+        let z = beta * t * t
+        // e^(−a t)·C and e^(−a t)·S
+        let ec: Double, es: Double
+        if abs(z) < 1e-2 {
+            let envelope = exp(-decay * t)
+            ec = envelope * (1 + z / 2 + z * z / 24 + z * z * z / 720)
+            es = envelope * t * (1 + z / 6 + z * z / 120 + z * z * z / 5040)
+        } else if beta > 0 {
+            let root = beta.squareRoot()
+            let grow = exp((root - decay) * t), shrink = exp(-(root + decay) * t)
+            ec = (grow + shrink) / 2
+            es = (grow - shrink) / (2 * root)
+        } else {
+            let root = (-beta).squareRoot()
+            let envelope = exp(-decay * t)
+            ec = envelope * cos(root * t)
+            es = envelope * sin(root * t) / root
+        }
+        return Propagator(a: ec + decay * es, b: es, c: -omega2 * es, d: ec - decay * es)
+    }
+
+    /// Position and velocity after `t`, from `position` and `velocity`, pulled towards `target`.
+    public func advance(position: Double, velocity: Double, target: Double, by t: Double) -> (position: Double, velocity: Double) {
+        let p = propagator(over: t)
+        let e = position - target
+        return (target + p.a * e + p.b * velocity, p.c * e + p.d * velocity)
+    }
+}

@@ -1,0 +1,89 @@
+/// Why a colour string was rejected. `description` is one sentence for people.
+public struct ColorParseError: Error, Equatable, CustomStringConvertible {
+    public let text: String
+    public let suggestion: String?
+
+    public var description: String {
+        var message = "\"\(text)\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name"
+        if let suggestion { message += " (did you mean \"\(suggestion)\"?)" }
+        return message
+    }
+}
+
+extension RGBA {
+    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name or `transparent`
+    /// (names are case-insensitive; surrounding spaces are ignored).
+    public init(parsing text: String) throws(ColorParseError) {
+        let trimmed = text.trimmingSpaces()
+        if trimmed.hasPrefix("#") {
+            guard let color = RGBA.hex(trimmed.dropFirst()) else {
+                throw ColorParseError(text: text, suggestion: nil)
+            }
+            self = color
+            return
+        }
+        let name = trimmed.lowercased()
+        if name == "transparent" {
+            self = .clear
+            return
+        }
+        if let entry = cssColorNames.first(where: { $0.name == name }) {
+            self.init(
+                bytes: UInt8(entry.rgb >> 16), UInt8((entry.rgb >> 8) & 0xFF), UInt8(entry.rgb & 0xFF))
+            return
+        }
+        throw ColorParseError(text: text, suggestion: RGBA.closestName(to: name))
+    }
+
+    /// Every CSS colour name, sorted.
+    public static var cssNames: [String] { cssColorNames.map(\.name) }
+
+    private static func hex(_ digits: Substring) -> RGBA? {
+        var nibbles: [UInt8] = []
+        for character in digits {
+            guard let value = character.hexDigitValue else { return nil }
+            nibbles.append(UInt8(value))
+        }
+        switch nibbles.count {
+        case 3:
+            return RGBA(bytes: nibbles[0] * 17, nibbles[1] * 17, nibbles[2] * 17)
+        case 6, 8:
+            var bytes: [UInt8] = stride(from: 0, to: nibbles.count, by: 2).map { nibbles[$0] << 4 | nibbles[$0 + 1] }
+            if bytes.count == 3 { bytes.append(255) }
+            return RGBA(bytes: bytes[0], bytes[1], bytes[2], bytes[3])
+        default:
+            return nil
+        }
+    }
+
+    /// The CSS name within two edits of `name`, if there is exactly one best.
+    private static func closestName(to name: String) -> String? {
+        guard name.count >= 3, name.allSatisfy(\.isLetter) else { return nil }
+        let scored = cssColorNames.map { ($0.name, editDistance(name, $0.name)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return best.0
+    }
+}
+
+/// Levenshtein distance, used only for "did you mean" hints.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

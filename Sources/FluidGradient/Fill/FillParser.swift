@@ -1,0 +1,89 @@
+/// Why a fill string was rejected.
+public struct FillParseError: Error, Equatable, CustomStringConvertible {
+    public var text: String
+    public var reason: String
+
+    public var description: String { "\"\(text)\" is not a fill: \(reason)" }
+
+    /// The accepted forms, for help and error text.
+    public static let syntax =
+        "a colour (#RGB, #RRGGBB, #RRGGBBAA or a CSS name), or a gradient "
+        + "\"TYPE [ANGLE] COLOR [LOCATION], COLOR [LOCATION], ...\" with TYPE linear, radial or conic, "
+        + "for example \"linear 270 #0B1026 0, #3B1E54 0.6, #9B3675 1\""
+}
+
+extension Fill {
+    /// Parses a colour, or `TYPE [ANGLE] COLOR [LOCATION], COLOR [LOCATION], ...`.
+    /// Locations are 0...1 or percentages, given for every stop or for none (then evenly
+    /// spaced); the angle is in degrees (an optional `deg` suffix is allowed).
+    public init(parsing text: String) throws(FillParseError) {
+        let segments = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        guard let first = segments.first, let head = first.first else {
+            throw FillParseError(text: text, reason: "it is empty; expected \(FillParseError.syntax)")
+        }
+        guard let kind = Gradient.Kind(rawValue: head.lowercased()) else {
+            guard segments.count == 1, first.count == 1 else {
+                throw FillParseError(text: text, reason: "expected \(FillParseError.syntax)")
+            }
+            do {
+                self = .color(try RGBA(parsing: head))
+            } catch {
+                throw FillParseError(text: text, reason: error.description)
+            }
+            return
+        }
+        var firstStop = Array(first.dropFirst())
+        var angle = 0.0
+        if let token = firstStop.first, let value = Fill.number(token, suffix: "deg") {
+            angle = value
+            firstStop.removeFirst()
+        }
+        var stops: [(location: Double?, color: RGBA)] = []
+        for (index, tokens) in ([firstStop] + segments.dropFirst()).enumerated() {
+            guard (1...2).contains(tokens.count) else {
+                throw FillParseError(text: text, reason: "stop \(index + 1) should be \"COLOR [LOCATION]\"")
+            }
+            let color: RGBA
+            do {
+                color = try RGBA(parsing: tokens[0])
+            } catch {
+                throw FillParseError(text: text, reason: "stop \(index + 1): \(error.description)")
+            }
+            var location: Double?
+            if tokens.count == 2 {
+                if let percent = Fill.number(tokens[1], suffix: "%") , tokens[1].hasSuffix("%") {
+                    location = percent / 100
+                } else if let value = Double(tokens[1]) {
+                    location = value
+                } else {
+                    throw FillParseError(text: text, reason: "stop \(index + 1): \"\(tokens[1])\" is not a location (0...1 or 0%...100%)")
+                }
+            }
+            stops.append((location, color))
+        }
+        do {
+            self = .gradient(try Gradient(kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops)))
+        } catch {
+            throw FillParseError(text: text, reason: error.description)
+        }
+    }
+
+    private static func number(_ token: String, suffix: String) -> Double? {
+        let trimmed = token.lowercased().hasSuffix(suffix) ? String(token.dropLast(suffix.count)) : token
+        guard let value = Double(trimmed), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The fill written back in the syntax ``init(parsing:)`` reads.
+    public var text: String {
+        switch self {
+        case .color(let color):
+            return color.hex
+        case .gradient(let gradient):
+            let stops = gradient.stops.map { "\($0.color.hex) \(ParameterRange.format($0.location))" }
+            return "\(gradient.kind.rawValue) \(ParameterRange.format(gradient.angle)) " + stops.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,200 @@
+/// Reads a parsed document into typed values, turning every mismatch into a
+/// ``PresetError`` that names the file, the key path and what was expected.
+public struct JSONReader: Sendable {
+    public let file: String
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    public func error(_ path: String, _ message: String) -> PresetError {
+        PresetError(file: file, path: path, message: message)
+    }
+
+    /// Parses `text`, reporting malformed JSON with its line and column.
+    public func parse(_ bytes: [UInt8]) throws(PresetError) -> JSONNode {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw self.error("", error.description)
+        }
+    }
+
+    /// The members of an object, after checking that every key is one of `allowed`.
+    public func object(_ node: JSONNode, at path: String, allowed: [String]) throws(PresetError) -> JSONObject {
+        guard case .object(let members) = node.value else {
+            throw error(path, "expected an object, found \(node.value.kindName)")
+        }
+        for member in members where !allowed.contains(member.key) {
+            let keyPath = JSONReader.join(path, member.key)
+            var message = "\"\(member.key)\" is not a known key"
+            if let suggestion = allowed.min(by: { editDistance(member.key, $0) < editDistance(member.key, $1) }),
+                editDistance(member.key.lowercased(), suggestion.lowercased()) <= 2
+            {
+                message += " (did you mean \"\(suggestion)\"?)"
+            }
+            message += "; expected one of: " + allowed.joined(separator: ", ")
+            throw error(keyPath, message)
+        }
+        return JSONObject(members: members, path: path)
+    }
+
+    public func number(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Double {
+        guard case .number(let value) = node.value else {
+            throw error(path, "expected a number, found \(node.value.kindName)")
+        }
+        guard bounds.contains(value) else {
+            throw error(path, "\(ParameterRange.format(value)) is outside the allowed \(JSONReader.describe(bounds))")
+        }
+        return value
+    }
+
+    public func integer(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Int {
+        let value = try number(node, at: path, in: bounds)
+        guard value == value.rounded() else {
+            throw error(path, "expected a whole number, found \(ParameterRange.format(value))")
+        }
+        return Int(value)
+    }
+
+    public func string(_ node: JSONNode, at path: String) throws(PresetError) -> String {
+        guard case .string(let value) = node.value else {
+            throw error(path, "expected a string, found \(node.value.kindName)")
+        }
+        return value
+    }
+
+    public func bool(_ node: JSONNode, at path: String) throws(PresetError) -> Bool {
+        guard case .bool(let value) = node.value else {
+            throw error(path, "expected true or false, found \(node.value.kindName)")
+        }
+        return value
+    }
+
+    public func array(_ node: JSONNode, at path: String) throws(PresetError) -> [JSONNode] {
+        guard case .array(let elements) = node.value else {
+            throw error(path, "expected an array, found \(node.value.kindName)")
+        }
+        return elements
+    }
+
+    public func color(_ node: JSONNode, at path: String) throws(PresetError) -> RGBA {
+        let text = try string(node, at: path)
+        do {
+            return try RGBA(parsing: text)
+        } catch {
+            throw self.error(path, error.description)
+        }
+    }
+
+    public func colors(_ node: JSONNode, at path: String, count: ClosedRange<Int>) throws(PresetError) -> [RGBA] {
+        let elements = try array(node, at: path)
+        guard count.contains(elements.count) else {
+            throw error(path, "expected \(count.lowerBound) to \(count.upperBound) colours, found \(elements.count)")
+        }
+        var colors: [RGBA] = []
+        for (index, element) in elements.enumerated() {
+            colors.append(try color(element, at: "\(path)[\(index)]"))
+        }
+        return colors
+    }
+
+    /// `{ "min": a, "max": b }` with an optional `"step"`, inside `bounds`, with a ≤ b.
+    public func range(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> ParameterRange {
+        let members = try object(node, at: path, allowed: ["min", "max", "step"])
+        guard let minNode = members["min"] else { throw error(path, "a range needs \"min\" and \"max\"") }
+        guard let maxNode = members["max"] else { throw error(path, "a range needs \"min\" and \"max\"") }
+        let low = try number(minNode, at: JSONReader.join(path, "min"), in: bounds)
+        let high = try number(maxNode, at: JSONReader.join(path, "max"), in: bounds)
+        guard low <= high else {
+            throw error(path, "min \(ParameterRange.format(low)) is greater than max \(ParameterRange.format(high))")
+        }
+        var step: Double?
+        if let stepNode = members["step"] {
+            step = try number(stepNode, at: JSONReader.join(path, "step"), in: 0...bounds.upperBound)
+            guard step! > 0 else { throw error(JSONReader.join(path, "step"), "a step must be greater than 0") }
+        }
+        return ParameterRange(low, high, step: step)
+    }
+
+    /// A two-number array `[x, y]`, each inside `bounds`.
+    public func pair(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> SIMD2<Double> {
+        let elements = try array(node, at: path)
+        guard elements.count == 2 else { throw error(path, "expected two numbers [x, y], found \(elements.count) values") }
+        return SIMD2(
+            try number(elements[0], at: "\(path)[0]", in: bounds),
+            try number(elements[1], at: "\(path)[1]", in: bounds))
+    }
+
+    /// A colour string, or a gradient object `{ "type", "angle", "stops" }`.
+    public func fill(_ node: JSONNode, at path: String) throws(PresetError) -> Fill {
+        if case .string = node.value { return .color(try color(node, at: path)) }
+        guard case .object = node.value else {
+            throw error(path, "expected a colour string or a gradient object, found \(node.value.kindName)")
+        }
+        let members = try object(node, at: path, allowed: ["type", "angle", "stops"])
+        var kind = Gradient.Kind.linear
+        if let typeNode = members["type"] {
+            let text = try string(typeNode, at: JSONReader.join(path, "type"))
+            guard let parsed = Gradient.Kind(rawValue: text) else {
+                throw error(JSONReader.join(path, "type"), "\"\(text)\" is not a gradient type; expected linear, radial or conic")
+            }
+            kind = parsed
+        }
+        var angle = 0.0
+        if let angleNode = members["angle"] {
+            angle = try number(angleNode, at: JSONReader.join(path, "angle"), in: -36_000...36_000)
+        }
+        let stopsPath = JSONReader.join(path, "stops")
+        guard let stopsNode = members["stops"] else { throw error(path, "a gradient needs \"stops\"") }
+        let stopNodes = try array(stopsNode, at: stopsPath)
+        var stops: [(location: Double?, color: RGBA)] = []
+        for (index, stopNode) in stopNodes.enumerated() {
+            let stopPath = "\(stopsPath)[\(index)]"
+            let stop = try object(stopNode, at: stopPath, allowed: ["location", "color"])
+            guard let colorNode = stop["color"] else { throw error(stopPath, "a stop needs a \"color\"") }
+            let location = try stop["location"].map { (node) throws(PresetError) in
+                try number(node, at: JSONReader.join(stopPath, "location"), in: -1e6...1e6)
+            }
+            stops.append((location, try color(colorNode, at: JSONReader.join(stopPath, "color"))))
+        }
+        do {
+            return .gradient(try Gradient(kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops)))
+        } catch {
+            throw self.error(stopsPath, error.description)
+        }
+    }
+
+    static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    static func describe(_ bounds: ClosedRange<Double>) -> String {
+        "range \(ParameterRange.format(bounds.lowerBound))...\(ParameterRange.format(bounds.upperBound))"
+    }
+}
+
+/// An object's members in file order, looked up by key.
+public struct JSONObject: Sendable {
+    public let members: [(key: String, value: JSONNode)]
+    public let path: String
+
+    public subscript(key: String) -> JSONNode? {
+        members.first { $0.key == key }?.value
+    }
+
+    /// The key path of a member.
+    public func path(_ key: String) -> String { JSONReader.join(path, key) }
+}
+
+extension Gradient {
+    /// Stop locations as written: all given, or all left out (then evenly spaced from 0 to 1).
+    static func resolveLocations(_ stops: [(location: Double?, color: RGBA)]) throws(GradientError) -> [(location: Double, color: RGBA)] {
+        guard stops.count >= 2 else { throw GradientError.tooFewStops(stops.count) }
+        if stops.allSatisfy({ $0.location == nil }) {
+            return stops.enumerated().map { (Double($0.offset) / Double(stops.count - 1), $0.element.color) }
+        }
+        guard stops.allSatisfy({ $0.location != nil }) else { throw GradientError.mixedLocations }
+        return stops.map { ($0.location!, $0.color) }
+    }
+}

@@ -1,0 +1,382 @@
+/// A parsed JSON document that keeps what validation needs and Foundation drops:
+/// object members in file order, integers apart from other numbers, true/false apart
+/// from numbers, and the line and column of every value for error messages.
+public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONNode])
+    case object([(key: String, value: JSONNode)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a.map(\.value) == b.map(\.value)
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value.value == $1.value.value }
+        default: return false
+        }
+    }
+
+    /// What kind of value this is, as an error message names it.
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A value and where it starts in the source.
+public struct JSONNode: Sendable, Equatable {
+    public var value: JSONValue
+    public var line: Int
+    public var column: Int
+
+    public init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Malformed JSON: what was expected, and where.
+public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var line: Int
+    public var column: Int
+
+    public var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try parse(Array(text.utf8))
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        // A UTF-8 byte order mark is tolerated.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            parser.index = 3
+            parser.lineStart = 3
+        }
+        parser.skipWhitespace()
+        let node = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the end of the document") }
+        return node
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private var column: Int { index - lineStart + 1 }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, line: line, column: column)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D:
+                index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default:
+                return
+            }
+        }
+    }
+
+    private func describeNext() -> String {
+        guard index < bytes.count else { return "the end of the file" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16))"
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        let startLine = line, startColumn = column
+        guard index < bytes.count else { throw error("expected a value but found the end of the file") }
+        let value: JSONValue
+        switch bytes[index] {
+        case UInt8(ascii: "{"): value = try parseObject()
+        case UInt8(ascii: "["): value = try parseArray()
+        case UInt8(ascii: "\""): value = .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+        default: throw error("expected a value but found \(describeNext())")
+        }
+        return JSONNode(value, line: startLine, column: startColumn)
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        let expected = Array(word.utf8)
+        guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw error("expected a value but found \(describeNext())")
+        }
+        index += expected.count
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > 256 { throw error("nesting deeper than 256 levels") }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [(key: String, value: JSONNode)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a quoted key but found \(describeNext())")
+            }
+            let keyLine = line, keyColumn = column
+            let key = try parseString()
+            if members.contains(where: { $0.key == key }) {
+                throw JSONSyntaxError(message: "duplicate key \"\(key)\"", line: keyLine, column: keyColumn)
+            }
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after key \"\(key)\" but found \(describeNext())")
+            }
+            index += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or '}' but found the end of the file") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            throw error("expected ',' or '}' but found \(describeNext())")
+        }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or ']' but found the end of the file") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            throw error("expected ',' or ']' but found \(describeNext())")
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var run = [UInt8]()
+        func flush(_ run: inout [UInt8], into scalars: inout String.UnicodeScalarView) -> Bool {
+            guard !run.isEmpty else { return true }
+            guard let text = String(validating: run, as: UTF8.self) else { return false }
+            scalars.append(contentsOf: text.unicodeScalars)
+            run.removeAll(keepingCapacity: true)
+            return true
+        }
+        while true {
+            guard index < bytes.count else { throw error("unterminated string") }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard flush(&run, into: &scalars) else { throw error("a string is not valid UTF-8") }
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                guard flush(&run, into: &scalars) else { throw error("a string is not valid UTF-8") }
+                index += 1
+                guard index < bytes.count else { throw error("unterminated string") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw error("a lone UTF-16 surrogate in \\u escape") }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("a lone UTF-16 surrogate in \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("an invalid \\u escape") }
+                    scalars.append(scalar)
+                default:
+                    index -= 1
+                    throw error("an invalid escape '\\\(Character(UnicodeScalar(escape)))'")
+                }
+            case 0x00..<0x20:
+                throw error(byte == 0x0A ? "unterminated string (a line break inside quotes)" : "a control character inside a string")
+            default:
+                run.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("an incomplete \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = Character(UnicodeScalar(bytes[index])).hexDigitValue else {
+                throw error("an invalid \\u escape")
+            }
+            value = value * 16 + UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = index
+        func digits(_ parser: inout JSONParser) -> Int {
+            let from = parser.index
+            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+                parser.index += 1
+            }
+            return parser.index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { throw error("a number needs digits") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                throw error("a number cannot start with 0")
+            }
+        } else if digits(&self) == 0 {
+            throw error("a number needs digits")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("a number needs digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("a number needs digits in its exponent") }
+        }
+        guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text), value.isFinite
+        else { throw error("a number is out of range") }
+        return value
+    }
+}
+
+extension JSONValue {
+    /// Compact or indented JSON text, members in their stored order.
+    public func serialized(indent: String? = "  ", level: Int = 0) -> String {
+        let newline = indent == nil ? "" : "\n"
+        let pad = String(repeating: indent ?? "", count: level + 1)
+        let closePad = String(repeating: indent ?? "", count: level)
+        let separator = indent == nil ? ":" : ": "
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value): return JSONValue.format(value)
+        case .string(let value): return JSONValue.quote(value)
+        case .array(let elements):
+            if elements.isEmpty { return "[]" }
+            if elements.allSatisfy({ !$0.value.isContainer }) {
+                return "[" + elements.map { $0.value.serialized(indent: nil) }.joined(separator: ", ") + "]"
+            }
+            return "[" + newline + elements.map { pad + $0.value.serialized(indent: indent, level: level + 1) }
+                .joined(separator: "," + newline) + newline + closePad + "]"
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            if indent == nil || (members.count <= 4 && members.allSatisfy({ !$0.value.value.isContainer })) {
+                return "{ " + members.map { JSONValue.quote($0.key) + ": " + $0.value.value.serialized(indent: nil) }
+                    .joined(separator: ", ") + " }"
+            }
+            return "{" + newline + members.map {
+                pad + JSONValue.quote($0.key) + separator + $0.value.value.serialized(indent: indent, level: level + 1)
+            }.joined(separator: "," + newline) + newline + closePad + "}"
+        }
+    }
+
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+import Foundation

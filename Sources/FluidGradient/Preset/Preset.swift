@@ -1,0 +1,95 @@
+/// Everything that defines an animated gradient: the file contract of DESIGN section 8.
+///
+/// Every property but the colours has the default of DESIGN sections 2–7.
+public struct Preset: Hashable, Sendable {
+    public var name: String
+    public var description: String
+    /// One random base blob per colour.
+    public var colors: [RGBA]
+    /// One random highlight blob per colour, blended with overlay.
+    public var highlights: [RGBA]
+    public var background: Fill
+    /// Tempo: 0 is a still scene.
+    public var speed: Double
+    /// The blur exponent `e`.
+    public var blur: Double
+    public var seed: UInt64
+    public var ranges: BlobRanges
+    public var edges: EdgeMode
+    public var width: Int
+    public var height: Int
+    public var fps: Double
+    /// Seconds.
+    public var duration: Double
+    public var loop: Bool
+    /// The point scale `p` of the blur size.
+    public var pointScale: Double
+    /// Explicit base blobs: used exactly as given instead of random ones.
+    public var blobs: [Blob]?
+    /// Explicit highlight blobs.
+    public var highlightBlobs: [Blob]?
+
+    public init(colors: [RGBA], highlights: [RGBA] = []) {
+        name = "untitled"
+        description = ""
+        self.colors = colors
+        self.highlights = highlights
+        background = .color(.black)
+        speed = 1
+        blur = 0.75
+        seed = 0
+        ranges = BlobRanges()
+        edges = .bleed
+        width = 1920
+        height = 1080
+        fps = 60
+        duration = 10
+        loop = false
+        pointScale = 1
+    }
+
+    /// The number of frames the duration covers at the frame rate.
+    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+
+    public var frameSpec: FrameSpec {
+        FrameSpec(width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges, background: background)
+    }
+}
+
+/// The allowed values of each preset parameter, shared by the preset loader and the CLI
+/// so both give the same limits.
+public enum PresetLimits {
+    public static let speed = 0.0...10.0
+    public static let blur = 0.0...1.0
+    public static let pointScale = 0.25...8.0
+    public static let fps = 1.0...240.0
+    public static let duration = 0.001...86_400.0
+    /// Each side of the frame, in pixels.
+    public static let side = 1...16_384
+    /// Width × height, in pixels (a 8192×8192 RGBA frame is 256 MiB).
+    public static let maximumPixels = 8192 * 8192
+    public static let blobSize = 0.0...4.0
+    public static let blobAspect = 0.0...16.0
+    public static let opacity = 0.0...1.0
+    public static let retargetInterval = 0.05...600.0
+    public static let seed = 0.0...9_007_199_254_740_991.0
+    public static let colorCount = 1...64
+
+    /// Checks a frame size; the message says what is allowed.
+    public static func checkSize(width: Int, height: Int) -> String? {
+        guard side.contains(width), side.contains(height) else {
+            return "\(width)x\(height) is not a usable size: each side must be \(side.lowerBound) to \(side.upperBound) pixels"
+        }
+        guard width * height <= maximumPixels else {
+            return "\(width)x\(height) is too large: at most \(maximumPixels) pixels (8192x8192) in all"
+        }
+        return nil
+    }
+
+    /// Parses `WxH` (`1920x1080`); nil when it is not of that form.
+    public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.trimmingSpaces().lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+        return (width, height)
+    }
+}

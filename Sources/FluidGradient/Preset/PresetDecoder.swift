@@ -1,0 +1,103 @@
+extension Preset {
+    /// Every key a preset file may hold, in the order `presets show` prints them.
+    public static let keys = [
+        "name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
+        "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "size", "fps", "duration",
+        "loop", "pointScale", "blobs", "highlightBlobs",
+    ]
+
+    /// Reads and validates a preset file's contents. `file` is how errors name it.
+    /// Nothing partial comes out: any problem is a ``PresetError``.
+    public init(json bytes: [UInt8], file: String) throws(PresetError) {
+        let reader = JSONReader(file: file)
+        let root = try reader.parse(bytes)
+        try self.init(node: root, reader: reader, path: "")
+    }
+
+    /// Reads a preset from a parsed object at `path` (a manifest holds presets inline).
+    public init(node: JSONNode, reader: JSONReader, path: String) throws(PresetError) {
+        let object = try reader.object(node, at: path, allowed: Preset.keys)
+        guard object["colors"] != nil || object["blobs"] != nil else {
+            throw reader.error(object.path("colors"), "missing: a preset needs \"colors\", a list of colours such as [\"#0F766E\", \"teal\"]")
+        }
+        self.init(colors: [])
+        if let node = object["name"] { name = try reader.string(node, at: object.path("name")) }
+        if let node = object["description"] { description = try reader.string(node, at: object.path("description")) }
+        if let node = object["colors"] {
+            colors = try reader.colors(node, at: object.path("colors"), count: PresetLimits.colorCount)
+        }
+        if let node = object["highlights"] {
+            highlights = try reader.colors(node, at: object.path("highlights"), count: 0...PresetLimits.colorCount.upperBound)
+        }
+        if let node = object["background"] { background = try reader.fill(node, at: object.path("background")) }
+        if let node = object["speed"] { speed = try reader.number(node, at: object.path("speed"), in: PresetLimits.speed) }
+        if let node = object["blur"] { blur = try reader.number(node, at: object.path("blur"), in: PresetLimits.blur) }
+        if let node = object["seed"] { seed = UInt64(try reader.integer(node, at: object.path("seed"), in: PresetLimits.seed)) }
+        if let node = object["blobSize"] {
+            ranges.size = try reader.range(node, at: object.path("blobSize"), in: PresetLimits.blobSize)
+        }
+        if let node = object["blobAspect"] {
+            ranges.aspect = try reader.range(node, at: object.path("blobAspect"), in: PresetLimits.blobAspect)
+        }
+        if let node = object["opacity"] {
+            ranges.opacity = try reader.range(node, at: object.path("opacity"), in: PresetLimits.opacity)
+        }
+        if let node = object["retargetInterval"] {
+            ranges.retargetInterval = try reader.range(
+                node, at: object.path("retargetInterval"), in: PresetLimits.retargetInterval)
+        }
+        if let node = object["edges"] {
+            let text = try reader.string(node, at: object.path("edges"))
+            guard let mode = EdgeMode(rawValue: text) else {
+                throw reader.error(object.path("edges"), "\"\(text)\" is not an edge mode; expected bleed, transparent or clamp")
+            }
+            edges = mode
+        }
+        if let node = object["size"] {
+            let text = try reader.string(node, at: object.path("size"))
+            guard let size = PresetLimits.parseSize(text) else {
+                throw reader.error(object.path("size"), "\"\(text)\" is not a size; expected WIDTHxHEIGHT such as \"1920x1080\"")
+            }
+            if let problem = PresetLimits.checkSize(width: size.width, height: size.height) {
+                throw reader.error(object.path("size"), problem)
+            }
+            (width, height) = size
+        }
+        if let node = object["fps"] { fps = try reader.number(node, at: object.path("fps"), in: PresetLimits.fps) }
+        if let node = object["duration"] {
+            duration = try reader.number(node, at: object.path("duration"), in: PresetLimits.duration)
+        }
+        if let node = object["loop"] { loop = try reader.bool(node, at: object.path("loop")) }
+        if let node = object["pointScale"] {
+            pointScale = try reader.number(node, at: object.path("pointScale"), in: PresetLimits.pointScale)
+        }
+        if let node = object["blobs"] { blobs = try Preset.readBlobs(node, reader: reader, path: object.path("blobs")) }
+        if let node = object["highlightBlobs"] {
+            highlightBlobs = try Preset.readBlobs(node, reader: reader, path: object.path("highlightBlobs"))
+        }
+    }
+
+    private static func readBlobs(_ node: JSONNode, reader: JSONReader, path: String) throws(PresetError) -> [Blob] {
+        let elements = try reader.array(node, at: path)
+        guard elements.count <= PresetLimits.colorCount.upperBound else {
+            throw reader.error(path, "expected at most \(PresetLimits.colorCount.upperBound) blobs, found \(elements.count)")
+        }
+        var blobs: [Blob] = []
+        for (index, element) in elements.enumerated() {
+            let blobPath = "\(path)[\(index)]"
+            let object = try reader.object(element, at: blobPath, allowed: ["color", "center", "radius", "opacity"])
+            for key in ["color", "center", "radius"] where object[key] == nil {
+                throw reader.error(blobPath, "a blob needs \"color\", \"center\" and \"radius\"; \"\(key)\" is missing")
+            }
+            blobs.append(
+                Blob(
+                    color: try reader.color(object["color"]!, at: object.path("color")),
+                    center: try reader.pair(object["center"]!, at: object.path("center"), in: -100...100),
+                    radius: try reader.pair(object["radius"]!, at: object.path("radius"), in: -100...100),
+                    opacity: try object["opacity"].map { (node) throws(PresetError) in
+                        try reader.number(node, at: object.path("opacity"), in: PresetLimits.opacity)
+                    } ?? 1))
+        }
+        return blobs
+    }
+}

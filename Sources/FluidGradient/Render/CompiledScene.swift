@@ -1,0 +1,138 @@
+/// A blob placed in pixel space, in the `Float` form the production path uses.
+struct PlacedBlob {
+    var center: SIMD2<Float>
+    /// The semi-axes `(|rx|·W, |ry|·H)` in pixels.
+    var semiAxes: SIMD2<Float>
+    var inverseSemiAxes: SIMD2<Float>
+    /// Premultiplied colour at full coverage, with the blob's and its layer's opacity.
+    var color: SIMD4<Float>
+    /// Zero radius or fully transparent: draws nothing.
+    var isEmpty: Bool
+
+    init(blob: Blob, frame: LayerRect, opacity: Double) {
+        let semiAxes = SIMD2(Float(abs(blob.radius.x) * frame.width), Float(abs(blob.radius.y) * frame.height))
+        let color = SIMD4<Float>(blob.premultipliedColor * opacity)
+        let isEmpty = !(semiAxes.x > 0 && semiAxes.y > 0) || color == .zero
+        self.center = SIMD2(Float(frame.x + blob.center.x * frame.width), Float(frame.y + blob.center.y * frame.height))
+        self.semiAxes = semiAxes
+        self.color = color
+        self.isEmpty = isEmpty
+        self.inverseSemiAxes = isEmpty ? .zero : 1 / semiAxes
+    }
+
+    /// Coverage at pixel-space point `p` (DESIGN section 2).
+    @inline(__always)
+    func coverage(at p: SIMD2<Float>) -> Float {
+        let q = (p - center) * inverseSemiAxes
+        let d2 = (q * q).sum()
+        if d2 <= 0.81 { return 1 }
+        if d2 >= 1 { return 0 }
+        return (1 - d2.squareRoot()) * 10
+    }
+
+    /// The normalised distance at `p`.
+    @inline(__always)
+    func distance(at p: SIMD2<Float>) -> Float {
+        let q = (p - center) * inverseSemiAxes
+        return (q * q).sum().squareRoot()
+    }
+}
+
+/// A layer tree flattened into a stack program, so the production path can composite
+/// one sample with a few array reads and no recursion.
+struct CompiledScene {
+    enum Operation {
+        /// Push a transparent accumulator for a group layer.
+        case begin
+        /// Blend blob `index` (coverage-scaled) onto the top accumulator.
+        case blob(index: Int, mode: BlendMode)
+        /// Pop the top accumulator, scale it by `opacity` and blend it onto the next.
+        case end(mode: BlendMode, opacity: Float)
+    }
+
+    var blobs: [PlacedBlob] = []
+    var operations: [Operation] = []
+    /// The deepest the accumulator stack gets, including the bottom one.
+    var depth = 1
+    /// `affineAfter[b]`: whether every blend after blob `b` is affine in `b`'s coverage
+    /// (others held fixed). Then averaging that one coverage over an area gives the
+    /// area's average composite. The highlight layer's overlay is not affine in its
+    /// backdrop, so it is false for base blobs.
+    private(set) var affineAfter: [Bool] = []
+
+    init(root: Layer) {
+        compile(root, level: 1)
+        affineAfter = blobs.indices.map(isAffineAfter)
+    }
+
+    /// Follows where blob `b`'s effect lives on the accumulator stack and checks each
+    /// later blend it enters, as source or as backdrop.
+    private func isAffineAfter(_ b: Int) -> Bool {
+        var level = 0, effect: Int? = nil
+        for operation in operations {
+            switch operation {
+            case .begin:
+                level += 1
+            case .blob(let index, let mode):
+                if index == b {
+                    effect = level
+                } else if effect == level, !mode.isAffineInBackdrop {
+                    return false
+                }
+            case .end(let mode, _):
+                if effect == level {
+                    if !mode.isAffineInSource { return false }
+                    effect = level - 1
+                } else if effect == level - 1, !mode.isAffineInBackdrop {
+                    return false
+                }
+                level -= 1
+            }
+        }
+        return true
+    }
+
+    private mutating func compile(_ layer: Layer, level: Int) {
+        // A childless blob layer blends its blob directly; its opacity goes into the colour.
+        if case .blob(let blob) = layer.content, layer.sublayers.isEmpty {
+            blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: layer.opacity))
+            operations.append(.blob(index: blobs.count - 1, mode: layer.blendMode))
+            return
+        }
+        depth = max(depth, level + 1)
+        operations.append(.begin)
+        if case .blob(let blob) = layer.content {
+            blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: 1))
+            operations.append(.blob(index: blobs.count - 1, mode: .normal))
+        }
+        for sublayer in layer.sublayers {
+            compile(sublayer, level: level + 1)
+        }
+        operations.append(.end(mode: layer.blendMode, opacity: Float(layer.opacity)))
+    }
+
+    /// Composites one sample, given each blob's coverage through `coverage(blobIndex)`.
+    /// `stack` must hold at least ``depth`` elements.
+    @inline(__always)
+    func composite(stack: UnsafeMutablePointer<SIMD4<Float>>, coverage: (Int) -> Float) -> SIMD4<Float> {
+        var top = 0
+        stack[0] = .zero
+        for operation in operations {
+            switch operation {
+            case .begin:
+                top += 1
+                stack[top] = .zero
+            case .blob(let index, let mode):
+                let c = coverage(index)
+                if c > 0 {
+                    stack[top] = mode.composite(source: blobs[index].color * c, backdrop: stack[top])
+                }
+            case .end(let mode, let opacity):
+                let source = stack[top] * opacity
+                top -= 1
+                stack[top] = mode.composite(source: source, backdrop: stack[top])
+            }
+        }
+        return stack[0]
+    }
+}

@@ -1,0 +1,228 @@
+/// The fused full-resolution pass: resample the blurred grid, composite onto the
+/// background, dither, quantise and pack, row by row, split over threads by rows.
+struct OutputPass {
+    let spec: FrameSpec
+    let grid: WorkingGrid
+    let columnCell: [Int32]
+    let columnFraction: [Float]
+    let rowCell: [Int32]
+    let rowFraction: [Float]
+    let background: BackgroundSampler
+
+    init(spec: FrameSpec, grid: WorkingGrid) {
+        self.spec = spec
+        self.grid = grid
+        (columnCell, columnFraction) = WorkingGrid.interpolation(pixels: spec.width, cellSize: grid.cellSize)
+        (rowCell, rowFraction) = WorkingGrid.interpolation(pixels: spec.height, cellSize: grid.cellSize)
+        background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
+    }
+
+    func run(
+        blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool, frameIndex: Int,
+        into output: UnsafeMutableRawBufferPointer, threads: Int
+    ) {
+        let width = spec.width, height = spec.height
+        let offset = Dither.offset(frame: frameIndex)
+        let packer = Packer(format: format, dither: dither, ditherOffset: offset, width: width, height: height)
+        let output = UncheckedRawBuffer(output)
+        // yuv420p pairs rows for its chroma, so work in row pairs throughout.
+        let pairs = (height + 1) / 2
+        columnCell.withUnsafeBufferPointer { columnCell in
+            columnFraction.withUnsafeBufferPointer { columnFraction in
+                parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
+                    let rowWidth = grid.blurredWidth
+                    let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * rowWidth + 2 * width)
+                    defer { scratch.deallocate() }
+                    let values = scratch, deltas = scratch + rowWidth
+                    let shadedRows = (scratch + 2 * rowWidth, scratch + 2 * rowWidth + width)
+                    for pair in pairRange {
+                        for row in [2 * pair, 2 * pair + 1] where row < height {
+                            let shaded = row % 2 == 0 ? shadedRows.0 : shadedRows.1
+                            prepareRow(row, blurred: blurred, values: values, deltas: deltas)
+                            shadeRow(
+                                row, values: values, deltas: deltas, columnCell: columnCell,
+                                columnFraction: columnFraction, unpremultiply: format.hasAlpha, into: shaded)
+                            packer.pack(row: row, shaded: shaded, into: output.base)
+                        }
+                        if format == .yuv420p {
+                            let second = 2 * pair + 1 < height ? shadedRows.1 : shadedRows.0
+                            packer.packChroma(pair: pair, rows: (shadedRows.0, second), into: output.base)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The blurred grid interpolated to `row`'s height, across all kept cells, and the
+    /// differences between neighbouring cells. With a constant opaque background the
+    /// background is composited here already: compositing onto a constant is affine,
+    /// so it commutes with the interpolation.
+    @inline(__always)
+    private func prepareRow(
+        _ row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>,
+        values: UnsafeMutablePointer<SIMD4<Float>>, deltas: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
+        let rowWidth = grid.blurredWidth
+        let upper = blurred.baseAddress! + Int(rowCell[row]) * rowWidth
+        let lower = upper + rowWidth
+        let g = rowFraction[row]
+        if let color = background.opaqueConstant {
+            for cell in 0..<rowWidth {
+                let p = upper[cell] + g * (lower[cell] - upper[cell])
+                values[cell] = p + color * (1 - p.w)
+            }
+        } else {
+            for cell in 0..<rowWidth {
+                values[cell] = upper[cell] + g * (lower[cell] - upper[cell])
+            }
+        }
+        for cell in 0..<(rowWidth - 1) {
+            deltas[cell] = values[cell + 1] - values[cell]
+        }
+        deltas[rowWidth - 1] = .zero
+    }
+
+    /// Straight (or, without alpha, over-black premultiplied) colours of `row`, in 0...1.
+    @inline(__always)
+    private func shadeRow(
+        _ row: Int, values: UnsafeMutablePointer<SIMD4<Float>>, deltas: UnsafeMutablePointer<SIMD4<Float>>,
+        columnCell: UnsafeBufferPointer<Int32>, columnFraction: UnsafeBufferPointer<Float>,
+        unpremultiply: Bool, into shaded: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
+        let width = spec.width
+        if background.opaqueConstant != nil {
+            for x in 0..<width {
+                let cell = Int(columnCell[x])
+                shaded[x] = values[cell] + columnFraction[x] * deltas[cell]
+            }
+        } else {
+            background.fill(row: row, into: shaded)
+            for x in 0..<width {
+                let cell = Int(columnCell[x])
+                let p = values[cell] + columnFraction[x] * deltas[cell]
+                var out = p + shaded[x] * (1 - p.w)
+                if unpremultiply {
+                    let alpha = out.w
+                    out = alpha > 0 ? out / alpha : .zero
+                    out.w = alpha
+                }
+                shaded[x] = out
+            }
+        }
+    }
+}
+
+/// Quantises shaded rows into a pixel format.
+struct Packer {
+    let format: PixelFormat
+    let dither: Bool
+    let ditherOffset: (x: Int, y: Int)
+    let width: Int
+    let height: Int
+
+    init(format: PixelFormat, dither: Bool, ditherOffset: (x: Int, y: Int), width: Int, height: Int) {
+        self.format = format
+        // Dithering is for 8-bit output; 16 bits have no visible steps to break up.
+        self.dither = dither && format.bitDepth == 8
+        self.ditherOffset = ditherOffset
+        self.width = width
+        self.height = height
+    }
+
+    @inline(__always)
+    func pack(row: Int, shaded: UnsafeMutablePointer<SIMD4<Float>>, into output: UnsafeMutableRawBufferPointer) {
+        let base = output.baseAddress!
+        Dither.thresholds.withUnsafeBufferPointer { thresholds in
+            let tileRow = thresholds.baseAddress! + ((row + ditherOffset.y) & 63) * Dither.tileSize
+            switch format {
+            case .rgba:
+                let out = (base + row * width * 4).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<width {
+                    let q = quantize8(shaded[x], tileRow: tileRow, x: x)
+                    out[4 * x] = UInt8(truncatingIfNeeded: q.x)
+                    out[4 * x + 1] = UInt8(truncatingIfNeeded: q.y)
+                    out[4 * x + 2] = UInt8(truncatingIfNeeded: q.z)
+                    out[4 * x + 3] = UInt8(truncatingIfNeeded: q.w)
+                }
+            case .rgb24:
+                let out = (base + row * width * 3).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<width {
+                    let q = quantize8(shaded[x], tileRow: tileRow, x: x)
+                    out[3 * x] = UInt8(truncatingIfNeeded: q.x)
+                    out[3 * x + 1] = UInt8(truncatingIfNeeded: q.y)
+                    out[3 * x + 2] = UInt8(truncatingIfNeeded: q.z)
+                }
+            case .rgba64le, .rgb48le:
+                let channels = format == .rgba64le ? 4 : 3
+                let out = (base + row * width * 2 * channels).assumingMemoryBound(to: UInt16.self)
+                for x in 0..<width {
+                    let v = (shaded[x] * 65535 + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 65535))
+                    for lane in 0..<channels {
+                        out[channels * x + lane] = UInt16(v[lane]).littleEndian
+                    }
+                }
+            case .yuv420p:
+                let out = (base + row * width).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<width {
+                    let luma = YUV.luma(shaded[x])
+                    let t = dither ? tileRow[(x + ditherOffset.x) & 63].x : 0.5
+                    out[x] = UInt8(truncatingIfNeeded: Int32(min(max(luma + t, 0), 255)))
+                }
+            }
+        }
+    }
+
+    /// One row of Cb and Cr from a pair of shaded rows, each sample the mean of a 2×2 block.
+    @inline(__always)
+    func packChroma(
+        pair: Int, rows: (UnsafeMutablePointer<SIMD4<Float>>, UnsafeMutablePointer<SIMD4<Float>>),
+        into output: UnsafeMutableRawBufferPointer
+    ) {
+        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
+        let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let cb = base + width * height + pair * chromaWidth
+        let cr = base + width * height + chromaWidth * chromaHeight + pair * chromaWidth
+        Dither.thresholds.withUnsafeBufferPointer { thresholds in
+            let tileRow = thresholds.baseAddress! + ((pair + ditherOffset.y) & 63) * Dither.tileSize
+            for cx in 0..<chromaWidth {
+                let x0 = 2 * cx, x1 = min(2 * cx + 1, width - 1)
+                let mean = (rows.0[x0] + rows.0[x1] + rows.1[x0] + rows.1[x1]) * 0.25
+                let (u, v) = YUV.chroma(mean)
+                let t = dither ? tileRow[(cx + ditherOffset.x) & 63] : SIMD4(repeating: 0.5)
+                cb[cx] = UInt8(truncatingIfNeeded: Int32(min(max(u + t.y, 0), 255)))
+                cr[cx] = UInt8(truncatingIfNeeded: Int32(min(max(v + t.z, 0), 255)))
+            }
+        }
+    }
+
+    /// `⌊255·v + t⌋` per channel, clamped to 0...255, with `t` the dither threshold or ½.
+    /// (Clamped values are not negative, so truncation is the floor.)
+    @inline(__always)
+    private func quantize8(_ v: SIMD4<Float>, tileRow: UnsafePointer<SIMD4<Float>>, x: Int) -> SIMD4<Int32> {
+        let t = dither ? tileRow[(x + ditherOffset.x) & 63] : SIMD4<Float>(repeating: 0.5)
+        let scaled = (v * 255 + t).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        return SIMD4(Int32(scaled.x), Int32(scaled.y), Int32(scaled.z), Int32(scaled.w))
+    }
+}
+
+/// BT.709 Y′CbCr in limited ("TV") range, 8-bit: Y′ = 0.2126 R + 0.7152 G + 0.0722 B,
+/// Y = 16 + 219·Y′, Cb = 128 + 224·(B − Y′)/1.8556, Cr = 128 + 224·(R − Y′)/1.5748,
+/// on gamma-encoded R, G, B in 0...1. Values are returned before rounding.
+public enum YUV {
+    @inline(__always)
+    public static func luma(_ rgb: SIMD4<Float>) -> Float {
+        16 + 219 * (0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z)
+    }
+
+    @inline(__always)
+    public static func chroma(_ rgb: SIMD4<Float>) -> (cb: Float, cr: Float) {
+        let y = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
+        return (128 + 224 * (rgb.z - y) / 1.8556, 128 + 224 * (rgb.x - y) / 1.5748)
+    }
+}
+
+struct UncheckedRawBuffer: @unchecked Sendable {
+    let base: UnsafeMutableRawBufferPointer
+    init(_ base: UnsafeMutableRawBufferPointer) { self.base = base }
+}

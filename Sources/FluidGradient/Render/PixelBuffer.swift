@@ -1,0 +1,88 @@
+/// The byte layouts a frame can be written in.
+public enum PixelFormat: String, CaseIterable, Sendable {
+    /// 8-bit R, G, B, A, straight alpha.
+    case rgba
+    /// 8-bit R, G, B.
+    case rgb24
+    /// 16-bit little-endian R, G, B, A, straight alpha.
+    case rgba64le
+    /// 16-bit little-endian R, G, B.
+    case rgb48le
+    /// 8-bit planar Y, then Cb, then Cr at half width and height: BT.709, limited range.
+    case yuv420p
+
+    public var hasAlpha: Bool { self == .rgba || self == .rgba64le }
+    public var bitDepth: Int { (self == .rgba64le || self == .rgb48le) ? 16 : 8 }
+
+    /// Bytes per pixel of the packed formats; nil for planar ones.
+    public var bytesPerPixel: Int? {
+        switch self {
+        case .rgba: return 4
+        case .rgb24: return 3
+        case .rgba64le: return 8
+        case .rgb48le: return 6
+        case .yuv420p: return nil
+        }
+    }
+
+    public func byteCount(width: Int, height: Int) -> Int {
+        if let bytesPerPixel { return width * height * bytesPerPixel }
+        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
+        return width * height + 2 * chromaWidth * chromaHeight
+    }
+
+    /// The packed format for an output of this depth, with or without alpha.
+    public static func packed(depth: Int, alpha: Bool) -> PixelFormat {
+        switch (depth, alpha) {
+        case (16, true): return .rgba64le
+        case (16, false): return .rgb48le
+        case (_, true): return .rgba
+        case (_, false): return .rgb24
+        }
+    }
+}
+
+/// Owned, fixed-size pixel storage. Drawing code reaches the bytes only inside
+/// `withUnsafeMutableBytes`, so the hot loops run on raw pointers.
+public final class PixelBuffer: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public let format: PixelFormat
+    private let storage: UnsafeMutableRawBufferPointer
+
+    public init(width: Int, height: Int, format: PixelFormat) {
+        precondition(width > 0 && height > 0, "a pixel buffer needs a positive size")
+        self.width = width
+        self.height = height
+        self.format = format
+        storage = .allocate(byteCount: format.byteCount(width: width, height: height), alignment: 64)
+        storage.initializeMemory(as: UInt8.self, repeating: 0)
+    }
+
+    deinit { storage.deallocate() }
+
+    public var byteCount: Int { storage.count }
+
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(storage))
+    }
+
+    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        try body(storage)
+    }
+
+    /// A copy of the bytes.
+    public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(storage)) }
+
+    /// The channel values of pixel `(x, y)` of a packed format, as stored (0...255 or 0...65535).
+    public func channels(x: Int, y: Int) -> [Int] {
+        guard let bytesPerPixel = format.bytesPerPixel else {
+            preconditionFailure("channels(x:y:) reads packed formats only")
+        }
+        let offset = (y * width + x) * bytesPerPixel
+        if format.bitDepth == 16 {
+            return (0..<bytesPerPixel / 2).map { Int(storage[offset + 2 * $0]) | Int(storage[offset + 2 * $0 + 1]) << 8 }
+        }
+        return (0..<bytesPerPixel).map { Int(storage[offset + $0]) }
+    }
+}

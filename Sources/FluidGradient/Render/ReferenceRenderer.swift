@@ -1,0 +1,134 @@
+import Foundation
+
+/// A frame as floats: premultiplied, gamma-encoded sRGB RGBA per pixel, row by row.
+public struct FloatImage: Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [SIMD4<Double>]
+
+    public init(width: Int, height: Int, pixels: [SIMD4<Double>]) {
+        precondition(pixels.count == width * height)
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    public subscript(x: Int, y: Int) -> SIMD4<Double> { pixels[y * width + x] }
+
+    /// Pixel `(x, y)` with straight alpha, as it is written to a file.
+    public func straight(x: Int, y: Int) -> SIMD4<Double> {
+        let p = self[x, y]
+        guard p.w > 0 else { return .zero }
+        return SIMD4(p.x / p.w, p.y / p.w, p.z / p.w, p.w)
+    }
+}
+
+/// The slow, obviously-correct implementation of DESIGN section 1, kept as the
+/// oracle for ``FrameRenderer``: every pixel of a canvas larger than the frame is
+/// composited at full resolution in `Double`, then blurred by direct separable
+/// convolution with a sampled Gaussian that reaches 5σ (the weight beyond is below 10⁻⁶).
+public enum ReferenceRenderer {
+    public static func render(_ root: Layer, spec: FrameSpec, threads: Int = 1) -> FloatImage {
+        let width = spec.width, height = spec.height
+        let kernel = gaussianKernel(sigma: spec.sigma, radius: Int((5 * spec.sigma).rounded(.up)))
+        let reach = kernel.count / 2
+        let canvasWidth = width + 2 * reach, canvasHeight = height + 2 * reach
+
+        // Steps 2–3: composite the layer tree at every pixel centre of the canvas.
+        var canvas = [SIMD4<Double>](repeating: .zero, count: canvasWidth * canvasHeight)
+        canvas.withUnsafeMutableBufferPointer { canvas in
+            let canvas = UncheckedBuffer(canvas)
+            parallelChunks(canvasHeight, threads: threads) { rows in
+                for row in rows {
+                    for column in 0..<canvasWidth {
+                        var i = column - reach, j = row - reach
+                        switch spec.edges {
+                        case .bleed:
+                            break
+                        case .clamp:
+                            i = min(max(i, 0), width - 1)
+                            j = min(max(j, 0), height - 1)
+                        case .transparent:
+                            if i < 0 || j < 0 || i >= width || j >= height { continue }
+                        }
+                        canvas[row * canvasWidth + column] = value(of: root, x: Double(i) + 0.5, y: Double(j) + 0.5)
+                    }
+                }
+            }
+        }
+
+        // Step 4: blur vertically (output rows only), then horizontally (output columns only).
+        var vertical = [SIMD4<Double>](repeating: .zero, count: canvasWidth * height)
+        vertical.withUnsafeMutableBufferPointer { vertical in
+            let vertical = UncheckedBuffer(vertical)
+            parallelChunks(height, threads: threads) { rows in
+                for j in rows {
+                    for column in 0..<canvasWidth {
+                        var sum = SIMD4<Double>.zero
+                        for (tap, weight) in kernel.enumerated() {
+                            sum += weight * canvas[(j + tap) * canvasWidth + column]
+                        }
+                        vertical[j * canvasWidth + column] = sum
+                    }
+                }
+            }
+        }
+        var pixels = [SIMD4<Double>](repeating: .zero, count: width * height)
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            let pixels = UncheckedBuffer(pixels)
+            parallelChunks(height, threads: threads) { rows in
+                for j in rows {
+                    for i in 0..<width {
+                        var sum = SIMD4<Double>.zero
+                        for (tap, weight) in kernel.enumerated() {
+                            sum += weight * vertical[j * canvasWidth + i + tap]
+                        }
+                        // Step 5: source-over onto the (unblurred) background.
+                        let background = spec.background.color(
+                            x: Double(i) + 0.5, y: Double(j) + 0.5,
+                            width: Double(width), height: Double(height))
+                        pixels[j * width + i] = sum + background * (1 - sum.w)
+                    }
+                }
+            }
+        }
+        return FloatImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The premultiplied value of `layer` at pixel-space point `(x, y)`: its content,
+    /// then each sublayer blended on in order, all scaled by the layer's opacity.
+    public static func value(of layer: Layer, x: Double, y: Double) -> SIMD4<Double> {
+        var value = SIMD4<Double>.zero
+        if case .blob(let blob) = layer.content {
+            let coverage = blob.coverage(
+                x: x - layer.frame.x, y: y - layer.frame.y, width: layer.frame.width, height: layer.frame.height)
+            value = blob.premultipliedColor * coverage
+        }
+        for sublayer in layer.sublayers {
+            value = sublayer.blendMode.composite(source: self.value(of: sublayer, x: x, y: y), backdrop: value)
+        }
+        return value * layer.opacity
+    }
+
+    /// `exp(−m² / 2σ²)` for `m` in `−radius...radius`, normalised to sum to 1.
+    public static func gaussianKernel(sigma: Double, radius: Int) -> [Double] {
+        let weights = (-radius...radius).map { m in
+            let x = Double(m)
+            return exp(-x * x / (2 * sigma * sigma))
+        }
+        let total = weights.reduce(0, +)
+        return weights.map { $0 / total }
+    }
+}
+
+/// A buffer pointer that may be written from several chunks at once; each chunk
+/// writes its own elements.
+struct UncheckedBuffer<Element>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<Element>
+    init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+}
+

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A file written under a temporary name beside its destination and renamed into
+/// place only when complete, so a crash or an interrupt never leaves a partial file
+/// under the final name. An uncommitted file is removed on ``discard()``, and by
+/// ``Interruption`` if the process is stopped.
+public final class AtomicFile: @unchecked Sendable {
+    /// Where the finished file goes.
+    public let destination: String
+    /// Where it is written meanwhile: `.NAME.tmp-PID-N.EXT` in the same directory, so
+    /// tools that pick a format from the extension (ffmpeg, libpng users) still can.
+    public let temporaryPath: String
+    private var isOpen = true
+
+    /// Prepares a temporary path and proves the directory is writable by creating it.
+    /// Throws an input error naming the directory when it is missing or not writable.
+    public init(destination: String) throws(CommandError) {
+        self.destination = destination
+        let url = URL(fileURLWithPath: destination)
+        let directory = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        let ext = url.pathExtension
+        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
+        let serial = AtomicFile.nextSerial()
+        temporaryPath = directory + "/." + stem + ".tmp-\(getpid())-\(serial)" + (ext.isEmpty ? "" : "." + ext)
+        try AtomicFile.checkDirectory(directory, for: destination)
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CommandError.input("cannot write \(destination): \(String(cString: strerror(errno))); choose a writable directory")
+        }
+        close(descriptor)
+        Interruption.register(self)
+    }
+
+    deinit { discard() }
+
+    /// Renames the finished temporary file onto the destination.
+    public func commit() throws(CommandError) {
+        guard isOpen else { return }
+        guard rename(temporaryPath, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw CommandError.failure("could not move the finished file into place at \(destination): \(reason)")
+        }
+        isOpen = false
+        Interruption.unregister(self)
+    }
+
+    /// Removes the temporary file, if it is still there.
+    public func discard() {
+        guard isOpen else { return }
+        isOpen = false
+        unlink(temporaryPath)
+        Interruption.unregister(self)
+    }
+
+    /// Called from the interrupt path: remove without touching the registry.
+    func removeForInterrupt() {
+        unlink(temporaryPath)
+    }
+
+    static func checkDirectory(_ directory: String, for destination: String) throws(CommandError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw CommandError.input("cannot write \(destination): the directory \(directory) does not exist; create it first")
+        }
+        guard isDirectory.boolValue else {
+            throw CommandError.input("cannot write \(destination): \(directory) is not a directory")
+        }
+    }
+
+    nonisolated(unsafe) private static var serial = 0
+    private static let serialLock = NSLock()
+    private static func nextSerial() -> Int {
+        serialLock.lock()
+        defer { serialLock.unlock() }
+        serial += 1
+        return serial
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// SIGINT and SIGTERM handling for long renders.
+///
+/// ``install()`` replaces the default "die at once" with a flag that render loops
+/// poll through ``check()``, so they stop between frames, stop ffmpeg, and remove
+/// what they were writing. A second Ctrl-C while that cleanup runs exits at once,
+/// after removing every registered temporary file.
+public enum Interruption {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+    nonisolated(unsafe) private static var files: [ObjectIdentifier: AtomicFile] = [:]
+    private static let lock = NSLock()
+
+    /// Installs the handlers, and ignores SIGPIPE so a closed pipe is an error, not a death.
+    public static func install() {
+        signal(SIGPIPE, SIG_IGN)
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in
+                if Interruption.flag != 0 {
+                    Interruption.removeAllNow()
+                    _exit(130)
+                }
+                Interruption.flag = 1
+            }
+        }
+    }
+
+    public static var isRequested: Bool { flag != 0 }
+
+    /// Throws ``CommandError/interrupted`` once a stop was requested.
+    public static func check() throws(CommandError) {
+        if flag != 0 { throw CommandError.interrupted }
+    }
+
+    /// For tests: clear the flag.
+    public static func reset() { flag = 0 }
+
+    static func register(_ file: AtomicFile) {
+        lock.lock()
+        files[ObjectIdentifier(file)] = file
+        lock.unlock()
+    }
+
+    static func unregister(_ file: AtomicFile) {
+        lock.lock()
+        files[ObjectIdentifier(file)] = nil
+        lock.unlock()
+    }
+
+    private static func removeAllNow() {
+        for file in files.values { file.removeForInterrupt() }
+    }
+}

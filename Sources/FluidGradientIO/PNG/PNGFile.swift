@@ -1,0 +1,102 @@
+import CPNGCodec
+import FluidGradient
+import Foundation
+
+/// libpng's encoder settings. The defaults were chosen by measurement on rendered
+/// frames (see BENCHMARKS.md): smooth, dithered gradients compress best with the Up
+/// filter and zlib's run-length strategy at a low level.
+public struct PNGOptions: Sendable, Hashable {
+    public var compressionLevel: Int32 = 2
+    public var filters: Int32 = 0x20  // PNG_FILTER_UP
+    public var strategy: Int32 = 3  // Z_RLE
+
+    public init() {}
+}
+
+/// PNG files through libpng.
+public enum PNGFile {
+    /// Writes a packed RGB or RGBA buffer, 8- or 16-bit, atomically to `path`.
+    public static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions()) throws(CommandError) {
+        let file = try AtomicFile(destination: path)
+        try encode(buffer, toPath: file.temporaryPath, options: options, displayPath: path)
+        try file.commit()
+    }
+
+    /// Encodes into an existing path (the caller owns atomicity).
+    public static func encode(_ buffer: PixelBuffer, toPath path: String, options: PNGOptions, displayPath: String) throws(CommandError) {
+        guard let bytesPerPixel = buffer.format.bytesPerPixel else {
+            throw CommandError.input("PNG needs an RGB or RGBA pixel format, not \(buffer.format.rawValue)")
+        }
+        let depth = buffer.format.bitDepth
+        let channels = Int32(bytesPerPixel / (depth / 8))
+        var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
+        let status = buffer.withUnsafeBytes { bytes in
+            fg_png_write_file(
+                path, bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), channels, Int32(depth),
+                fg_png_write_options(
+                    compression_level: options.compressionLevel, filters: options.filters, strategy: options.strategy),
+                &message)
+        }
+        guard status == 0 else {
+            throw CommandError.failure("could not write \(displayPath): \(cMessage(message))")
+        }
+    }
+
+    /// Decodes a PNG; grey and palette images come back as RGB(A).
+    public static func read(_ path: String) throws(CommandError) -> DecodedImage {
+        var image = fg_png_image()
+        var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
+        guard fg_png_read_file(path, &image, &message) == 0 else {
+            throw CommandError.input("cannot read \(path): \(cMessage(message))")
+        }
+        defer { fg_png_free(&image) }
+        let count = Int(image.width) * Int(image.height) * Int(image.channels)
+        var samples = [UInt16](repeating: 0, count: count)
+        if image.bit_depth == 16 {
+            let source = image.pixels.assumingMemoryBound(to: UInt16.self)
+            for index in 0..<count { samples[index] = source[index] }
+        } else {
+            let source = image.pixels.assumingMemoryBound(to: UInt8.self)
+            for index in 0..<count { samples[index] = UInt16(source[index]) }
+        }
+        return DecodedImage(
+            width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
+            bitDepth: Int(image.bit_depth), samples: samples)
+    }
+}
+
+/// A decoded image: interleaved RGB or RGBA samples at their stored depth.
+public struct DecodedImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// 3 or 4.
+    public let channels: Int
+    /// 8 or 16.
+    public let bitDepth: Int
+    public let samples: [UInt16]
+
+    public init(width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16]) {
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.bitDepth = bitDepth
+        self.samples = samples
+    }
+
+    public var hasAlpha: Bool { channels == 4 }
+
+    /// Pixel `(x, y)` as RGBA in 0...1 (opaque when there is no alpha channel).
+    public func rgba(x: Int, y: Int) -> SIMD4<Double> {
+        let scale = bitDepth == 16 ? 65535.0 : 255.0
+        let offset = (y * width + x) * channels
+        return SIMD4(
+            Double(samples[offset]) / scale, Double(samples[offset + 1]) / scale, Double(samples[offset + 2]) / scale,
+            channels == 4 ? Double(samples[offset + 3]) / scale : 1)
+    }
+}
+
+/// The text of a NUL-terminated C message buffer.
+func cMessage(_ buffer: [CChar]) -> String {
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,64 @@
+import FluidGradient
+import Foundation
+
+/// The built-in presets (embedded from `Presets/` at build time) and preset files.
+public enum PresetLibrary {
+    /// The preset used when none is named.
+    public static let defaultName = "default"
+
+    /// Built-in preset names, sorted.
+    public static var names: [String] { builtInPresetFiles.map(\.name) }
+
+    /// The exact bytes of a built-in preset file, as embedded.
+    public static func builtInBytes(_ name: String) -> [UInt8]? {
+        guard let entry = builtInPresetFiles.first(where: { $0.name == name }),
+            let data = Data(base64Encoded: entry.base64)
+        else { return nil }
+        return [UInt8](data)
+    }
+
+    public static func builtIn(_ name: String) throws(CommandError) -> Preset {
+        guard let bytes = builtInBytes(name) else {
+            throw CommandError.input(
+                "there is no built-in preset \"\(name)\"; `fluidgradient presets list` shows them, or give a path to a .json file")
+        }
+        do {
+            return try Preset(json: bytes, file: "\(name) (built-in)")
+        } catch {
+            throw CommandError.input(error.description)
+        }
+    }
+
+    /// A built-in name, or a path to a preset file (anything with a `/` or ending in
+    /// `.json`, or an existing file).
+    public static func load(_ nameOrPath: String) throws(CommandError) -> Preset {
+        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+        if !looksLikePath, builtInBytes(nameOrPath) != nil { return try builtIn(nameOrPath) }
+        if looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) {
+            return try file(nameOrPath)
+        }
+        return try builtIn(nameOrPath)
+    }
+
+    public static func file(_ path: String) throws(CommandError) -> Preset {
+        let bytes = try readFile(path, what: "preset")
+        do {
+            return try Preset(json: bytes, file: path)
+        } catch {
+            throw CommandError.input(error.description)
+        }
+    }
+}
+
+/// The bytes of a file the user named, or an input error that says why not.
+public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw CommandError.input("cannot read \(what) \(path): no such file")
+    }
+    guard !isDirectory.boolValue else { throw CommandError.input("cannot read \(what) \(path): it is a directory") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw CommandError.input("cannot read \(what) \(path): permission denied")
+    }
+    return [UInt8](data)
+}

@@ -1,0 +1,201 @@
+import FluidGradient
+import Foundation
+
+/// What to render: which frames of which preset, and how.
+public struct RenderPlan: Sendable {
+    public var preset: Preset
+    /// Frame indices to render (frame `i` shows time `i / fps`).
+    public var frames: ClosedRange<Int>
+    /// For a one-frame output: the instant to show, instead of `frames.lowerBound / fps`.
+    public var time: Double?
+    public var dither: Bool
+    public var threads: Int
+
+    public init(preset: Preset, frames: ClosedRange<Int>, time: Double? = nil, dither: Bool = true, threads: Int = 1) {
+        self.preset = preset
+        self.frames = frames
+        self.time = time
+        self.dither = dither
+        self.threads = threads
+    }
+
+    /// Time shown by frame `index`, and the index the dither pattern uses.
+    func instant(of index: Int) -> (time: Double, ditherIndex: Int) {
+        if let time { return (time, Int((time * preset.fps).rounded())) }
+        return (Double(index) / preset.fps, index)
+    }
+}
+
+/// Reports progress: frames done, frames per second, time left.
+public protocol ProgressReporting: AnyObject, Sendable {
+    func update(done: Int, total: Int, elapsed: Double)
+    func finish()
+}
+
+/// Renders a plan's frames into a sink: the main thread simulates and renders into a
+/// small pool of buffers while writer threads hand finished frames to the sink, so
+/// rendering frame i+1 overlaps writing frame i and memory does not grow with the
+/// number of frames. The first error, or an interrupt, stops everything; the sink
+/// then removes what it started.
+public enum FramePipeline {
+    public static func run(_ plan: RenderPlan, into sink: FrameSink, progress: ProgressReporting? = nil) throws(CommandError) {
+        let preset = plan.preset
+        let animator = Animator(preset: preset)
+        let renderer = FrameRenderer(spec: preset.frameSpec, threads: plan.threads)
+        let writers = sink.isOrderIndependent ? max(1, min(plan.threads, plan.frames.count)) : 1
+        let queue = FrameQueue(
+            buffers: (0...writers).map { _ in PixelBuffer(width: preset.width, height: preset.height, format: sink.pixelFormat) })
+        let total = plan.frames.count
+        let start = DispatchTime.now().uptimeNanoseconds
+        let finished = DispatchGroup()
+        for _ in 0..<writers {
+            finished.enter()
+            Thread {
+                defer { finished.leave() }
+                while let job = queue.nextJob() {
+                    do throws(CommandError) {
+                        try sink.write(job.buffer, frameIndex: job.index)
+                        let done = queue.release(job.buffer)
+                        progress?.update(done: done, total: total, elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                    } catch {
+                        queue.fail(error)
+                    }
+                }
+            }.start()
+        }
+        var stop: CommandError?
+        for index in plan.frames {
+            if Interruption.isRequested {
+                stop = .interrupted
+                break
+            }
+            guard let buffer = queue.freeBuffer() else { break }
+            let instant = plan.instant(of: index)
+            renderer.render(animator.scene(at: instant.time), frameIndex: instant.ditherIndex, dither: plan.dither, into: buffer)
+            queue.submit(index: index, buffer: buffer)
+        }
+        queue.close()
+        finished.wait()
+        progress?.finish()
+        if stop == nil, Interruption.isRequested { stop = .interrupted }
+        if let error = stop ?? queue.failure {
+            sink.abort()
+            throw error
+        }
+        do {
+            try sink.finish()
+        } catch {
+            throw Interruption.isRequested ? .interrupted : error
+        }
+    }
+}
+
+/// The buffers shared between the renderer and the writers.
+private final class FrameQueue: @unchecked Sendable {
+    struct Job {
+        let index: Int
+        let buffer: PixelBuffer
+    }
+
+    private let condition = NSCondition()
+    private var free: [PixelBuffer]
+    private var jobs: [Job] = []
+    private var closed = false
+    private var done = 0
+    private(set) var failure: CommandError?
+
+    init(buffers: [PixelBuffer]) {
+        free = buffers
+    }
+
+    /// A buffer to render into, or nil once a writer failed.
+    func freeBuffer() -> PixelBuffer? {
+        condition.lock()
+        defer { condition.unlock() }
+        while free.isEmpty && failure == nil { condition.wait() }
+        return failure == nil ? free.removeLast() : nil
+    }
+
+    func submit(index: Int, buffer: PixelBuffer) {
+        condition.lock()
+        jobs.append(Job(index: index, buffer: buffer))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next frame to write, in order; nil when closed and drained, or after a failure.
+    func nextJob() -> Job? {
+        condition.lock()
+        defer { condition.unlock() }
+        while jobs.isEmpty && !closed && failure == nil { condition.wait() }
+        guard failure == nil, !jobs.isEmpty else { return nil }
+        return jobs.removeFirst()
+    }
+
+    /// Returns a written buffer; the count of frames written so far.
+    func release(_ buffer: PixelBuffer) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        free.append(buffer)
+        done += 1
+        condition.broadcast()
+        return done
+    }
+
+    func fail(_ error: CommandError) {
+        condition.lock()
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// A one-line progress display on a terminal's stderr: frames, fps and time left.
+public final class TerminalProgress: ProgressReporting, @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastPrint = 0.0
+    private var printed = false
+    private let label: String
+
+    public init(label: String) {
+        self.label = label
+    }
+
+    /// A reporter if stderr is a terminal and output is not quiet.
+    public static func ifTerminal(quiet: Bool, label: String) -> TerminalProgress? {
+        (!quiet && isatty(2) != 0) ? TerminalProgress(label: label) : nil
+    }
+
+    public func update(done: Int, total: Int, elapsed: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard done == total || elapsed - lastPrint >= 0.1 else { return }
+        lastPrint = elapsed
+        let fps = elapsed > 0 ? Double(done) / elapsed : 0
+        let remaining = fps > 0 ? Double(total - done) / fps : 0
+        let line = String(
+            format: "\r%@ frame %d/%d  %.1f fps  ETA %@\u{1B}[K", label, done, total, fps, TerminalProgress.duration(remaining))
+        FileHandle.standardError.write(Data(line.utf8))
+        printed = true
+    }
+
+    public func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if printed { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 60 { return String(format: "%.1f s", seconds) }
+        let whole = Int(seconds.rounded())
+        return whole < 3600 ? String(format: "%d:%02d", whole / 60, whole % 60)
+            : String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+    }
+}

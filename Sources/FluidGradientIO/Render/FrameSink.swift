@@ -1,0 +1,103 @@
+import FluidGradient
+import Foundation
+
+/// Somewhere rendered frames go. Frames arrive in order unless ``isOrderIndependent``.
+/// A sink leaves nothing under a final name until ``finish()`` (or, for a sequence,
+/// until each frame's file is complete); ``abort()`` removes what it started.
+public protocol FrameSink: AnyObject, Sendable {
+    var pixelFormat: PixelFormat { get }
+    /// Whether frames may be written concurrently and out of order.
+    var isOrderIndependent: Bool { get }
+    func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError)
+    func finish() throws(CommandError)
+    func abort()
+}
+
+/// One frame into one PNG file.
+public final class PNGFileSink: FrameSink, @unchecked Sendable {
+    public let pixelFormat: PixelFormat
+    public let isOrderIndependent = false
+    private let file: AtomicFile
+    private let options: PNGOptions
+    private var wrote = false
+
+    public init(path: String, format: PixelFormat, options: PNGOptions = PNGOptions()) throws(CommandError) {
+        pixelFormat = format
+        self.options = options
+        file = try AtomicFile(destination: path)
+    }
+
+    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+        try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination)
+        wrote = true
+    }
+
+    public func finish() throws(CommandError) {
+        guard wrote else {
+            file.discard()
+            throw CommandError.failure("no frame was rendered into \(file.destination)")
+        }
+        try file.commit()
+    }
+
+    public func abort() { file.discard() }
+}
+
+/// Numbered PNG files; each is complete under its final name or absent.
+public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
+    public let pixelFormat: PixelFormat
+    public let isOrderIndependent = true
+    private let pattern: FramePattern
+    private let options: PNGOptions
+
+    public init(pattern: FramePattern, format: PixelFormat, options: PNGOptions = PNGOptions()) throws(CommandError) {
+        pixelFormat = format
+        self.pattern = pattern
+        self.options = options
+        // Prove the directory is writable before any rendering.
+        try AtomicFile(destination: pattern.path(frame: 0)).discard()
+    }
+
+    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+        let file = try AtomicFile(destination: pattern.path(frame: frameIndex))
+        try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination)
+        try file.commit()
+    }
+
+    public func finish() throws(CommandError) {}
+    public func abort() {}
+}
+
+/// Raw frames to standard output.
+public final class RawSink: FrameSink, @unchecked Sendable {
+    public let pixelFormat: PixelFormat
+    public let isOrderIndependent = false
+    private var frames = 0
+
+    public init(format: PixelFormat) {
+        pixelFormat = format
+    }
+
+    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+        let ok = buffer.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+        guard ok else {
+            throw CommandError.failure(
+                "could not write raw frames to standard output after \(frames) frames: \(String(cString: strerror(errno)))")
+        }
+        frames += 1
+    }
+
+    public func finish() throws(CommandError) {}
+    public func abort() {}
+}

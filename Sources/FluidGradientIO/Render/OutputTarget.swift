@@ -1,0 +1,108 @@
+import Foundation
+
+/// Video containers the `ffmpeg` binary writes for us.
+public enum VideoContainer: String, CaseIterable, Sendable {
+    /// H.264, yuv420p, BT.709 tagged.
+    case mp4
+    /// ProRes 4444 with alpha.
+    case mov
+    /// VP9, with alpha when the frame has transparency.
+    case webm
+    /// Palette-optimised GIF.
+    case gif
+}
+
+/// Where rendered frames go, chosen from the output name.
+public enum OutputTarget: Equatable, Sendable {
+    /// One PNG file: one frame.
+    case png(String)
+    /// Numbered PNG files from a pattern such as `frames/%05d.png`; the number is the frame index.
+    case pngSequence(FramePattern)
+    case video(String, VideoContainer)
+    /// Raw frames on standard output (`-o -`).
+    case raw
+
+    public init(parsing output: String) throws(CommandError) {
+        if output == "-" {
+            self = .raw
+            return
+        }
+        guard !output.isEmpty else { throw CommandError.input("the output path is empty; give -o out.png, out.mp4 or -") }
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        if output.contains("%") {
+            let pattern = try FramePattern(output)
+            guard ext == "png" else {
+                throw CommandError.input("a numbered pattern writes PNG frames, so it must end in .png (got \(output))")
+            }
+            self = .pngSequence(pattern)
+            return
+        }
+        if ext == "png" {
+            self = .png(output)
+        } else if let container = VideoContainer(rawValue: ext) {
+            self = .video(output, container)
+        } else {
+            throw CommandError.input(
+                "cannot tell what to write from \"\(output)\": use a .png file, a pattern such as frames/%05d.png, "
+                    + ".mp4, .mov, .webm, .gif, or - for raw frames on standard output")
+        }
+    }
+
+    /// Whether this target holds a single frame.
+    public var isSingleFrame: Bool {
+        if case .png = self { return true }
+        return false
+    }
+}
+
+/// A printf-style frame-number pattern with exactly one `%d` or `%0Nd`; `%%` is a percent sign.
+public struct FramePattern: Equatable, Sendable {
+    public let text: String
+    private let prefix: String
+    private let suffix: String
+    private let width: Int
+
+    public init(_ text: String) throws(CommandError) {
+        self.text = text
+        var prefix = "", suffix = "", width = 0, found = false
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            guard character == "%" else {
+                if found { suffix.append(character) } else { prefix.append(character) }
+                continue
+            }
+            if characters.first == "%" {
+                characters.removeFirst()
+                if found { suffix.append("%") } else { prefix.append("%") }
+                continue
+            }
+            var digits = ""
+            while let next = characters.first, next.isNumber {
+                digits.append(next)
+                characters.removeFirst()
+            }
+            guard characters.popFirst() == "d", !found, digits.isEmpty || digits.hasPrefix("0") || digits.count <= 2 else {
+                throw CommandError.input(
+                    "\"\(text)\" is not a frame pattern: it needs exactly one %d or %05d (write %% for a percent sign)")
+            }
+            found = true
+            width = Int(digits) ?? 0
+        }
+        guard found else {
+            throw CommandError.input("\"\(text)\" is not a frame pattern: it needs a %d or %05d")
+        }
+        guard width <= 12 else { throw CommandError.input("\"\(text)\": the frame number is at most 12 digits wide") }
+        self.prefix = prefix
+        self.suffix = suffix
+        self.width = width
+    }
+
+    public func path(frame: Int) -> String {
+        var number = String(frame)
+        if number.count < width { number = String(repeating: "0", count: width - number.count) + number }
+        return prefix + number + suffix
+    }
+
+    /// The directory the frames go to.
+    public var directory: String { URL(fileURLWithPath: path(frame: 0)).deletingLastPathComponent().path }
+}

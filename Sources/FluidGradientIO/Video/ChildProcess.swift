@@ -1,0 +1,172 @@
+import Foundation
+
+/// A child process whose standard input we write and whose standard error we keep
+/// the tail of. It runs in its own process group, so a Ctrl-C at the terminal
+/// reaches only us and we decide how the child stops.
+final class ChildProcess: @unchecked Sendable {
+    let executable: String
+    let pid: pid_t
+    private var stdinDescriptor: Int32
+    private let stderrReader: Thread
+    private let tail = TailBuffer(limit: 4096)
+    private let stderrDone = DispatchSemaphore(value: 0)
+    private var exitStatus: Int32?
+    /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
+    private static let setPipeSize: Int32 = 1031
+
+    /// Starts `executable` with `arguments`; stdout goes to /dev/null.
+    init(executable: String, arguments: [String]) throws(CommandError) {
+        self.executable = executable
+        var stdinPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
+        guard pipe(&stdinPipe) == 0, pipe(&stderrPipe) == 0 else {
+            throw CommandError.failure("could not create a pipe for \(executable): \(String(describing: errno))")
+        }
+        // Our ends must not leak into the child.
+        _ = fcntl(stdinPipe[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(stderrPipe[0], F_SETFD, FD_CLOEXEC)
+        // A larger pipe lets a whole row band go in one write (Linux: up to pipe-max-size).
+        _ = fcntl(stdinPipe[1], ChildProcess.setPipeSize, 1 << 20)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, stdinPipe[0])
+        posix_spawn_file_actions_addclose(&actions, stderrPipe[1])
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        // The child starts with default SIGPIPE/SIGINT handling, whatever we ignore.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        close(stdinPipe[0])
+        close(stderrPipe[1])
+        guard status == 0 else {
+            close(stdinPipe[1])
+            close(stderrPipe[0])
+            throw CommandError.failure("could not start \(executable): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        stdinDescriptor = stdinPipe[1]
+        let stderrDescriptor = stderrPipe[0]
+        stderrReader = Thread { [stderrDone, tail] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(stderrDescriptor, $0.baseAddress, 4096) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                tail.append(chunk[0..<count])
+            }
+            close(stderrDescriptor)
+            stderrDone.signal()
+        }
+        stderrReader.start()
+    }
+
+    /// Writes all of `bytes` to the child's stdin. Returns false if the child closed
+    /// its end (it exited or crashed); never raises SIGPIPE (we ignore it).
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(stdinDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    /// Closes stdin (end of input) and waits for the child to exit.
+    func finish() -> Int32 {
+        closeInput()
+        return wait()
+    }
+
+    /// Asks the child to stop (SIGTERM), then waits.
+    func terminate() {
+        closeInput()
+        kill(pid, SIGTERM)
+        _ = wait()
+    }
+
+    private func closeInput() {
+        if stdinDescriptor >= 0 {
+            close(stdinDescriptor)
+            stdinDescriptor = -1
+        }
+    }
+
+    /// The exit status (or 128 + signal) once it ended.
+    private func wait() -> Int32 {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        stderrDone.wait()
+        let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        exitStatus = code
+        return code
+    }
+
+    /// The last lines the child wrote to stderr, joined into one line.
+    var stderrTail: String {
+        let text = String(decoding: tail.bytes, as: UTF8.self)
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return lines.suffix(3).joined(separator: " / ")
+    }
+
+    /// Finds `name` on PATH.
+    static func locate(_ name: String, environmentOverride: String) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let override = environment[environmentOverride], !override.isEmpty {
+            return access(override, X_OK) == 0 ? override : nil
+        }
+        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+                access(candidate, X_OK) == 0
+            {
+                return candidate
+            }
+        }
+        return nil
+    }
+}
+
+/// The last `limit` bytes written to it, shared between threads.
+final class TailBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [UInt8] = []
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func append(_ bytes: ArraySlice<UInt8>) {
+        lock.lock()
+        storage.append(contentsOf: bytes)
+        if storage.count > limit { storage.removeFirst(storage.count - limit) }
+        lock.unlock()
+    }
+
+    var bytes: [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}

@@ -1,0 +1,146 @@
+import FluidGradient
+import Foundation
+
+/// Frames piped as raw video into the `ffmpeg` binary, which encodes them into a
+/// temporary file that is renamed into place once ffmpeg exits cleanly.
+public final class VideoSink: FrameSink, @unchecked Sendable {
+    public let pixelFormat: PixelFormat
+    public let isOrderIndependent = false
+    private let file: AtomicFile
+    private let process: ChildProcess
+    private let container: VideoContainer
+
+    /// `FLUIDGRADIENT_FFMPEG` names the binary; otherwise it is looked up on PATH.
+    public static func locateFFmpeg() throws(CommandError) -> String {
+        guard let path = ChildProcess.locate("ffmpeg", environmentOverride: "FLUIDGRADIENT_FFMPEG") else {
+            throw CommandError.failure(
+                "ffmpeg was not found on PATH, and video output needs it: install it (apt-get install ffmpeg) "
+                    + "or set FLUIDGRADIENT_FFMPEG to its path; PNG output works without it")
+        }
+        return path
+    }
+
+    public init(
+        path: String, container: VideoContainer, width: Int, height: Int, fps: Double, hasTransparency: Bool,
+        extraOptions: [String] = []
+    ) throws(CommandError) {
+        let encoding = VideoEncoding(container: container, hasTransparency: hasTransparency)
+        try encoding.check(width: width, height: height, path: path)
+        let ffmpeg = try VideoSink.locateFFmpeg()
+        self.container = container
+        pixelFormat = encoding.inputFormat
+        file = try AtomicFile(destination: path)
+        do {
+            process = try ChildProcess(
+                executable: ffmpeg,
+                arguments: encoding.arguments(
+                    width: width, height: height, fps: fps, extraOptions: extraOptions, output: file.temporaryPath))
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+        let delivered = buffer.withUnsafeBytes { process.write($0) }
+        guard delivered else {
+            let status = process.finish()
+            file.discard()
+            throw failure("stopped reading frames at frame \(frameIndex)", status: status)
+        }
+    }
+
+    public func finish() throws(CommandError) {
+        let status = process.finish()
+        guard status == 0 else {
+            file.discard()
+            throw failure("failed", status: status)
+        }
+        try file.commit()
+    }
+
+    public func abort() {
+        process.terminate()
+        file.discard()
+    }
+
+    private func failure(_ what: String, status: Int32) -> CommandError {
+        let how = status > 128 ? "was killed by signal \(status - 128)" : "exited with status \(status)"
+        let tail = process.stderrTail
+        return CommandError.failure(
+            "ffmpeg \(what) while writing \(file.destination) (it \(how))" + (tail.isEmpty ? "" : ": \(tail)"))
+    }
+}
+
+/// How each container is encoded: what we feed ffmpeg and what it is told.
+public struct VideoEncoding: Sendable {
+    public let container: VideoContainer
+    public let hasTransparency: Bool
+
+    public init(container: VideoContainer, hasTransparency: Bool) {
+        self.container = container
+        self.hasTransparency = hasTransparency
+    }
+
+    /// Opaque H.264 and VP9 take our own BT.709 yuv420p (no conversion in ffmpeg, and
+    /// 2.7× fewer bytes than RGBA); ProRes takes 16-bit RGBA for its 10-bit samples.
+    public var inputFormat: PixelFormat {
+        switch container {
+        case .mp4: return .yuv420p
+        case .webm: return hasTransparency ? .rgba : .yuv420p
+        case .mov: return .rgba64le
+        case .gif: return hasTransparency ? .rgba : .rgb24
+        }
+    }
+
+    func check(width: Int, height: Int, path: String) throws(CommandError) {
+        if inputFormat == .yuv420p, width % 2 != 0 || height % 2 != 0 {
+            throw CommandError.input(
+                "\(path): \(container == .mp4 ? "H.264" : "VP9") with 4:2:0 chroma needs an even width and height, "
+                    + "but the size is \(width)x\(height)")
+        }
+    }
+
+    static let bt709Tags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
+
+    /// The full ffmpeg command line after the executable.
+    public func arguments(width: Int, height: Int, fps: Double, extraOptions: [String], output: String) -> [String] {
+        let rate = fps == fps.rounded() ? String(Int(fps)) : String(fps)
+        var arguments = [
+            "-hide_banner", "-loglevel", "error", "-y",
+            "-f", "rawvideo", "-pix_fmt", inputFormat.rawValue, "-s", "\(width)x\(height)", "-r", rate,
+        ]
+        if inputFormat == .yuv420p {
+            arguments += ["-color_range", "tv"] + VideoEncoding.bt709Tags
+        }
+        arguments += ["-i", "pipe:0", "-an"]
+        // RGB input converted by ffmpeg: say BT.709, or swscale would use BT.601.
+        let toBT709 = "scale=out_color_matrix=bt709:out_range=tv"
+        switch container {
+        case .mp4:
+            arguments += [
+                "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p", "-color_range", "tv",
+            ] + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
+        case .mov:
+            arguments += [
+                "-vf", toBT709 + ",format=yuva444p10le", "-c:v", "prores_ks", "-profile:v", "4444",
+                "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
+            ] + VideoEncoding.bt709Tags + ["-f", "mov"]
+        case .webm:
+            if hasTransparency {
+                arguments += ["-vf", toBT709 + ",format=yuva420p", "-pix_fmt", "yuva420p"]
+            } else {
+                arguments += ["-pix_fmt", "yuv420p"]
+            }
+            arguments += [
+                "-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-row-mt", "1", "-deadline", "good", "-cpu-used", "4",
+                "-color_range", "tv",
+            ] + VideoEncoding.bt709Tags + ["-f", "webm"]
+        case .gif:
+            let palette = hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
+            let use = hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
+            arguments += ["-filter_complex", "[0:v]split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0", "-f", "gif"]
+        }
+        return arguments + extraOptions + [output]
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import FluidGradientIO
+import Foundation
+
+@main
+struct FluidGradientCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fluidgradient",
+        abstract: "Render soft, drifting, heavily blurred colour-blob gradients to PNG, video or raw frames.",
+        discussion: """
+            Frames are deterministic: the same preset, seed, size and time give the same pixels, \
+            byte for byte, at any thread count, so they can serve as goldens in regression tests.
+
+            Exit status: 0 success; 1 compare found a difference; 2 bad usage or input; \
+            3 rendering or writing failed (ffmpeg missing or failing, disk full); 130 interrupted.
+            """,
+        version: "1.0.0",
+        subcommands: [Render.self, Presets.self]
+    )
+
+    static func main() {
+        Interruption.install()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(reporting: error)
+        }
+    }
+
+    /// Prints one line for an error and exits with its status (DESIGN section 11).
+    static func exit(reporting error: Error) -> Never {
+        if let error = error as? CommandError {
+            printError(error.message)
+            Foundation.exit(error.exitStatus)
+        }
+        if let code = error as? ExitCode {
+            Foundation.exit(code.rawValue)
+        }
+        let code = exitCode(for: error)
+        if code == .success {
+            print(fullMessage(for: error))
+            Foundation.exit(0)
+        }
+        var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let first = message.split(separator: "\n").first { message = String(first) }
+        if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
+        printError(message + " (see fluidgradient help)")
+        Foundation.exit(2)
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("fluidgradient: \(message)\n".utf8))
+}

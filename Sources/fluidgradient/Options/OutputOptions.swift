@@ -1,0 +1,46 @@
+import ArgumentParser
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+enum DitherSetting: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+}
+
+extension PixelFormat: ExpressibleByArgument {}
+
+/// Where frames go and how they are quantised.
+struct OutputOptions: ParsableArguments {
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            "out.png (one frame), a pattern such as frames/%05d.png (numbered PNGs), out.mp4, out.mov, out.webm, out.gif, or - for raw frames on stdout.",
+            valueName: "OUTPUT"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Bits per channel of PNG and raw output: 8 or 16.", valueName: "8|16"))
+    var depth: Int?
+
+    @Option(help: ArgumentHelp("Ordered dithering before 8-bit quantisation (on by default; no effect at 16 bits).", valueName: "on|off"))
+    var dither: DitherSetting = .on
+
+    @Option(help: ArgumentHelp("Layout of raw frames (-o -): rgba (default), rgb24, rgba64le, rgb48le or yuv420p (BT.709, limited range).", valueName: "FMT"))
+    var pixelFormat: PixelFormat?
+
+    @Option(help: ArgumentHelp("Threads to render with. Default: one per core. The output is identical for any count.", valueName: "N"))
+    var threads: Int?
+
+    @Flag(help: "No progress display.")
+    var quiet = false
+
+    func validate() throws {
+        if let depth, depth != 8 && depth != 16 {
+            throw ValidationError("--depth must be 8 or 16, not \(depth)")
+        }
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be 1 to 256, not \(threads)")
+        }
+    }
+
+    var threadCount: Int { threads ?? ProcessInfo.processInfo.activeProcessorCount }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+extension EdgeMode: ExpressibleByArgument {}
+
+/// Everything that picks the scene: a preset and the flags that override its keys.
+struct SceneOptions: ParsableArguments {
+    @Option(help: "A built-in preset name or a preset .json file. Default: the \"default\" preset.")
+    var preset: String?
+
+    @Option(help: ArgumentHelp("Base blob colours, comma separated: hex (#RGB, #RRGGBB, #RRGGBBAA) or CSS names.", valueName: "C,C,..."))
+    var colors: String?
+
+    @Option(help: ArgumentHelp("Highlight blob colours (overlay blended), comma separated.", valueName: "C,..."))
+    var highlights: String?
+
+    @Option(help: ArgumentHelp("The background: \(FillParseError.syntax).", valueName: "FILL"))
+    var background: String?
+
+    @Option(help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: "Random seed for the blob layout and motion.")
+    var seed: UInt64?
+
+    @Option(help: "Tempo of the motion; 0 is a still scene (0...10).")
+    var speed: Double?
+
+    @Option(help: ArgumentHelp("Blur exponent e: sigma = p·(min(W,H)/p)^e pixels (0...1).", valueName: "E"))
+    var blur: Double?
+
+    @Option(help: ArgumentHelp("What the blur sees beyond the frame: bleed (endless canvas), transparent (borders fade) or clamp (edge pixels repeat).", valueName: "MODE"))
+    var edges: EdgeMode?
+
+    @Option(help: ArgumentHelp("Point scale p of the blur size: 2 imitates a Retina screen (0.25...8).", valueName: "P"))
+    var pointScale: Double?
+
+    @Option(help: "Frames per second (1...240).")
+    var fps: Double?
+
+    @Flag(inversion: .prefixedNo, help: "Make the motion loop seamlessly over the render duration.")
+    var loop: Bool?
+
+    /// The preset named (or the default) with every given flag applied.
+    func resolve() throws(CommandError) -> Preset {
+        var preset = try PresetLibrary.load(self.preset ?? PresetLibrary.defaultName)
+        if let colors {
+            preset.colors = try parseColors(colors, flag: "colors", allowEmpty: false)
+            preset.blobs = nil
+        }
+        if let highlights {
+            preset.highlights = try parseColors(highlights, flag: "highlights", allowEmpty: true)
+            preset.highlightBlobs = nil
+        }
+        if let background {
+            do {
+                preset.background = try Fill(parsing: background)
+            } catch {
+                throw CommandError.input("--background: \(error.description)")
+            }
+        }
+        if let size {
+            guard let parsed = PresetLimits.parseSize(size) else {
+                throw CommandError.input("--size: \"\(size)\" is not a size; expected WIDTHxHEIGHT such as 1920x1080")
+            }
+            if let problem = PresetLimits.checkSize(width: parsed.width, height: parsed.height) {
+                throw CommandError.input("--size: \(problem)")
+            }
+            (preset.width, preset.height) = parsed
+        }
+        if let seed { preset.seed = seed }
+        if let speed { preset.speed = try check(speed, "speed", PresetLimits.speed) }
+        if let blur { preset.blur = try check(blur, "blur", PresetLimits.blur) }
+        if let edges { preset.edges = edges }
+        if let pointScale { preset.pointScale = try check(pointScale, "point-scale", PresetLimits.pointScale) }
+        if let fps { preset.fps = try check(fps, "fps", PresetLimits.fps) }
+        if let loop { preset.loop = loop }
+        return preset
+    }
+}
+
+func check(_ value: Double, _ flag: String, _ bounds: ClosedRange<Double>) throws(CommandError) -> Double {
+    guard bounds.contains(value) else {
+        throw CommandError.input(
+            "--\(flag): \(value) is outside the allowed \(ParameterRange.format(bounds.lowerBound))...\(ParameterRange.format(bounds.upperBound))")
+    }
+    return value
+}
+
+/// Colours from a comma-separated list.
+func parseColors(_ text: String, flag: String, allowEmpty: Bool) throws(CommandError) -> [RGBA] {
+    let items = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    if items.isEmpty && !allowEmpty {
+        throw CommandError.input("--\(flag): give at least one colour, such as \"#0F766E,teal\"")
+    }
+    guard items.count <= PresetLimits.colorCount.upperBound else {
+        throw CommandError.input("--\(flag): at most \(PresetLimits.colorCount.upperBound) colours, got \(items.count)")
+    }
+    var colors: [RGBA] = []
+    for item in items {
+        do {
+            colors.append(try RGBA(parsing: item))
+        } catch {
+            throw CommandError.input("--\(flag): \(error.description)")
+        }
+    }
+    return colors
+}

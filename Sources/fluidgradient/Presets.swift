@@ -1,0 +1,99 @@
+import ArgumentParser
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+struct Presets: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the built-in presets, or show one.",
+        subcommands: [List.self, Show.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the built-in presets with their descriptions.")
+
+        func run() throws {
+            let names = PresetLibrary.names
+            let width = names.map(\.count).max() ?? 0
+            for name in names {
+                let preset = try PresetLibrary.builtIn(name)
+                print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + preset.description)
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a preset's settings and colours (hex and 0-255 channels).",
+            discussion: "NAME is a built-in preset or a .json file. Swatches appear when stdout is a true-colour terminal (COLORTERM=truecolor).")
+
+        @Argument(help: "A built-in preset name or a preset file.")
+        var name: String
+
+        func run() throws {
+            let preset = try PresetLibrary.load(name)
+            print(PresetDescription(preset: preset, swatches: Terminal.supportsTrueColor).text)
+        }
+    }
+}
+
+enum Terminal {
+    static var supportsTrueColor: Bool {
+        let colorTerm = ProcessInfo.processInfo.environment["COLORTERM"]?.lowercased() ?? ""
+        return isatty(1) != 0 && (colorTerm == "truecolor" || colorTerm == "24bit")
+    }
+}
+
+/// A preset laid out for people: one setting per line, each colour as hex and channels.
+struct PresetDescription {
+    let preset: Preset
+    let swatches: Bool
+
+    var text: String {
+        var lines = ["\(preset.name): \(preset.description)"]
+        func add(_ key: String, _ value: String) {
+            lines.append(key.padding(toLength: 14, withPad: " ", startingAt: 0) + value)
+        }
+        add("colors", "")
+        lines += preset.colors.map { "  " + describe($0) }
+        if let blobs = preset.blobs {
+            add("blobs", "")
+            lines += blobs.map { "  " + describe($0.color) + "  center \(pair($0.center)) radius \(pair($0.radius)) opacity \(ParameterRange.format($0.opacity))" }
+        }
+        add("highlights", preset.highlights.isEmpty ? "none" : "")
+        lines += preset.highlights.map { "  " + describe($0) }
+        switch preset.background {
+        case .color(let color):
+            add("background", describe(color))
+        case .gradient(let gradient):
+            add("background", "\(gradient.kind.rawValue) gradient at \(ParameterRange.format(gradient.angle))°")
+            lines += gradient.stops.map { "  " + describe($0.color) + "  at \(ParameterRange.format($0.location))" }
+        }
+        add("size", "\(preset.width)x\(preset.height)")
+        add("fps", ParameterRange.format(preset.fps))
+        add("duration", "\(ParameterRange.format(preset.duration)) s (\(preset.frameCount) frames)")
+        add("loop", preset.loop ? "yes" : "no")
+        add("speed", ParameterRange.format(preset.speed))
+        add("blur", "\(ParameterRange.format(preset.blur)) (sigma \(String(format: "%.1f", preset.frameSpec.sigma)) px at this size)")
+        add("edges", preset.edges.rawValue)
+        add("seed", String(preset.seed))
+        add("blobSize", preset.ranges.size.description)
+        add("blobAspect", preset.ranges.aspect.description)
+        add("opacity", preset.ranges.opacity.description)
+        add("retarget", preset.ranges.retargetInterval.description + " s")
+        return lines.joined(separator: "\n")
+    }
+
+    func describe(_ color: RGBA) -> String {
+        let b = color.bytes
+        var text = color.hex.padding(toLength: 10, withPad: " ", startingAt: 0)
+            + "rgb(\(b.red), \(b.green), \(b.blue))" + (b.alpha == 255 ? "" : " alpha \(b.alpha)")
+        if swatches { text = "\u{1B}[48;2;\(b.red);\(b.green);\(b.blue)m    \u{1B}[0m " + text }
+        return text
+    }
+
+    func pair(_ value: SIMD2<Double>) -> String {
+        "[\(ParameterRange.format(value.x)), \(ParameterRange.format(value.y))]"
+    }
+}

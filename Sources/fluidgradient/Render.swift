@@ -1,0 +1,149 @@
+import ArgumentParser
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a preset to a PNG, a PNG sequence, a video or raw frames.",
+        discussion: """
+            The output name picks the format: a .png file holds one frame (the instant --time, default 0); \
+            a pattern such as frames/%05d.png holds numbered frames; .mp4 (H.264, BT.709), .mov (ProRes 4444 \
+            with alpha), .webm (VP9) and .gif are encoded by the ffmpeg binary; - writes raw frames to stdout.
+
+            Flags override the preset's keys. Files appear under their final name only when complete.
+
+            Examples:
+              fluidgradient render -o still.png
+              fluidgradient render --preset aurora --size 1920x1080 --duration 10 --loop -o aurora.mp4
+              fluidgradient render --colors "#FF5F6D,#FFC371,teal" --background "linear 270 #0B1026, #3B1E54" -o brand.png
+              fluidgradient render --preset sunset --frames 120 -o frames/%05d.png
+              fluidgradient render --preset ocean --size 640x360 --frames 60 -o - | ffplay -f rawvideo -pixel_format rgba -video_size 640x360 -
+            """
+    )
+
+    @OptionGroup(title: "Scene")
+    var scene: SceneOptions
+
+    @OptionGroup(title: "Timing")
+    var timing: TimingOptions
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    @Option(help: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\".", valueName: "OPTIONS"))
+    var ffmpegOptions: String?
+
+    func validate() throws {
+        let target = try OutputTarget(parsing: output.output)
+        if target.isSingleFrame {
+            if timing.frameRange != nil {
+                throw ValidationError("a single PNG holds one frame, so --frame-range does not apply; use a pattern such as frames/%05d.png")
+            }
+            if timing.duration != nil || timing.frames != nil {
+                throw ValidationError("a single PNG holds one frame; use --time to pick the instant, or a pattern such as frames/%05d.png for a sequence")
+            }
+        } else if timing.time != nil, target != .raw {
+            throw ValidationError("--time picks the instant of a one-frame output (out.png or -); for a sequence or video use --frame-range")
+        }
+        if timing.time != nil, timing.frameRange != nil {
+            throw ValidationError("--time and --frame-range both pick frames; give one")
+        }
+        switch target {
+        case .video:
+            if output.depth != nil || output.pixelFormat != nil {
+                throw ValidationError("video outputs choose their own depth and pixel format; --depth and --pixel-format apply to PNG and raw output")
+            }
+        case .png, .pngSequence:
+            if output.pixelFormat != nil {
+                throw ValidationError("--pixel-format applies to raw output (-o -); PNGs are RGB or RGBA, 8 or 16 bits (--depth)")
+            }
+        case .raw:
+            if let format = output.pixelFormat, let depth = output.depth, format.bitDepth != depth {
+                throw ValidationError("--pixel-format \(format.rawValue) is \(format.bitDepth)-bit, but --depth is \(depth)")
+            }
+        }
+        if ffmpegOptions != nil, case .video = target {} else if ffmpegOptions != nil {
+            throw ValidationError("--ffmpeg-options applies to video outputs (.mp4, .mov, .webm, .gif)")
+        }
+    }
+
+    func run() throws {
+        var preset = try scene.resolve()
+        try timing.apply(to: &preset)
+        let target = try OutputTarget(parsing: output.output)
+        let depth = output.depth ?? 8
+        var frames = 0...(preset.frameCount - 1)
+        var time: Double?
+        if target.isSingleFrame || (target == .raw && timing.time != nil) {
+            time = timing.time ?? 0
+            frames = 0...0
+        } else if let range = timing.frameRange {
+            frames = try TimingOptions.parseFrameRange(range, frameCount: preset.frameCount)
+        }
+        let sink: FrameSink
+        switch target {
+        case .png(let path):
+            sink = try PNGFileSink(path: path, format: .packed(depth: depth, alpha: preset.frameSpec.hasTransparency))
+        case .pngSequence(let pattern):
+            sink = try PNGSequenceSink(pattern: pattern, format: .packed(depth: depth, alpha: preset.frameSpec.hasTransparency))
+        case .video(let path, let container):
+            sink = try VideoSink(
+                path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,
+                hasTransparency: preset.frameSpec.hasTransparency,
+                extraOptions: ffmpegOptions?.split(whereSeparator: \.isWhitespace).map(String.init) ?? [])
+        case .raw:
+            sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
+        }
+        let plan = RenderPlan(
+            preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threadCount)
+        try FramePipeline.run(
+            plan, into: sink,
+            progress: TerminalProgress.ifTerminal(quiet: output.quiet || target == .raw, label: output.output))
+    }
+}
+
+/// How long to render and which frames.
+struct TimingOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10).", valueName: "SECONDS"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("Length in frames, instead of --duration.", valueName: "N"))
+    var frames: Int?
+
+    @Option(help: ArgumentHelp("The instant shown by a one-frame output, in seconds (default 0).", valueName: "SECONDS"))
+    var time: Double?
+
+    @Option(help: ArgumentHelp("Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.", valueName: "A-B"))
+    var frameRange: String?
+
+    func validate() throws {
+        if duration != nil && frames != nil {
+            throw ValidationError("--duration and --frames both set the length; give one")
+        }
+        if let frames, frames < 1 {
+            throw ValidationError("--frames must be at least 1, not \(frames)")
+        }
+        if let time, !(0...PresetLimits.duration.upperBound).contains(time) {
+            throw ValidationError("--time must be between 0 and \(Int(PresetLimits.duration.upperBound)) seconds, not \(time)")
+        }
+    }
+
+    func apply(to preset: inout Preset) throws(CommandError) {
+        if let duration { preset.duration = try check(duration, "duration", PresetLimits.duration) }
+        if let frames { preset.duration = Double(frames) / preset.fps }
+    }
+
+    /// `A-B` or `A`, inside `0..<frameCount`.
+    static func parseFrameRange(_ text: String, frameCount: Int) throws(CommandError) -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last!, first >= 0, first <= last else {
+            throw CommandError.input("--frame-range: \"\(text)\" is not a range; expected A-B with 0 ≤ A ≤ B, such as 0-119")
+        }
+        guard last < frameCount else {
+            throw CommandError.input(
+                "--frame-range: \(text) goes past the last frame, \(frameCount - 1) (the render has \(frameCount) frames)")
+        }
+        return first...last
+    }
+}
