@@ -1,3 +1,4 @@
+import Foundation
 import FluidGradient
 
 /// A random scene of `count` base blobs and `highlights` highlight blobs, drawn as in
@@ -15,17 +16,24 @@ func randomScene(seed: UInt64, count: Int = 6, highlights: Int = 2, width: Int, 
         highlights: (0..<highlights).map { blob(highlightPalette[$0 % highlightPalette.count]) })
 }
 
-/// Largest and mean absolute difference, in 8-bit levels, between a rendered 16-bit
-/// frame and the reference, over every channel of every pixel.
+/// Largest and mean absolute difference, in 8-bit levels, between a rendered frame
+/// (8 or 16 bits) and the reference, over every channel of every pixel.
+///
+/// With an alpha channel the comparison is on premultiplied values (colour × alpha):
+/// a straight colour under an alpha near zero is arbitrary and invisible.
 func errorAgainstReference(_ buffer: PixelBuffer, _ reference: FloatImage) -> (max: Double, mean: Double, worst: (x: Int, y: Int)) {
     var largest = 0.0, total = 0.0, worst = (x: 0, y: 0)
-    let channels = buffer.format.hasAlpha ? 4 : 3
+    let hasAlpha = buffer.format.hasAlpha
+    let channels = hasAlpha ? 4 : 3
+    let scale = buffer.format.bitDepth == 16 ? 65535.0 : 255.0
     for y in 0..<buffer.height {
         for x in 0..<buffer.width {
-            let actual = buffer.channels(x: x, y: y)
-            let expected = buffer.format.hasAlpha ? reference.straight(x: x, y: y) : reference[x, y]
+            let samples = buffer.channels(x: x, y: y).map { Double($0) / scale }
+            let expected = reference[x, y]
+            let alpha = hasAlpha ? samples[3] : 1
             for lane in 0..<channels {
-                let difference = abs(Double(actual[lane]) / 65535 - expected[lane]) * 255
+                let actual = lane == 3 ? alpha : samples[lane] * alpha
+                let difference = abs(actual - expected[lane]) * 255
                 total += difference
                 if difference > largest {
                     largest = difference
@@ -35,4 +43,22 @@ func errorAgainstReference(_ buffer: PixelBuffer, _ reference: FloatImage) -> (m
         }
     }
     return (largest, total / Double(buffer.width * buffer.height * channels), worst)
+}
+
+/// Built-in preset files, read from `Presets/` in the repository: the engine's tests
+/// do not depend on the output module that embeds them.
+enum PresetFixtures {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Presets")
+
+    static var builtInNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    static func builtIn(_ name: String) throws -> Preset {
+        let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name + ".json")))
+        return try Preset(json: bytes, file: name + ".json")
+    }
 }

@@ -3,6 +3,11 @@ public struct ColorParseError: Error, Equatable, CustomStringConvertible {
     public let text: String
     public let suggestion: String?
 
+    public init(text: String, suggestion: String?) {
+        self.text = text
+        self.suggestion = suggestion
+    }
+
     public var description: String {
         var message = "\"\(text)\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name"
         if let suggestion { message += " (did you mean \"\(suggestion)\"?)" }

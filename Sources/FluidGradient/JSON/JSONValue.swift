@@ -54,6 +54,12 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
+    public init(message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
     public var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
 }
 

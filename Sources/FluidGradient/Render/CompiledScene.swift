@@ -1,5 +1,5 @@
 /// A blob placed in pixel space, in the `Float` form the production path uses.
-struct PlacedBlob {
+package struct PlacedBlob {
     var center: SIMD2<Float>
     /// The semi-axes `(|rx|·W, |ry|·H)` in pixels.
     var semiAxes: SIMD2<Float>
@@ -7,9 +7,9 @@ struct PlacedBlob {
     /// Premultiplied colour at full coverage, with the blob's and its layer's opacity.
     var color: SIMD4<Float>
     /// Zero radius or fully transparent: draws nothing.
-    var isEmpty: Bool
+    package var isEmpty: Bool
 
-    init(blob: Blob, frame: LayerRect, opacity: Double) {
+    package init(blob: Blob, frame: LayerRect, opacity: Double) {
         let semiAxes = SIMD2(Float(abs(blob.radius.x) * frame.width), Float(abs(blob.radius.y) * frame.height))
         let color = SIMD4<Float>(blob.premultipliedColor * opacity)
         let isEmpty = !(semiAxes.x > 0 && semiAxes.y > 0) || color == .zero
@@ -22,7 +22,7 @@ struct PlacedBlob {
 
     /// Coverage at pixel-space point `p` (DESIGN section 2).
     @inline(__always)
-    func coverage(at p: SIMD2<Float>) -> Float {
+    package func coverage(at p: SIMD2<Float>) -> Float {
         let q = (p - center) * inverseSemiAxes
         let d2 = (q * q).sum()
         if d2 <= 0.81 { return 1 }

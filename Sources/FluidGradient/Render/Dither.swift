@@ -10,7 +10,7 @@ public enum Dither {
     public static let tileSize = 64
 
     /// `thresholds[y·64 + x]`, one lane per channel (R, G, B, A).
-    static let thresholds: [SIMD4<Float>] = {
+    package static let thresholds: [SIMD4<Float>] = {
         let channelOffsets: [(x: Int, y: Int)] = [(0, 0), (37, 21), (21, 45), (45, 13)]
         return (0..<(tileSize * tileSize)).map { index in
             let x = index % tileSize, y = index / tileSize
@@ -34,7 +34,7 @@ public enum Dither {
     }
 
     /// Where frame `index` starts reading the tile.
-    static func offset(frame index: Int) -> (x: Int, y: Int) {
+    package static func offset(frame index: Int) -> (x: Int, y: Int) {
         let hash = SplitMix64.mix(UInt64(bitPattern: Int64(index)) &+ 0x5DEE_CE66_D1CE_4E5B)
         return (Int(hash & 63), Int((hash >> 6) & 63))
     }

@@ -21,8 +21,8 @@ public final class FrameRenderer: @unchecked Sendable {
     public let threads: Int
     public private(set) var times = StageTimes()
 
-    let grid: WorkingGrid
-    private let kernel: [Float]
+    package let grid: WorkingGrid
+    private let kernels: (horizontal: [Float], vertical: [Float])
     private let columnSpans: [CellSpan]
     private let rowSpans: [CellSpan]
     private let outputPass: OutputPass
@@ -34,17 +34,17 @@ public final class FrameRenderer: @unchecked Sendable {
         self.spec = spec
         self.threads = max(1, threads)
         grid = WorkingGrid(spec: spec)
-        kernel = grid.kernel
-        columnSpans = CellSpan.spans(grid: grid, length: spec.width, cells: grid.columns, edges: spec.edges)
-        rowSpans = CellSpan.spans(grid: grid, length: spec.height, cells: grid.rows, edges: spec.edges)
+        kernels = (grid.horizontal.kernel, grid.vertical.kernel)
+        columnSpans = CellSpan.spans(grid.horizontal, edges: spec.edges)
+        rowSpans = CellSpan.spans(grid.vertical, edges: spec.edges)
         outputPass = OutputPass(spec: spec, grid: grid)
         gridValues = Array(repeating: .zero, count: grid.gridWidth * grid.gridHeight)
         horizontal = Array(repeating: .zero, count: grid.gridHeight * grid.blurredWidth)
         blurred = Array(repeating: .zero, count: grid.blurredWidth * grid.blurredHeight)
     }
 
-    /// The working grid's cell size in pixels (1 means full resolution).
-    public var cellSize: Int { grid.cellSize }
+    /// The working grid's larger cell side in pixels (1 means full resolution).
+    public var cellSize: Double { grid.cellSize }
 
     /// Renders the laid-out layer tree `root` into `buffer`, whose size must match the spec.
     /// `frameIndex` only moves the dither pattern.
@@ -58,14 +58,13 @@ public final class FrameRenderer: @unchecked Sendable {
             return Double(now - start) / 1e9
         }
         gridValues.withUnsafeMutableBufferPointer { values in
-            grid.rasterize(
-                scene, edges: spec.edges, columnSpans: columnSpans, rowSpans: rowSpans, into: values, threads: threads)
+            grid.rasterize(scene, columnSpans: columnSpans, rowSpans: rowSpans, into: values, threads: threads)
         }
         times.raster += lap()
         gridValues.withUnsafeBufferPointer { values in
             horizontal.withUnsafeMutableBufferPointer { scratch in
                 blurred.withUnsafeMutableBufferPointer { blurred in
-                    grid.blur(values, kernel: kernel, scratch: scratch, into: blurred, threads: threads)
+                    grid.blur(values, kernels: kernels, scratch: scratch, into: blurred, threads: threads)
                 }
             }
         }

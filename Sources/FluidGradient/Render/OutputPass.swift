@@ -12,8 +12,8 @@ struct OutputPass {
     init(spec: FrameSpec, grid: WorkingGrid) {
         self.spec = spec
         self.grid = grid
-        (columnCell, columnFraction) = WorkingGrid.interpolation(pixels: spec.width, cellSize: grid.cellSize)
-        (rowCell, rowFraction) = WorkingGrid.interpolation(pixels: spec.height, cellSize: grid.cellSize)
+        (columnCell, columnFraction) = grid.horizontal.interpolation()
+        (rowCell, rowFraction) = grid.vertical.interpolation()
         background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
     }
 

@@ -2,77 +2,107 @@ import Foundation
 
 /// The reduced-resolution grid the production path composites and blurs on.
 ///
-/// The frame is cut into square cells of `cellSize` pixels. Each grid value is the
-/// average of the composite over a cell, so the grid holds the composite convolved
-/// with a `k×k` box (variance `(k² − 1)/12` per axis for `k` pixel centres). The grid
-/// is then blurred with a Gaussian of `gridSigma` cells and resampled bilinearly, which
-/// on average adds a variance of `k²/6`; `gridSigma` is chosen so that the three
-/// together have the variance σ² of DESIGN section 5, with the bilinear part counted
-/// at `k²/8`, which halves its largest error (it varies between 0 and `k²/4`).
+/// Each grid value is the average of the composite over a cell of `cellSize` pixels
+/// (a real number), which is the composite convolved with a box of variance `k²/12`
+/// per axis, sampled at the cell's centre. The grid is then blurred with a Gaussian of
+/// `sigma` cells per axis and resampled bilinearly, which adds a variance between 0
+/// and `k²/4` depending on where a pixel falls between cells. The grid σ is chosen so
+/// the three together have the variance σ² of DESIGN section 5, counting the bilinear
+/// part as `k²/8`, which halves its largest error.
 ///
-/// With σ ≈ 3.5 cells the interpolation error of a blurred step is below
-/// `k²/16 · 0.242/σ²` ≈ 0.3 of an 8-bit level. When σ is under 7 pixels the cell is
-/// one pixel and the path is the definition itself.
-struct WorkingGrid: Equatable {
-    /// The blur's standard deviation in cells that the cell size aims for.
-    static let targetSigmaInCells = 3.5
+/// Where the frame's edges fall inside their cells matters for transparent edges. A
+/// step that falls a fraction φ into a cell is represented, once blurred, as if by an
+/// extra variance `k²·(φ(1 − φ) − 1/12)`: from −k²/12 on a cell boundary to +k²/6 on a
+/// cell centre, averaging the box's k²/12 over φ, which is what blob rims at random
+/// positions see. The frame's edges are placed at `φ = ½ − 1/(2√3)` (a Gauss–Legendre
+/// node), where that variance is exactly k²/12: the cells tile the frame in a whole
+/// number of cells, centred at `(c + 1/(2√3))·k`.
+///
+/// With σ ≥ 3.5 cells the interpolation error of a blurred step is below
+/// `k²/16 · 0.242/σ²` ≈ 0.3 of an 8-bit level. When σ is under 14 pixels the cells are
+/// the pixels themselves, centred on pixel centres, and the path is the definition.
+package struct WorkingGrid: Equatable {
+    /// The blur's standard deviation in cells that the cell size aims for (at least this).
+    package static let targetSigmaInCells = 3.5
 
-    let frameWidth: Int
-    let frameHeight: Int
-    /// `k`, in pixels.
-    let cellSize: Int
-    /// σ of the grid blur, in cells.
-    let gridSigma: Double
-    /// The grid blur reaches `radius` cells each side (4σ: weight beyond below 10⁻⁴).
-    let radius: Int
-    /// Extra cells each side: the blur's reach plus one for interpolation.
-    let margin: Int
-    /// Cells across and down that cover the frame.
-    let columns: Int
-    let rows: Int
+    /// One axis of the grid.
+    package struct Axis: Equatable {
+        /// Pixels along the axis.
+        package let length: Int
+        /// Pixels per cell.
+        package let cellSize: Double
+        /// Cell `c` is centred at `(c + offset)·cellSize`: ½ at full resolution (pixel
+        /// centres), 1/(2√3) otherwise (see the type's discussion of edges).
+        package let offset: Double
+        /// Cells that reach into the frame: `0..<cells`.
+        package let cells: Int
+        /// σ of the grid blur along this axis, in cells.
+        package let sigma: Double
+        /// The grid blur reaches `radius` cells each side (4σ: weight beyond below 10⁻⁴).
+        package let radius: Int
+        /// Extra cells each side: the blur's reach plus one for interpolation.
+        package var margin: Int { radius + 1 }
+        /// Cells in the composited grid, margins included.
+        package var gridCount: Int { cells + 2 * margin }
+        /// Blurred cells kept: from −1 to `cells`, enough to interpolate every pixel.
+        package var blurredCount: Int { cells + 2 }
 
-    init(spec: FrameSpec) {
-        let sigma = spec.sigma
-        let k = max(1, Int((sigma / WorkingGrid.targetSigmaInCells).rounded(.down)))
-        let cellSize = k >= 2 ? k : 1
-        let kk = Double(cellSize * cellSize)
-        let boxVariance = (kk - 1) / 12
-        let interpolationVariance = cellSize > 1 ? kk / 8 : 0
-        self.frameWidth = spec.width
-        self.frameHeight = spec.height
-        self.cellSize = cellSize
-        self.gridSigma = ((sigma * sigma - boxVariance - interpolationVariance) / kk).squareRoot()
-        self.radius = max(1, Int((4 * gridSigma).rounded(.up)))
-        self.margin = radius + 1
-        self.columns = (spec.width + cellSize - 1) / cellSize
-        self.rows = (spec.height + cellSize - 1) / cellSize
-    }
-
-    var gridWidth: Int { columns + 2 * margin }
-    var gridHeight: Int { rows + 2 * margin }
-    /// Blurred cells kept: from −1 to `columns` (and `rows`), enough to interpolate every pixel.
-    var blurredWidth: Int { columns + 2 }
-    var blurredHeight: Int { rows + 2 }
-
-    /// The normalised Gaussian taps of the grid blur.
-    var kernel: [Float] {
-        ReferenceRenderer.gaussianKernel(sigma: gridSigma, radius: radius).map(Float.init)
-    }
-
-    /// Where pixel `index` falls between blurred cells: the left (or upper) cell's
-    /// index in the blurred row and the fraction towards the next one.
-    static func interpolation(pixels: Int, cellSize: Int) -> (cell: [Int32], fraction: [Float]) {
-        var cells = [Int32](repeating: 0, count: pixels)
-        var fractions = [Float](repeating: 0, count: pixels)
-        for index in 0..<pixels {
-            // The centre of pixel i in cell units, with cell 0's centre at 0.
-            let u = (Double(index) + 0.5) / Double(cellSize) - 0.5
-            let cell = u.rounded(.down)
-            cells[index] = Int32(cell) + 1
-            fractions[index] = Float(u - cell)
+        init(length: Int, sigma: Double, fullResolution: Bool) {
+            self.length = length
+            if fullResolution {
+                cellSize = 1
+                offset = 0.5
+                cells = length
+                self.sigma = sigma
+            } else {
+                let spans = max(1, Int((Double(length) * WorkingGrid.targetSigmaInCells / sigma).rounded(.up)))
+                let k = Double(length) / Double(spans)
+                cellSize = k
+                offset = 1 / (2 * 3.0.squareRoot())
+                cells = spans + 1
+                self.sigma = ((sigma * sigma - k * k / 12 - k * k / 8).squareRoot()) / k
+            }
+            radius = max(1, Int((4 * self.sigma).rounded(.up)))
         }
-        return (cells, fractions)
+
+        /// The normalised Gaussian taps of the grid blur along this axis.
+        package var kernel: [Float] {
+            ReferenceRenderer.gaussianKernel(sigma: sigma, radius: radius).map(Float.init)
+        }
+
+        /// Where pixel `index` falls between blurred cells: the lower cell's index among
+        /// the kept cells, and the fraction towards the next one.
+        func interpolation() -> (cell: [Int32], fraction: [Float]) {
+            var cells = [Int32](repeating: 0, count: length)
+            var fractions = [Float](repeating: 0, count: length)
+            for index in 0..<length {
+                let u = (Double(index) + 0.5) / cellSize - offset
+                let cell = u.rounded(.down)
+                cells[index] = Int32(cell) + 1
+                fractions[index] = Float(u - cell)
+            }
+            return (cells, fractions)
+        }
     }
+
+    package let horizontal: Axis
+    package let vertical: Axis
+
+    package init(spec: FrameSpec) {
+        let sigma = spec.sigma
+        // Below 4-pixel cells the saving is small, and a blob's rim can be thinner than a
+        // pixel, so the definition's own pixel-centre sampling matters: stay exact.
+        let fullResolution = sigma / WorkingGrid.targetSigmaInCells < 4
+        horizontal = Axis(length: spec.width, sigma: sigma, fullResolution: fullResolution)
+        vertical = Axis(length: spec.height, sigma: sigma, fullResolution: fullResolution)
+    }
+
+    /// The larger cell side in pixels (1 means full resolution).
+    package var cellSize: Double { max(horizontal.cellSize, vertical.cellSize) }
+    package var gridWidth: Int { horizontal.gridCount }
+    package var gridHeight: Int { vertical.gridCount }
+    package var blurredWidth: Int { horizontal.blurredCount }
+    package var blurredHeight: Int { vertical.blurredCount }
 }
 
 /// How the samples of one grid cell lie along one axis.
@@ -83,34 +113,36 @@ struct CellSpan {
     /// The interval the (clamped) samples fall in: what bounds their distance.
     var sampleLower: Float
     var sampleUpper: Float
-    /// Share of the cell inside the frame (transparent edges), else 1.
+    /// Share of the cell inside the frame with transparent edges (the samples cover
+    /// that share only); 1 otherwise.
     var inside: Float
     /// Clamp samples into `clampLower...clampUpper` (clamp edges).
     var clamps: Bool
     var clampLower: Float
     var clampUpper: Float
 
-    /// The spans of the grid's cells along an axis of `length` pixels.
-    static func spans(grid: WorkingGrid, length: Int, cells: Int, edges: EdgeMode) -> [CellSpan] {
-        let k = Float(grid.cellSize), size = Float(length)
-        return (0..<(cells + 2 * grid.margin)).map { gridIndex in
-            let cell = Float(gridIndex - grid.margin)
+    /// The spans of the grid's cells along one axis.
+    static func spans(_ axis: WorkingGrid.Axis, edges: EdgeMode) -> [CellSpan] {
+        let k = axis.cellSize, size = Float(axis.length)
+        return (0..<axis.gridCount).map { gridIndex in
+            let centre = (Double(gridIndex - axis.margin) + axis.offset) * k
+            let lower = Float(centre - k / 2), upper = Float(centre + k / 2)
             var span = CellSpan(
-                lower: cell * k, upper: (cell + 1) * k, sampleLower: cell * k, sampleUpper: (cell + 1) * k,
+                lower: lower, upper: upper, sampleLower: lower, sampleUpper: upper,
                 inside: 1, clamps: false, clampLower: 0.5, clampUpper: size - 0.5)
             switch edges {
             case .bleed:
                 break
             case .transparent:
-                span.lower = max(span.lower, 0)
-                span.upper = min(span.upper, size)
-                span.inside = max(span.upper - span.lower, 0) / k
+                span.lower = max(lower, 0)
+                span.upper = max(min(upper, size), span.lower)
+                span.inside = (span.upper - span.lower) / Float(k)
                 span.sampleLower = span.lower
-                span.sampleUpper = max(span.upper, span.lower)
+                span.sampleUpper = span.upper
             case .clamp:
                 span.clamps = true
-                span.sampleLower = min(max(span.lower, 0.5), size - 0.5)
-                span.sampleUpper = min(max(span.upper, 0.5), size - 0.5)
+                span.sampleLower = min(max(lower, 0.5), size - 0.5)
+                span.sampleUpper = min(max(upper, 0.5), size - 0.5)
             }
             return span
         }
@@ -129,7 +161,8 @@ struct CellSpan {
 
 extension WorkingGrid {
     /// Composites the scene into `grid` (`gridWidth × gridHeight`, premultiplied): each
-    /// cell holds the average of the composite over the cell.
+    /// cell holds the average of the composite over the cell (0 outside the frame with
+    /// transparent edges; with clamp edges, the samples are clamped into the frame).
     ///
     /// Each blob is first classified per cell as wholly inside (`d ≤ 0.9`, coverage 1),
     /// wholly outside (`d ≥ 1`, coverage 0) or crossing its feathered rim, from the
@@ -141,7 +174,7 @@ extension WorkingGrid {
     /// (two rims, or a rim under the highlight's overlay) the composite itself is
     /// averaged over the sub-grid.
     func rasterize(
-        _ scene: CompiledScene, edges: EdgeMode, columnSpans: [CellSpan], rowSpans: [CellSpan],
+        _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan],
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let width = gridWidth
@@ -239,8 +272,8 @@ extension WorkingGrid {
     func subsampleCount(for blob: PlacedBlob) -> Int {
         guard cellSize > 1, !blob.isEmpty else { return 1 }
         let rim = 0.1 * Double(min(blob.semiAxes.x, blob.semiAxes.y))
-        let needed = (Double(cellSize) / (0.08 * max(rim, 0.01))).squareRoot().rounded(.up)
-        return Int(min(max(needed, 1), Double(min(cellSize, 16))))
+        let needed = (cellSize / (0.08 * max(rim, 0.01))).squareRoot().rounded(.up)
+        return Int(min(max(needed, 1), min(cellSize.rounded(.up), 16)))
     }
 
     /// Marks each cell of one grid row: 1 inside the blob, −1 across its rim, 0 outside.

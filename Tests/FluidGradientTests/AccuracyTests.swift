@@ -1,0 +1,183 @@
+import Foundation
+import FluidGradient
+import Testing
+
+/// The production path against the oracle (DESIGN section 1): with dither off, the
+/// largest error is at most 2/255 and the mean at most 0.5/255.
+///
+/// Cases cover sizes from 64×64, aspect ratios to 8:1 both ways, blur exponents from
+/// 0.3 to 0.95, all three edge modes, solid and gradient backgrounds, and nested
+/// blend modes. Sizes are small because the oracle is slow; BENCHMARKS.md records the
+/// same check at 1920×1080 and 3840×2160 (`fluidgradient bench --check-accuracy`).
+@Suite struct AccuracyTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var width: Int
+        var height: Int
+        var exponent: Double
+        var edges: EdgeMode
+        var seed: UInt64
+        var background = "#020617"
+        var testDescription: String { "\(width)x\(height) e=\(exponent) \(edges) seed \(seed) on \(background)" }
+    }
+
+    static let cases: [Case] = [
+        Case(width: 64, height: 64, exponent: 0.3, edges: .bleed, seed: 1),
+        Case(width: 64, height: 64, exponent: 0.6, edges: .transparent, seed: 2),
+        Case(width: 160, height: 90, exponent: 0.75, edges: .bleed, seed: 3),
+        Case(width: 160, height: 90, exponent: 0.5, edges: .clamp, seed: 4),
+        Case(width: 90, height: 160, exponent: 0.9, edges: .transparent, seed: 5),
+        Case(width: 128, height: 128, exponent: 0.95, edges: .bleed, seed: 6),
+        Case(width: 480, height: 60, exponent: 0.75, edges: .bleed, seed: 7),
+        Case(width: 60, height: 480, exponent: 0.75, edges: .transparent, seed: 8),
+        Case(width: 32, height: 256, exponent: 0.6, edges: .clamp, seed: 8),
+        Case(width: 64, height: 512, exponent: 0.8, edges: .clamp, seed: 12),
+        Case(width: 200, height: 120, exponent: 0.7, edges: .bleed, seed: 9, background: "linear 300 #0B1026 0, #3B1E54 0.6, #9B3675 1"),
+        Case(width: 120, height: 120, exponent: 0.8, edges: .transparent, seed: 10, background: "#00000000"),
+        Case(width: 180, height: 100, exponent: 0.75, edges: .clamp, seed: 11, background: "radial #FFFFFF 0, #1E293B 1"),
+    ]
+
+    @Test(arguments: cases)
+    func productionPathStaysWithinTheTolerance(_ testCase: Case) throws {
+        let spec = FrameSpec(
+            width: testCase.width, height: testCase.height, blurExponent: testCase.exponent, edges: testCase.edges,
+            background: try Fill(parsing: testCase.background))
+        let root = randomScene(seed: testCase.seed, width: testCase.width, height: testCase.height)
+            .rootLayer(width: testCase.width, height: testCase.height)
+        try expectWithinTolerance(root: root, spec: spec)
+    }
+
+    @Test(arguments: PresetFixtures.builtInNames)
+    func builtInPresetsStayWithinTheTolerance(name: String) throws {
+        var preset = try PresetFixtures.builtIn(name)
+        preset.width = 160
+        preset.height = 90
+        let root = Animator(preset: preset).scene(at: 0.5).rootLayer(width: 160, height: 90)
+        try expectWithinTolerance(root: root, spec: preset.frameSpec)
+    }
+
+    /// A tree with nested groups, group opacity and every blend mode.
+    @Test func nestedLayerTreesStayWithinTheTolerance() throws {
+        var generator = SplitMix64(seed: 77)
+        func blob() -> Blob {
+            let placement = BlobPlacement.random(&generator, ranges: BlobRanges(), aspectRatio: 1.5)
+            let color = RGBA(red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 0.6 + 0.4 * generator.nextUnit())
+            return Blob(color: color, center: placement.center, radius: placement.radius, opacity: placement.opacity)
+        }
+        var root = Layer(name: "root", sublayers: BlendMode.allCases.enumerated().map { index, mode in
+            Layer(
+                name: "group \(index)", opacity: 0.5 + 0.06 * Double(index), blendMode: mode,
+                sublayers: [Layer(name: "a", content: .blob(blob())), Layer(name: "b", blendMode: mode, content: .blob(blob()))])
+        })
+        root.layout(in: LayerRect(width: 150, height: 100))
+        for exponent in [0.35, 0.8] {
+            try expectWithinTolerance(root: root, spec: FrameSpec(width: 150, height: 100, blurExponent: exponent))
+        }
+    }
+
+    func expectWithinTolerance(root: Layer, spec: FrameSpec, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let reference = ReferenceRenderer.render(root, spec: spec, threads: 2)
+        let renderer = FrameRenderer(spec: spec, threads: 2)
+        let alpha = spec.hasTransparency
+        // 8 bits, as written by default (dither off): DESIGN's tolerance.
+        let eight = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 8, alpha: alpha))
+        renderer.render(root, dither: false, into: eight)
+        let error8 = errorAgainstReference(eight, reference)
+        #expect(error8.max <= 2, "largest error \(error8.max) levels at \(error8.worst)", sourceLocation: sourceLocation)
+        #expect(error8.mean <= 0.5, "mean error \(error8.mean) levels", sourceLocation: sourceLocation)
+        // 16 bits isolates the approximation from 8-bit rounding. Its budget is tighter
+        // than DESIGN's (1.25 and 0.25 levels) so that accuracy lost by a change shows here
+        // before the 8-bit limit is reached; measured worst cases are about 0.9 and 0.2.
+        let sixteen = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 16, alpha: alpha))
+        renderer.render(root, dither: false, into: sixteen)
+        let error16 = errorAgainstReference(sixteen, reference)
+        #expect(error16.max <= 1.25, "16-bit largest error \(error16.max) levels at \(error16.worst)", sourceLocation: sourceLocation)
+        #expect(error16.mean <= 0.25, "16-bit mean error \(error16.mean) levels", sourceLocation: sourceLocation)
+    }
+}
+
+/// Same inputs, same bytes: across runs and across thread counts (DESIGN section 9).
+@Suite struct DeterminismTests {
+    @Test(arguments: [PixelFormat.rgba, .rgb24, .rgba64le, .yuv420p])
+    func identicalBytesAtAnyThreadCount(format: PixelFormat) throws {
+        var preset = try PresetFixtures.builtIn("aurora")
+        preset.width = 640
+        preset.height = 360
+        let scene = Animator(preset: preset).scene(at: 1.25)
+        var outputs: [[UInt8]] = []
+        for threads in [1, 2, 3, 8, 1] {
+            let buffer = PixelBuffer(width: 640, height: 360, format: format)
+            FrameRenderer(spec: preset.frameSpec, threads: threads).render(scene, frameIndex: 75, into: buffer)
+            outputs.append(buffer.bytes)
+        }
+        #expect(Set(outputs).count == 1)
+    }
+
+    @Test func ditherDependsOnlyOnPositionAndFrame() {
+        let spec = FrameSpec(width: 96, height: 64)
+        let scene = randomScene(seed: 3, width: 96, height: 64)
+        func render(frame: Int) -> [UInt8] {
+            let buffer = PixelBuffer(width: 96, height: 64, format: .rgb24)
+            FrameRenderer(spec: spec).render(scene, frameIndex: frame, into: buffer)
+            return buffer.bytes
+        }
+        #expect(render(frame: 4) == render(frame: 4))
+        #expect(render(frame: 4) != render(frame: 5))
+    }
+
+    /// Dithering changes each value by less than one level and keeps its average.
+    @Test func ditherIsUnbiased() {
+        let spec = FrameSpec(width: 128, height: 128, background: .color(RGBA(red: 0.30196, green: 0.5, blue: 0.1, alpha: 1)))
+        let buffer = PixelBuffer(width: 128, height: 128, format: .rgb24)
+        FrameRenderer(spec: spec).render(Scene(base: []), into: buffer)
+        let bytes = buffer.bytes
+        for channel in 0..<3 {
+            let values = stride(from: channel, to: bytes.count, by: 3).map { Double(bytes[$0]) }
+            let target = [0.30196, 0.5, 0.1][channel] * 255
+            #expect(values.allSatisfy { abs($0 - target) < 1 })
+            #expect(abs(values.reduce(0, +) / Double(values.count) - target) < 0.01)
+        }
+    }
+
+    @Test func bayerThresholdsAreAPermutation() {
+        var ranks = Set<Int>()
+        for y in 0..<64 {
+            for x in 0..<64 { ranks.insert(Int(Dither.bayerThreshold(x: x, y: y) * 4096 - 0.5)) }
+        }
+        #expect(ranks == Set(0..<4096))
+        #expect(Dither.bayerThreshold(x: 0, y: 0) == 0.5 / 4096)
+    }
+}
+
+@Suite struct LayerTreeTests {
+    @Test func resizingTheRootRelaysOutTheWholeTree() {
+        var root = Scene(base: [Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(0.2, 0.2))]).rootLayer(width: 100, height: 50)
+        #expect(root.sublayers[0].sublayers[0].frame == LayerRect(width: 100, height: 50))
+        root.layout(in: LayerRect(width: 300, height: 200))
+        #expect(root.sublayers[0].frame == LayerRect(width: 300, height: 200))
+        #expect(root.sublayers[0].sublayers[0].frame == LayerRect(width: 300, height: 200))
+        #expect(root.sublayers[1].blendMode == .overlay)
+        // Unit-space geometry scales with the frame: the centre pixel stays inside the blob.
+        #expect(ReferenceRenderer.value(of: root, x: 150, y: 100).w == 1)
+    }
+
+    @Test func aFixedLayerKeepsItsFrame() {
+        var child = Layer(name: "fixed", frame: LayerRect(x: 10, y: 10, width: 20, height: 20), isResizable: false)
+        child.sublayers = [Layer(name: "inner", content: .blob(Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(0.5, 0.5))))]
+        child.sublayers[0].frame = LayerRect(x: 10, y: 10, width: 20, height: 20)
+        var root = Layer(name: "root", sublayers: [child])
+        root.layout(in: LayerRect(width: 100, height: 100))
+        #expect(root.sublayers[0].frame == LayerRect(width: 100, height: 100))
+        #expect(root.sublayers[0].sublayers[0].frame == LayerRect(x: 10, y: 10, width: 20, height: 20))
+        // The blob is drawn in its own layer's frame: centred at (20, 20).
+        #expect(ReferenceRenderer.value(of: root, x: 20, y: 20).w == 1)
+        #expect(ReferenceRenderer.value(of: root, x: 50, y: 50).w == 0)
+    }
+
+    @Test func groupOpacityScalesTheGroup() {
+        var root = Layer(name: "root", sublayers: [
+            Layer(name: "group", opacity: 0.5, sublayers: [Layer(name: "blob", content: .blob(Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(1, 1))))])
+        ])
+        root.layout(in: LayerRect(width: 10, height: 10))
+        #expect(ReferenceRenderer.value(of: root, x: 5, y: 5) == SIMD4(repeating: 0.5))
+    }
+}

@@ -1,0 +1,152 @@
+import FluidGradient
+import Testing
+
+/// DESIGN section 8: the preset file contract, and one test per kind of bad input.
+@Suite struct PresetTests {
+    static let designExample = """
+        {
+          "name": "aurora",
+          "description": "Teal and violet northern lights on deep navy",
+          "colors": ["#0F766E", "#14B8A6", "#6D28D9", "#1D4ED8", "#22D3EE"],
+          "highlights": ["#A7F3D0", "#F0ABFC"],
+          "background": "#020617",
+          "speed": 0.6,
+          "blur": 0.75,
+          "seed": 7,
+          "blobSize": { "min": 0.15, "max": 0.75 },
+          "blobAspect": { "min": 0.25, "max": 1.75 },
+          "opacity": { "min": 0.5, "max": 1.0 },
+          "edges": "bleed",
+          "size": "1920x1080",
+          "fps": 60,
+          "duration": 10,
+          "loop": true
+        }
+        """
+
+    static func parse(_ text: String) throws(PresetError) -> Preset {
+        try Preset(json: Array(text.utf8), file: "test.json")
+    }
+
+    static func expectError(_ text: String, path: String, contains fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            _ = try parse(text)
+            Issue.record("expected an error at \(path)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.file == "test.json", sourceLocation: sourceLocation)
+            #expect(error.path == path, sourceLocation: sourceLocation)
+            #expect(error.message.contains(fragment), "\(error.message)", sourceLocation: sourceLocation)
+            #expect(!error.description.contains("\n"), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func readsTheDesignExample() throws {
+        let preset = try Self.parse(Self.designExample)
+        #expect(preset.name == "aurora")
+        #expect(preset.colors.map(\.hex) == ["#0F766E", "#14B8A6", "#6D28D9", "#1D4ED8", "#22D3EE"])
+        #expect(preset.highlights.map(\.hex) == ["#A7F3D0", "#F0ABFC"])
+        #expect(preset.background == .color(try RGBA(parsing: "#020617")))
+        #expect(preset.speed == 0.6 && preset.blur == 0.75 && preset.seed == 7)
+        #expect(preset.ranges.size == ParameterRange(0.15, 0.75))
+        #expect(preset.ranges.aspect == ParameterRange(0.25, 1.75))
+        #expect(preset.ranges.opacity == ParameterRange(0.5, 1))
+        #expect(preset.edges == .bleed && preset.width == 1920 && preset.height == 1080)
+        #expect(preset.fps == 60 && preset.duration == 10 && preset.loop)
+        #expect(preset.frameCount == 600)
+    }
+
+    @Test func onlyColorsIsRequired() throws {
+        let preset = try Self.parse(#"{ "colors": ["red"] }"#)
+        #expect(preset.colors == [RGBA(bytes: 255, 0, 0)])
+        #expect(preset.highlights.isEmpty)
+        #expect(preset.speed == 1 && preset.blur == 0.75 && preset.edges == .bleed)
+        #expect(preset.ranges == BlobRanges())
+        #expect(preset.width == 1920 && preset.height == 1080 && preset.fps == 60 && preset.duration == 10 && !preset.loop)
+    }
+
+    @Test func readsExplicitBlobsAndGradients() throws {
+        let preset = try Self.parse("""
+            {
+              "blobs": [{ "color": "#3366FF", "center": [0.2, 0.3], "radius": [0.5, 0.6], "opacity": 0.9 }],
+              "highlightBlobs": [{ "color": "white", "center": [0.7, 0.7], "radius": [0.2, 0.2] }],
+              "background": { "type": "linear", "angle": 300, "stops": [
+                { "location": 1, "color": "#123" }, { "location": 0, "color": "#000" }, { "location": 2, "color": "#fff" } ] },
+              "speed": 0
+            }
+            """)
+        #expect(preset.blobs == [Blob(color: try RGBA(parsing: "#3366FF"), center: SIMD2(0.2, 0.3), radius: SIMD2(0.5, 0.6), opacity: 0.9)])
+        #expect(preset.highlightBlobs?.first?.opacity == 1)
+        guard case .gradient(let gradient) = preset.background else { Issue.record("not a gradient"); return }
+        #expect(gradient.kind == .linear && gradient.angle == 300)
+        // Sorted by location; 2 clamped to 1, after the stop already at 1.
+        #expect(gradient.stops.map(\.location) == [0, 1, 1])
+        #expect(gradient.stops.map(\.color.hex) == ["#000000", "#112233", "#FFFFFF"])
+    }
+
+    @Test func malformedJSON() {
+        Self.expectError("{\n  \"colors\": [\"red\",]\n}", path: "", contains: "malformed JSON at line 2, column 20: expected a value but found ']'")
+    }
+
+    @Test func unknownKey() {
+        Self.expectError(#"{ "colors": ["red"], "colour": "blue" }"#, path: "colour", contains: "did you mean \"colors\"?")
+        Self.expectError(#"{ "colors": ["red"], "blobSize": { "min": 0.1, "max": 0.2, "mid": 0.15 } }"#, path: "blobSize.mid", contains: "expected one of: min, max, step")
+    }
+
+    @Test func wrongType() {
+        Self.expectError(#"{ "colors": ["red"], "speed": "fast" }"#, path: "speed", contains: "expected a number, found a string")
+        Self.expectError(#"{ "colors": "red" }"#, path: "colors", contains: "expected an array, found a string")
+        Self.expectError(#"{ "colors": ["red"], "loop": 1 }"#, path: "loop", contains: "expected true or false, found a number")
+        Self.expectError(#"[1, 2]"#, path: "", contains: "expected an object, found an array")
+        Self.expectError(#"{ "colors": ["red"], "seed": 1.5 }"#, path: "seed", contains: "expected a whole number")
+    }
+
+    @Test func badColour() {
+        Self.expectError(##"{ "colors": ["#0F766E", "#12345"] }"##, path: "colors[1]", contains: "\"#12345\" is not a colour")
+        Self.expectError(#"{ "colors": ["red"], "background": "nope" }"#, path: "background", contains: "is not a colour")
+    }
+
+    @Test func impossibleValues() {
+        Self.expectError(#"{ "colors": ["red"], "speed": 20 }"#, path: "speed", contains: "20 is outside the allowed range 0...10")
+        Self.expectError(#"{ "colors": ["red"], "fps": 0 }"#, path: "fps", contains: "outside the allowed range 1...240")
+        Self.expectError(#"{ "colors": ["red"], "blur": -0.1 }"#, path: "blur", contains: "outside the allowed range 0...1")
+        Self.expectError(#"{ "colors": [] }"#, path: "colors", contains: "expected 1 to 64 colours, found 0")
+        Self.expectError(#"{ "colors": ["red"], "edges": "wrap" }"#, path: "edges", contains: "expected bleed, transparent or clamp")
+    }
+
+    @Test func impossibleSizes() {
+        Self.expectError(#"{ "colors": ["red"], "size": "0x0" }"#, path: "size", contains: "each side must be 1 to 16384 pixels")
+        Self.expectError(#"{ "colors": ["red"], "size": "100000x100000" }"#, path: "size", contains: "each side must be 1 to 16384 pixels")
+        Self.expectError(#"{ "colors": ["red"], "size": "16000x16000" }"#, path: "size", contains: "too large")
+        Self.expectError(#"{ "colors": ["red"], "size": "1920 by 1080" }"#, path: "size", contains: "expected WIDTHxHEIGHT")
+    }
+
+    @Test func badRanges() {
+        Self.expectError(#"{ "colors": ["red"], "blobSize": { "min": 0.8, "max": 0.2 } }"#, path: "blobSize", contains: "min 0.8 is greater than max 0.2")
+        Self.expectError(#"{ "colors": ["red"], "opacity": { "min": 0.5, "max": 1.5 } }"#, path: "opacity.max", contains: "outside the allowed range 0...1")
+        Self.expectError(#"{ "colors": ["red"], "blobAspect": { "min": 0.5 } }"#, path: "blobAspect", contains: "needs \"min\" and \"max\"")
+        Self.expectError(#"{ "colors": ["red"], "blobSize": { "min": 0.1, "max": 0.5, "step": 0 } }"#, path: "blobSize.step", contains: "greater than 0")
+    }
+
+    @Test func missingColors() {
+        Self.expectError(#"{ "name": "empty" }"#, path: "colors", contains: "missing")
+    }
+
+    @Test func badBlobs() {
+        Self.expectError(#"{ "blobs": [{ "color": "red", "center": [0.5, 0.5] }] }"#, path: "blobs[0]", contains: "\"radius\" is missing")
+        Self.expectError(#"{ "blobs": [{ "color": "red", "center": [0.5], "radius": [1, 1] }] }"#, path: "blobs[0].center", contains: "expected two numbers")
+    }
+
+    @Test func badGradients() {
+        Self.expectError(#"{ "colors": ["red"], "background": { "type": "linear", "stops": [{ "location": 0, "color": "red" }] } }"#, path: "background.stops", contains: "at least 2 stops")
+        Self.expectError(#"{ "colors": ["red"], "background": { "type": "spiral", "stops": [] } }"#, path: "background.type", contains: "expected linear, radial or conic")
+        Self.expectError(#"{ "colors": ["red"], "background": { "stops": [{ "color": "red" }, { "location": 1, "color": "blue" }] } }"#, path: "background.stops", contains: "every stop a location, or none")
+    }
+
+    @Test func everyBuiltInPresetIsValidAndDistinct() throws {
+        let presets = try PresetFixtures.builtInNames.map { try PresetFixtures.builtIn($0) }
+        #expect(presets.count >= 9)
+        #expect(Set(presets.map(\.name)) == Set(PresetFixtures.builtInNames))
+        #expect(Set(presets.map(\.colors)).count == presets.count)
+        #expect(presets.allSatisfy { !$0.description.isEmpty })
+    }
+}
