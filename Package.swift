@@ -34,5 +34,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FluidGradientTests", dependencies: ["FluidGradient"]),
+        .testTarget(name: "FluidGradientIOTests", dependencies: ["FluidGradientIO"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["FluidGradientIO"]),
     ]
 )

@@ -22,6 +22,9 @@ public struct CommandError: Error, CustomStringConvertible, Equatable {
     public static func failure(_ message: String) -> CommandError { CommandError(.failure, message) }
     public static let interrupted = CommandError(.interrupted, "interrupted; partial output removed")
 
+    /// An interrupt, saying what was left behind.
+    public static func interrupted(_ note: String) -> CommandError { CommandError(.interrupted, "interrupted; \(note)") }
+
     public var exitStatus: Int32 {
         switch kind {
         case .input: return 2

@@ -45,9 +45,18 @@ struct FluidGradientCommand: ParsableCommand {
         var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if let first = message.split(separator: "\n").first { message = String(first) }
         if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
-        printError(message + " (see fluidgradient help)")
+        printError(message + " (see `\(helpCommand) --help`)")
         Foundation.exit(2)
     }
+}
+
+/// `fluidgradient render` when the user was running `render`: where to look for help.
+var helpCommand: String {
+    let names = FluidGradientCommand.configuration.subcommands.map { $0._commandName }
+    let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }.prefix(2)
+    var command = ["fluidgradient"]
+    if let first = words.first, names.contains(first) { command.append(first) }
+    return command.joined(separator: " ")
 }
 
 func printError(_ message: String) {

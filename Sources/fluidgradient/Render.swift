@@ -31,7 +31,9 @@ struct Render: ParsableCommand {
     @OptionGroup(title: "Output")
     var output: OutputOptions
 
-    @Option(help: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\".", valueName: "OPTIONS"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win).", valueName: "OPTIONS"))
     var ffmpegOptions: String?
 
     func validate() throws {
@@ -97,9 +99,17 @@ struct Render: ParsableCommand {
         }
         let plan = RenderPlan(
             preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threadCount)
+        let start = Date()
         try FramePipeline.run(
             plan, into: sink,
             progress: TerminalProgress.ifTerminal(quiet: output.quiet || target == .raw, label: output.output))
+        if output.stats {
+            let seconds = Date().timeIntervalSince(start)
+            printError(String(
+                format: "rendered %d frames of %dx%d in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
+                frames.count, preset.width, preset.height, seconds, Double(frames.count) / seconds,
+                Double(ProcessMemory.peakResidentBytes) / 1_048_576))
+        }
     }
 }
 

@@ -177,9 +177,11 @@ struct BlobTrack {
             opacity: min(max(placement.opacity, 0), 1))
     }
 
+    /// `x + (A − 1)·e + B·v` rather than `g + A·e + B·v`: equal, but exact at zero elapsed time.
     static func advance(_ state: BlobMotionState, towards target: BlobChannels, with p: Spring.Propagator) -> BlobMotionState {
         let e = state.position - target
-        return BlobMotionState(position: target + p.a * e + p.b * state.velocity, velocity: p.c * e + p.d * state.velocity)
+        return BlobMotionState(
+            position: state.position + (p.a - 1) * e + p.b * state.velocity, velocity: p.c * e + p.d * state.velocity)
     }
 }
 

@@ -71,6 +71,6 @@ public struct Spring: Hashable, Sendable {
     public func advance(position: Double, velocity: Double, target: Double, by t: Double) -> (position: Double, velocity: Double) {
         let p = propagator(over: t)
         let e = position - target
-        return (target + p.a * e + p.b * velocity, p.c * e + p.d * velocity)
+        return (position + (p.a - 1) * e + p.b * velocity, p.c * e + p.d * velocity)
     }
 }

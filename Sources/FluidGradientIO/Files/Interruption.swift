@@ -14,6 +14,12 @@ public enum Interruption {
     /// Installs the handlers, and ignores SIGPIPE so a closed pipe is an error, not a death.
     public static func install() {
         signal(SIGPIPE, SIG_IGN)
+        // A launcher may have blocked these (signal masks are inherited); we handle them.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         for number in [SIGINT, SIGTERM] {
             signal(number) { _ in
                 if Interruption.flag != 0 {

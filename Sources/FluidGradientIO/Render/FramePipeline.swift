@@ -80,12 +80,12 @@ public enum FramePipeline {
         if stop == nil, Interruption.isRequested { stop = .interrupted }
         if let error = stop ?? queue.failure {
             sink.abort()
-            throw error
+            throw error.kind == .interrupted ? .interrupted(sink.interruptedNote) : error
         }
         do {
             try sink.finish()
         } catch {
-            throw Interruption.isRequested ? .interrupted : error
+            throw Interruption.isRequested ? .interrupted(sink.interruptedNote) : error
         }
     }
 }

@@ -11,6 +11,12 @@ public protocol FrameSink: AnyObject, Sendable {
     func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError)
     func finish() throws(CommandError)
     func abort()
+    /// What an interrupt leaves behind, for the one-line message.
+    var interruptedNote: String { get }
+}
+
+extension FrameSink {
+    public var interruptedNote: String { "partial output removed" }
 }
 
 /// One frame into one PNG file.
@@ -66,6 +72,7 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
 
     public func finish() throws(CommandError) {}
     public func abort() {}
+    public var interruptedNote: String { "every frame written so far is complete and kept" }
 }
 
 /// Raw frames to standard output.

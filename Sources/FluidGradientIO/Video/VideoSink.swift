@@ -125,7 +125,9 @@ public struct VideoEncoding: Sendable {
             arguments += [
                 "-vf", toBT709 + ",format=yuva444p10le", "-c:v", "prores_ks", "-profile:v", "4444",
                 "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
-            ] + VideoEncoding.bt709Tags + ["-f", "mov"]
+                // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
+                "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
+            ] + VideoEncoding.bt709Tags + ["-movflags", "+write_colr", "-f", "mov"]
         case .webm:
             if hasTransparency {
                 arguments += ["-vf", toBT709 + ",format=yuva420p", "-pix_fmt", "yuva420p"]

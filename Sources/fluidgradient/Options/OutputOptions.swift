@@ -33,6 +33,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "No progress display.")
     var quiet = false
 
+    @Flag(help: "When done, print frames, time, frames per second and this process's peak memory to stderr.")
+    var stats = false
+
     func validate() throws {
         if let depth, depth != 8 && depth != 16 {
             throw ValidationError("--depth must be 8 or 16, not \(depth)")

@@ -1,0 +1,102 @@
+import FluidGradientIO
+import Foundation
+import Testing
+
+/// ffmpeg missing or failing, a closed pipe, and Ctrl-C: a clear one-line error, the
+/// documented exit status, and nothing half-written left under a final name.
+@Suite(.serialized) struct FailureTests {
+    @Test func missingFFmpegIsAClearError() {
+        let scratch = Scratch()
+        let result = run(
+            ["render", "--size", "320x180", "--duration", "1", "-o", scratch.file("a.mp4")],
+            environment: ["PATH": "/nonexistent", "FLUIDGRADIENT_FFMPEG": ""])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("ffmpeg was not found on PATH"))
+        #expect(result.stderr.contains("apt-get install ffmpeg"))
+        #expect(scratch.contents.isEmpty)
+        // PNG output works without it.
+        let png = run(["render", "--size", "32x18", "-o", scratch.file("a.png")], environment: ["PATH": "/nonexistent"])
+        #expect(png.status == 0)
+    }
+
+    @Test func ffmpegRejectingAnOptionIsQuoted() {
+        let scratch = Scratch()
+        let result = run(["render", "--size", "320x180", "--duration", "1", "--ffmpeg-options", "-crf abc", "-o", scratch.file("b.mp4")])
+        #expect(result.status == 3)
+        #expect(result.stderr.hasPrefix("fluidgradient: ffmpeg stopped reading frames"))
+        #expect(result.stderr.contains("exited with status 1"))
+        #expect(result.stderr.contains("Error setting option crf to value abc"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(scratch.contents.isEmpty)
+    }
+
+    @Test func ffmpegKilledMidStreamIsAnError() throws {
+        let scratch = Scratch()
+        let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("c.mp4")])
+        let ffmpeg = try waitForChild(of: command.pid, named: "ffmpeg")
+        usleep(300_000)
+        kill(ffmpeg, SIGKILL)
+        let result = command.wait()
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("killed by signal 9"))
+        #expect(scratch.contents.isEmpty)
+    }
+
+    @Test func interruptingAVideoRemovesItAndStopsFFmpeg() throws {
+        let scratch = Scratch()
+        let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")])
+        let ffmpeg = try waitForChild(of: command.pid, named: "ffmpeg")
+        usleep(300_000)
+        #expect(scratch.contents.count == 1 && scratch.contents[0].hasPrefix(".d.tmp-"))
+        command.signal(SIGINT)
+        let result = command.wait()
+        #expect(result.status == 130)
+        #expect(result.stderr == "fluidgradient: interrupted; partial output removed\n")
+        #expect(scratch.contents.isEmpty)
+        #expect(kill(ffmpeg, 0) != 0, "ffmpeg is still running")
+    }
+
+    @Test func interruptingASequenceKeepsOnlyCompleteFrames() throws {
+        let scratch = Scratch()
+        let command = RunningCommand(["render", "--size", "1280x720", "--duration", "60", "-o", scratch.file("%05d.png")])
+        while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < 5 { usleep(20_000) }
+        command.signal(SIGINT)
+        let result = command.wait()
+        #expect(result.status == 130)
+        #expect(result.stderr.contains("every frame written so far is complete and kept"))
+        let files = scratch.contents
+        #expect(files.allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(files)")
+        for file in files { #expect(try PNGFile.read(scratch.file(file)).width == 1280) }
+    }
+
+    @Test func aClosedStdoutIsAnErrorNotADeathBySIGPIPE() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "set -o pipefail; '\(Binary.path)' render --size 320x180 --duration 5 -o - | head -c 1000 > /dev/null"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3)
+        #expect(message.contains("could not write raw frames to standard output"))
+    }
+}
+
+/// The pid of `parent`'s child process called `name`, once it has started.
+func waitForChild(of parent: pid_t, named name: String, timeout: Double = 20) throws -> pid_t {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { continue }
+            let command = stat[stat.index(after: open)..<close]
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            if command == name, fields.count > 1, pid_t(fields[1]) == parent { return pid }
+        }
+        usleep(20_000)
+    }
+    throw CommandError.failure("no \(name) child of \(parent) appeared")
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// Runs the built `fluidgradient` binary, as a user would.
+struct CommandResult {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+    /// Peak resident memory of the process, in KiB.
+    var maxResidentKiB: Int
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+enum Binary {
+    /// `fluidgradient` beside the test bundle (`swift build` puts both in `.build/<config>/`).
+    static let path: String = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            let binary = directory.appendingPathComponent("fluidgradient").path
+            if FileManager.default.isExecutableFile(atPath: binary) { return binary }
+        }
+        return "fluidgradient"
+    }()
+}
+
+/// A running `fluidgradient` process.
+final class RunningCommand: @unchecked Sendable {
+    let pid: pid_t
+    private let stdoutReader: PipeReader
+    private let stderrReader: PipeReader
+
+    init(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil, stdoutPath: String? = nil) {
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        pipe(&outPipe)
+        pipe(&errPipe)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        if let stdoutPath {
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        }
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
+        // `env -C` changes directory and then execs the binary in the same process.
+        let command = directory.map { ["/usr/bin/env", "-C", $0, Binary.path] } ?? [Binary.path]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        var child: pid_t = 0
+        let status = posix_spawn(&child, command[0], &actions, nil, argv, envp)
+        precondition(status == 0, "could not start \(Binary.path): \(status)")
+        posix_spawn_file_actions_destroy(&actions)
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+        close(outPipe[1])
+        close(errPipe[1])
+        pid = child
+        stdoutReader = PipeReader(outPipe[0])
+        stderrReader = PipeReader(errPipe[0])
+    }
+
+    func signal(_ number: Int32) { kill(pid, number) }
+
+    /// Waits for the exit (killing the process after `timeout` seconds).
+    func wait(timeout: Double = 120) -> CommandResult {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        var usage = rusage()
+        while true {
+            let result = wait4(pid, &status, WNOHANG, &usage)
+            if result == pid { break }
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                _ = wait4(pid, &status, 0, &usage)
+                Issue.record("fluidgradient timed out after \(timeout) s")
+                break
+            }
+            usleep(5_000)
+        }
+        let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return CommandResult(
+            status: code, stdout: stdoutReader.finish(), stderr: String(decoding: stderrReader.finish(), as: UTF8.self),
+            maxResidentKiB: usage.ru_maxrss)
+    }
+}
+
+/// Drains a pipe on a background thread so the child never blocks on a full pipe.
+final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ descriptor: Int32) {
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 65536) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                data.append(contentsOf: buffer[0..<count])
+            }
+            close(descriptor)
+            done.signal()
+        }.start()
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil, timeout: Double = 120) -> CommandResult {
+    RunningCommand(arguments, environment: environment, directory: directory).wait(timeout: timeout)
+}
+
+/// A fresh directory for one test's files.
+struct Scratch {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "fluidgradient-cli-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Every file and directory under the scratch directory, hidden ones included, sorted.
+    var contents: [String] {
+        (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+    }
+}
+
+/// Runs `ffprobe` on a file and returns `key=value` pairs of its first video stream.
+func probe(_ path: String, countFrames: Bool = true) -> [String: String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ffprobe", "-v", "error", "-select_streams", "v:0"] + (countFrames ? ["-count_frames"] : [])
+        + ["-show_entries", "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,width,height,r_frame_rate:format=duration",
+           "-of", "default=noprint_wrappers=1", path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try? process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    var values: [String: String] = [:]
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        let parts = line.split(separator: "=", maxSplits: 1)
+        if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+    }
+    return values
+}
+
+/// Decodes a video's frames to raw RGB24 with ffmpeg, converting with BT.709 limited range.
+func decodeFrames(_ path: String, width: Int, height: Int) -> [[UInt8]] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ffmpeg", "-v", "error", "-i", path,
+                         "-vf", "scale=in_color_matrix=bt709:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb24",
+                         "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try? process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let frameBytes = width * height * 3
+    return stride(from: 0, to: data.count - frameBytes + 1, by: frameBytes).map { [UInt8](data[$0..<($0 + frameBytes)]) }
+}

@@ -1,0 +1,209 @@
+import FluidGradient
+import FluidGradientIO
+import Foundation
+import Testing
+
+/// `fluidgradient render` for stills, end to end: stdout, stderr, exit status and files.
+@Suite struct RenderCommandTests {
+    @Test func rendersTheDefaultPresetToAPNG() throws {
+        let scratch = Scratch()
+        let result = run(["render", "-o", scratch.file("still.png")])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.isEmpty)
+        #expect(scratch.contents == ["still.png"])
+        let image = try PNGFile.read(scratch.file("still.png"))
+        #expect(image.width == 1920 && image.height == 1080 && image.channels == 3 && image.bitDepth == 8)
+    }
+
+    @Test(arguments: PresetLibrary.names)
+    func rendersEveryBuiltInPresetAt1080p(name: String) throws {
+        let scratch = Scratch()
+        let result = run(["render", "--preset", name, "--size", "1920x1080", "-o", scratch.file("x.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGFile.read(scratch.file("x.png"))
+        #expect(image.width == 1920 && image.height == 1080)
+        // Not blank: a gradient has many distinct values.
+        #expect(Set(image.samples.prefix(30_000)).count > 20)
+    }
+
+    @Test func builtInPresetsWorkFromAnyDirectory() throws {
+        let scratch = Scratch()
+        let result = run(["render", "--preset", "aurora", "--size", "64x36", "-o", scratch.file("a.png")], directory: "/")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try PNGFile.read(scratch.file("a.png")).width == 64)
+    }
+
+    @Test func theSameInputsGiveTheSameBytesAtAnyThreadCount() throws {
+        let scratch = Scratch()
+        for threads in [1, 2, 5] {
+            let result = run(["render", "--preset", "neon", "--size", "640x360", "--time", "1.3", "--threads", "\(threads)", "-o", scratch.file("t\(threads).png")])
+            #expect(result.status == 0)
+        }
+        let files = try [1, 2, 5].map { try Data(contentsOf: URL(fileURLWithPath: scratch.file("t\($0).png"))) }
+        #expect(files[0] == files[1] && files[1] == files[2])
+    }
+
+    @Test func writesRGBAWhenTheFrameHasTransparencyAnd16BitOnRequest() throws {
+        let scratch = Scratch()
+        #expect(run(["render", "--size", "64x36", "--background", "transparent", "-o", scratch.file("a.png")]).status == 0)
+        let rgba = try PNGFile.read(scratch.file("a.png"))
+        #expect(rgba.channels == 4 && rgba.bitDepth == 8)
+        #expect(run(["render", "--size", "64x36", "--depth", "16", "-o", scratch.file("b.png")]).status == 0)
+        let deep = try PNGFile.read(scratch.file("b.png"))
+        #expect(deep.channels == 3 && deep.bitDepth == 16)
+    }
+
+    /// A hand-pinned scene, still, 16-bit and undithered, matches the definition.
+    @Test func explicitStillSceneMatchesTheDefinition() throws {
+        let scratch = Scratch()
+        let preset = """
+            {
+              "name": "pinned",
+              "blobs": [
+                { "color": "#3366FF", "center": [0.2, 0.3], "radius": [0.5, 0.6], "opacity": 0.9 },
+                { "color": "#FF6B6B", "center": [0.8, 0.7], "radius": [0.35, 0.5] }
+              ],
+              "highlightBlobs": [{ "color": "#FDE68A", "center": [0.55, 0.45], "radius": [0.3, 0.4], "opacity": 0.8 }],
+              "background": "#101828",
+              "speed": 0,
+              "size": "160x90"
+            }
+            """
+        try Data(preset.utf8).write(to: URL(fileURLWithPath: scratch.file("pinned.json")))
+        let result = run(["render", "--preset", scratch.file("pinned.json"), "--depth", "16", "--dither", "off", "-o", scratch.file("p.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGFile.read(scratch.file("p.png"))
+        let loaded = try PresetLibrary.file(scratch.file("pinned.json"))
+        let reference = ReferenceRenderer.render(Animator(preset: loaded).scene(at: 0).rootLayer(width: 160, height: 90), spec: loaded.frameSpec)
+        var largest = 0.0, total = 0.0
+        for y in 0..<90 {
+            for x in 0..<160 {
+                let actual = image.rgba(x: x, y: y), expected = reference[x, y]
+                for lane in 0..<3 {
+                    let difference = abs(actual[lane] - expected[lane]) * 255
+                    largest = max(largest, difference)
+                    total += difference
+                }
+            }
+        }
+        #expect(largest <= 2)
+        #expect(total / Double(160 * 90 * 3) <= 0.5)
+    }
+
+    @Test func timePicksTheInstantOfAOneFrameOutput() throws {
+        let scratch = Scratch()
+        #expect(run(["render", "--preset", "ocean", "--size", "96x54", "--time", "1.5", "-o", scratch.file("t.png")]).status == 0)
+        #expect(run(["render", "--preset", "ocean", "--size", "96x54", "--frame-range", "89-90", "-o", scratch.file("f%03d.png")]).status == 0)
+        let single = try Data(contentsOf: URL(fileURLWithPath: scratch.file("t.png")))
+        #expect(single == (try Data(contentsOf: URL(fileURLWithPath: scratch.file("f090.png")))))
+        #expect(single != (try Data(contentsOf: URL(fileURLWithPath: scratch.file("f089.png")))))
+    }
+
+    @Test func helpTeachesTheFlags() {
+        let result = run(["render", "--help"])
+        #expect(result.status == 0)
+        for flag in ["--preset", "--colors", "--background", "--size", "--edges", "--depth", "--dither", "--frame-range", "--time", "--loop", "-o"] {
+            #expect(result.stdoutText.contains(flag), "help lacks \(flag)")
+        }
+        #expect(run(["--help"]).stdoutText.contains("Exit status"))
+    }
+}
+
+/// Bad input: one line on stderr, exit status 2, and nothing written.
+@Suite struct BadInputTests {
+    static func expectRejected(
+        _ arguments: [String], scratch: Scratch, mentions fragment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = scratch.contents
+        let result = run(arguments)
+        #expect(result.status == 2, "exit \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("fluidgradient: "), sourceLocation: sourceLocation)
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "not one line: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(scratch.contents == before, "files changed: \(scratch.contents)", sourceLocation: sourceLocation)
+    }
+
+    static func writePreset(_ text: String, in scratch: Scratch) -> String {
+        let path = scratch.file("preset.json")
+        try! Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func malformedJSON() {
+        let scratch = Scratch()
+        let preset = Self.writePreset("{ \"colors\": [\"red\" \"blue\"] }", in: scratch)
+        Self.expectRejected(["render", "--preset", preset, "-o", scratch.file("x.png")], scratch: scratch, mentions: "preset.json: malformed JSON at line 1, column 20")
+    }
+
+    @Test func unknownKey() {
+        let scratch = Scratch()
+        let preset = Self.writePreset(#"{ "colors": ["red"], "sped": 2 }"#, in: scratch)
+        Self.expectRejected(["render", "--preset", preset, "-o", scratch.file("x.png")], scratch: scratch, mentions: "sped: \"sped\" is not a known key (did you mean \"speed\"?)")
+    }
+
+    @Test func badColour() {
+        let scratch = Scratch()
+        Self.expectRejected(["render", "--colors", "#0F766E,#12345", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--colors: \"#12345\" is not a colour")
+        let preset = Self.writePreset(#"{ "colors": ["red", "blurple"] }"#, in: scratch)
+        Self.expectRejected(["render", "--preset", preset, "-o", scratch.file("x.png")], scratch: scratch, mentions: "colors[1]: \"blurple\" is not a colour")
+    }
+
+    @Test(arguments: ["0x0", "100000x100000", "1920x", "big"])
+    func impossibleSize(size: String) {
+        let scratch = Scratch()
+        Self.expectRejected(["render", "--size", size, "-o", scratch.file("x.png")], scratch: scratch, mentions: "--size")
+    }
+
+    @Test func missingPreset() {
+        let scratch = Scratch()
+        Self.expectRejected(["render", "--preset", "nosuch", "-o", scratch.file("x.png")], scratch: scratch, mentions: "no built-in preset \"nosuch\"")
+        Self.expectRejected(["render", "--preset", scratch.file("absent.json"), "-o", scratch.file("x.png")], scratch: scratch, mentions: "no such file")
+    }
+
+    @Test func outputDirectoryMissingOrUnwritable() throws {
+        let scratch = Scratch()
+        Self.expectRejected(["render", "-o", scratch.file("no/such/dir/x.png")], scratch: scratch, mentions: "does not exist")
+        try Data().write(to: URL(fileURLWithPath: scratch.file("plain-file")))
+        Self.expectRejected(["render", "-o", scratch.file("plain-file/x.png")], scratch: scratch, mentions: "is not a directory")
+        // /proc accepts no new files, even from root.
+        let result = run(["render", "--size", "8x8", "-o", "/proc/fluidgradient-test.png"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot write /proc/fluidgradient-test.png"))
+    }
+
+    @Test func contradictoryOrMalformedFlags() {
+        let scratch = Scratch()
+        Self.expectRejected(["render", "--duration", "2", "--frames", "10", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "give one")
+        Self.expectRejected(["render", "--depth", "12", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--depth must be 8 or 16")
+        Self.expectRejected(["render", "--frames", "10", "-o", scratch.file("x.png")], scratch: scratch, mentions: "a single PNG holds one frame")
+        Self.expectRejected(["render", "--speed", "50", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--speed: 50.0 is outside the allowed 0...10")
+        Self.expectRejected(["render", "--edges", "wrap", "-o", scratch.file("x.png")], scratch: scratch, mentions: "wrap")
+        Self.expectRejected(["render", "--colr", "red", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--colr")
+        Self.expectRejected(["render", "-o", scratch.file("x.avi")], scratch: scratch, mentions: "cannot tell what to write")
+        Self.expectRejected(["render", "--frames", "10", "--frame-range", "5-20", "-o", scratch.file("f%03d.png")], scratch: scratch, mentions: "goes past the last frame, 9")
+        Self.expectRejected(["render", "--size", "321x180", "--frames", "2", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "even width and height")
+        Self.expectRejected(["render"], scratch: scratch, mentions: "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)")
+    }
+}
+
+@Suite struct PresetsCommandTests {
+    @Test func listsEveryPreset() {
+        let result = run(["presets", "list"])
+        #expect(result.status == 0)
+        for name in PresetLibrary.names { #expect(result.stdoutText.contains(name)) }
+        #expect(run(["presets"]).stdoutText == result.stdoutText)
+    }
+
+    @Test func showsColoursAsHexAndChannels() {
+        let result = run(["presets", "show", "aurora"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.contains("#0F766E   rgb(15, 118, 110)"))
+        #expect(result.stdoutText.contains("#F0ABFC   rgb(240, 171, 252)"))
+        #expect(result.stdoutText.contains("background    #020617   rgb(2, 6, 23)"))
+        #expect(!result.stdoutText.contains("\u{1B}["), "no swatches when stdout is not a terminal")
+        let missing = run(["presets", "show", "nosuch"])
+        #expect(missing.status == 2)
+    }
+}

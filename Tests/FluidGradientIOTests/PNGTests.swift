@@ -1,0 +1,163 @@
+import FluidGradient
+import FluidGradientIO
+import Foundation
+import Testing
+
+@Suite struct PNGTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "fluidgradient-png-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    /// A buffer whose every byte differs from its neighbours, so a swapped byte or
+    /// channel cannot hide.
+    static func pattern(_ format: PixelFormat, width: Int = 37, height: Int = 11) -> PixelBuffer {
+        let buffer = PixelBuffer(width: width, height: height, format: format)
+        buffer.withUnsafeMutableBytes { bytes in
+            for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 7919 &+ index >> 8) }
+        }
+        return buffer
+    }
+
+    @Test(arguments: [PixelFormat.rgb24, .rgba, .rgb48le, .rgba64le])
+    func roundTripsExactly(format: PixelFormat) throws {
+        let buffer = Self.pattern(format)
+        let path = directory + "/round-trip.png"
+        try PNGFile.write(buffer, to: path)
+        let image = try PNGFile.read(path)
+        #expect(image.width == 37 && image.height == 11)
+        #expect(image.channels == (format.hasAlpha ? 4 : 3))
+        #expect(image.bitDepth == format.bitDepth)
+        var original: [UInt16] = []
+        buffer.withUnsafeBytes { bytes in
+            if format.bitDepth == 16 {
+                original = bytes.bindMemory(to: UInt16.self).map { UInt16(littleEndian: $0) }
+            } else {
+                original = bytes.map(UInt16.init)
+            }
+        }
+        #expect(image.samples == original)
+    }
+
+    @Test func rendersFramesThatRoundTrip() throws {
+        let spec = FrameSpec(width: 64, height: 48)
+        let buffer = PixelBuffer(width: 64, height: 48, format: .rgb24)
+        FrameRenderer(spec: spec).render(Scene(base: [Blob(color: .white, center: [0.4, 0.5], radius: [0.3, 0.4])]), into: buffer)
+        try PNGFile.write(buffer, to: directory + "/frame.png")
+        #expect(try PNGFile.read(directory + "/frame.png").samples == buffer.bytes.map(UInt16.init))
+    }
+
+    @Test func everyEncoderSettingDecodesTheSame() throws {
+        let buffer = Self.pattern(.rgba)
+        var reference: DecodedImage?
+        for (level, filters, strategy) in [(0, 0x08, 0), (2, 0x20, 3), (9, 0xF8, 1), (6, 0x80, 0)] as [(Int32, Int32, Int32)] {
+            var options = PNGOptions()
+            options.compressionLevel = level
+            options.filters = filters
+            options.strategy = strategy
+            try PNGFile.write(buffer, to: directory + "/settings.png", options: options)
+            let image = try PNGFile.read(directory + "/settings.png")
+            if let reference { #expect(image == reference) } else { reference = image }
+        }
+    }
+
+    @Test func corruptAndTruncatedFilesAreErrorsNamingTheFile() throws {
+        try PNGFile.write(Self.pattern(.rgb24, width: 200, height: 100), to: directory + "/good.png")
+        let good = try Data(contentsOf: URL(fileURLWithPath: directory + "/good.png"))
+        try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: directory + "/truncated.png"))
+        var corrupt = good
+        corrupt[60] ^= 0xFF
+        try corrupt.write(to: URL(fileURLWithPath: directory + "/corrupt.png"))
+        try Data("not a png at all".utf8).write(to: URL(fileURLWithPath: directory + "/text.png"))
+        for name in ["truncated.png", "corrupt.png", "text.png", "missing.png"] {
+            let path = directory + "/" + name
+            do {
+                _ = try PNGFile.read(path)
+                Issue.record("\(name) decoded")
+            } catch {
+                #expect(error.kind == .input)
+                #expect(error.message.contains(path))
+            }
+        }
+    }
+
+    @Test func writesAtomicallyAndCleansUpOnFailure() throws {
+        // A directory in the way: the rename fails, and no temporary file is left.
+        try FileManager.default.createDirectory(atPath: directory + "/taken.png", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: directory + "/taken.png/inside", withIntermediateDirectories: false)
+        #expect(throws: CommandError.self) { try PNGFile.write(Self.pattern(.rgb24), to: directory + "/taken.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["taken.png"])
+        // A missing directory is an input error that names it.
+        do {
+            try PNGFile.write(Self.pattern(.rgb24), to: directory + "/no/such/dir/x.png")
+            Issue.record("wrote into a missing directory")
+        } catch {
+            #expect(error.kind == .input)
+            #expect(error.message.contains("does not exist"))
+        }
+    }
+
+    @Test func aDiscardedFileLeavesNothing() throws {
+        let file = try AtomicFile(destination: directory + "/pending.mp4")
+        #expect(file.temporaryPath.hasSuffix(".mp4"))
+        #expect(FileManager.default.fileExists(atPath: file.temporaryPath))
+        file.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+}
+
+@Suite struct PresetLibraryTests {
+    static let presetsDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Presets")
+
+    /// `Presets/` is the single source of truth: the embedded copies are its bytes.
+    @Test func builtInCopiesEqualThePresetFiles() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.presetsDirectory.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        #expect(PresetLibrary.names == files.map { String($0.dropLast(5)) })
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: Self.presetsDirectory.appendingPathComponent(file)))
+            #expect(PresetLibrary.builtInBytes(String(file.dropLast(5))) == bytes, "\(file)")
+        }
+        #expect(PresetLibrary.names.contains(PresetLibrary.defaultName))
+    }
+
+    @Test func loadsByNameOrPath() throws {
+        #expect(try PresetLibrary.load("aurora").name == "aurora")
+        let path = Self.presetsDirectory.appendingPathComponent("ocean.json").path
+        #expect(try PresetLibrary.load(path).name == "ocean")
+        #expect(throws: CommandError.input(
+            "there is no built-in preset \"auroraa\"; `fluidgradient presets list` shows them, or give a path to a .json file")
+        ) { try PresetLibrary.load("auroraa") }
+        #expect(throws: CommandError.input("cannot read preset /nonexistent/x.json: no such file")) {
+            try PresetLibrary.load("/nonexistent/x.json")
+        }
+    }
+}
+
+@Suite struct OutputTargetTests {
+    @Test func picksTheFormatFromTheName() throws {
+        #expect(try OutputTarget(parsing: "a/b.png") == .png("a/b.png"))
+        #expect(try OutputTarget(parsing: "clip.MP4") == .video("clip.MP4", .mp4))
+        #expect(try OutputTarget(parsing: "x.mov") == .video("x.mov", .mov))
+        #expect(try OutputTarget(parsing: "x.webm") == .video("x.webm", .webm))
+        #expect(try OutputTarget(parsing: "x.gif") == .video("x.gif", .gif))
+        #expect(try OutputTarget(parsing: "-") == .raw)
+        #expect(try OutputTarget(parsing: "frames/%05d.png") == .pngSequence(FramePattern("frames/%05d.png")))
+        #expect(throws: CommandError.self) { try OutputTarget(parsing: "x.mkv") }
+        #expect(throws: CommandError.self) { try OutputTarget(parsing: "frames/%05d.mp4") }
+    }
+
+    @Test func formatsFrameNumbers() throws {
+        #expect(try FramePattern("f/%05d.png").path(frame: 42) == "f/00042.png")
+        #expect(try FramePattern("f/%d.png").path(frame: 7) == "f/7.png")
+        #expect(try FramePattern("f/100%%-%03d.png").path(frame: 7) == "f/100%-007.png")
+        #expect(try FramePattern("f/%05d.png").path(frame: 123_456) == "f/123456.png")
+        for bad in ["f/%s.png", "f/%d-%d.png", "f/%05x.png", "f/100%.png"] {
+            #expect(throws: CommandError.self) { try FramePattern(bad) }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import FluidGradient
+import Testing
+
+/// DESIGN section 6: springs, retargets, frame-rate independence, loops and seeking.
+@Suite struct SpringTests {
+    /// Classical RK4 on m·x″ + c·x′ + k·(x − g) = 0 with a tiny step: an independent solution.
+    static func integrate(_ spring: Spring, x: Double, v: Double, target: Double, time: Double) -> (Double, Double) {
+        let steps = 20_000, h = time / Double(steps)
+        var x = x, v = v
+        func acceleration(_ x: Double, _ v: Double) -> Double {
+            (-spring.stiffness * (x - target) - spring.damping * v) / spring.mass
+        }
+        for _ in 0..<steps {
+            let k1x = v, k1v = acceleration(x, v)
+            let k2x = v + h / 2 * k1v, k2v = acceleration(x + h / 2 * k1x, v + h / 2 * k1v)
+            let k3x = v + h / 2 * k2v, k3v = acceleration(x + h / 2 * k2x, v + h / 2 * k2v)
+            let k4x = v + h * k3v, k4v = acceleration(x + h * k3x, v + h * k3v)
+            x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        }
+        return (x, v)
+    }
+
+    /// Speed 1 is underdamped (ζ ≈ 0.79), 1.6 exactly critical, 2 overdamped; 1.6 ± ε
+    /// take the series branch.
+    @Test(arguments: [0.3, 1.0, 1.6, 1.6000001, 1.5999999, 2.0, 7.5])
+    func closedFormMatchesNumericalIntegration(speed: Double) {
+        let spring = Spring(speed: speed)
+        for time in [0.01, 0.37, 1.0, 2.5] {
+            let exact = spring.advance(position: 0.2, velocity: -0.4, target: 0.8, by: time)
+            let numeric = Self.integrate(spring, x: 0.2, v: -0.4, target: 0.8, time: time)
+            #expect(abs(exact.position - numeric.0) < 1e-9, "speed \(speed) t \(time)")
+            #expect(abs(exact.velocity - numeric.1) < 1e-8, "speed \(speed) t \(time)")
+        }
+    }
+
+    /// The textbook underdamped solution x(t) = g + e^(−ζωt)·(e₀ cos ω_d t + (v₀ + ζω e₀)/ω_d · sin ω_d t).
+    @Test func matchesTheTextbookUnderdampedSolution() {
+        let spring = Spring(speed: 1)  // m = 10, k = 100, c = 50
+        let omega = (100.0 / 10).squareRoot(), zeta = 50 / (2 * (100.0 * 10).squareRoot())
+        let omegaD = omega * (1 - zeta * zeta).squareRoot()
+        let e0 = 0.2 - 0.8, v0 = -0.4
+        for t in stride(from: 0.0, through: 3, by: 0.25) {
+            let expected = 0.8 + exp(-zeta * omega * t) * (e0 * cos(omegaD * t) + (v0 + zeta * omega * e0) / omegaD * sin(omegaD * t))
+            #expect(abs(spring.advance(position: 0.2, velocity: v0, target: 0.8, by: t).position - expected) < 1e-12)
+        }
+    }
+
+    @Test func stepsCompose() {
+        let spring = Spring(speed: 0.8)
+        let once = spring.advance(position: 1, velocity: 2, target: -1, by: 0.9)
+        let half = spring.advance(position: 1, velocity: 2, target: -1, by: 0.45)
+        let twice = spring.advance(position: half.position, velocity: half.velocity, target: -1, by: 0.45)
+        #expect(abs(once.position - twice.position) < 1e-12)
+        #expect(abs(once.velocity - twice.velocity) < 1e-12)
+    }
+}
+
+@Suite struct AnimatorTests {
+    static func preset(loop: Bool = false, speed: Double = 1, duration: Double = 4) -> Preset {
+        var preset = Preset(colors: [RGBA(bytes: 255, 0, 0), RGBA(bytes: 0, 255, 0), RGBA(bytes: 0, 0, 255)], highlights: [.white])
+        preset.seed = 42
+        preset.speed = speed
+        preset.loop = loop
+        preset.duration = duration
+        preset.width = 320
+        preset.height = 180
+        preset.fps = 30
+        return preset
+    }
+
+    @Test func frameZeroIsTheRandomSceneOfSection3() {
+        let scene = Animator(preset: Self.preset()).scene(at: 0)
+        var generator = SplitMix64(seed: 42, stream: 0, 0, 0)
+        let first = BlobPlacement.random(&generator, ranges: BlobRanges(), aspectRatio: 320.0 / 180)
+        #expect(scene.base[0].center == first.center)
+        #expect(scene.base[0].radius == first.radius)
+        #expect(scene.base[0].opacity == first.opacity)
+        #expect(scene.base.map(\.color) == Self.preset().colors)
+        // Section 3's draws: radius (s, s·q) with q = max(W/H, 1)·u.
+        for blob in scene.base + scene.highlights {
+            let s = blob.radius.x, u = blob.radius.y / s / (320.0 / 180)
+            #expect((0.15...0.75).contains(s) && (0.25...1.75).contains(u) && (0.5...1).contains(blob.opacity))
+            #expect((0...1).contains(blob.center.x) && (0...1).contains(blob.center.y))
+        }
+    }
+
+    @Test func retargetIntervalsAreDrawnOnceWithinTheRange() {
+        for speed in [0.5, 1.0, 2.0] {
+            let intervals = Animator(preset: Self.preset(speed: speed)).retargetIntervals
+            #expect(intervals.count == 4)
+            #expect(intervals.allSatisfy { (0.8 / speed...1.2 / speed).contains($0) })
+            #expect(Set(intervals).count == 4)
+        }
+    }
+
+    @Test func velocityIsContinuousAcrossARetarget() {
+        let animator = Animator(preset: Self.preset())
+        let interval = animator.retargetIntervals[0]
+        for n in 1...3 {
+            let t = Double(n) * interval
+            let before = animator.motion(at: t - 1e-7)[0], after = animator.motion(at: t + 1e-7)[0]
+            let jump = abs(after.velocity - before.velocity).max()
+            #expect(jump < 1e-4, "velocity jumps by \(jump) at retarget \(n)")
+            // The target did change: the acceleration differs on both sides.
+            let beforeAcceleration = (before.velocity - animator.motion(at: t - 1e-3)[0].velocity) / (1e-3 - 1e-7)
+            let afterAcceleration = (animator.motion(at: t + 1e-3)[0].velocity - after.velocity) / (1e-3 - 1e-7)
+            #expect(abs(afterAcceleration - beforeAcceleration).max() > 0.01)
+        }
+    }
+
+    @Test func stateAtOneSecondIsTheSameAt24_30And60fps() {
+        var states: [[BlobMotionState]] = []
+        for fps in [24, 30, 60] {
+            let animator = Animator(preset: Self.preset())
+            var state: [BlobMotionState] = []
+            for frame in 0...fps { state = animator.motion(at: Double(frame) / Double(fps)) }
+            states.append(state)
+        }
+        for other in states.dropFirst() {
+            for (a, b) in zip(states[0], other) {
+                #expect(abs(a.position - b.position).max() < 1e-4)
+                #expect(abs(a.position - b.position).max() < 1e-12)
+            }
+        }
+    }
+
+    @Test func seekingGivesTheSameSceneAsPlayingThrough() {
+        let played = Animator(preset: Self.preset())
+        var sequential: [Scene] = []
+        for frame in 0..<15 { sequential.append(played.scene(at: Double(frame) / 30)) }
+        let seeker = Animator(preset: Self.preset())
+        for frame in (10..<15).reversed() {
+            #expect(seeker.scene(at: Double(frame) / 30) == sequential[frame])
+        }
+    }
+
+    @Test func speedZeroIsAStill() {
+        let animator = Animator(preset: Self.preset(speed: 0))
+        #expect(animator.scene(at: 0) == animator.scene(at: 3.7))
+        #expect(animator.motion(at: 2).allSatisfy { $0.velocity == .zero })
+    }
+
+    @Test func theSceneMoves() {
+        let animator = Animator(preset: Self.preset())
+        #expect(animator.scene(at: 0) != animator.scene(at: 0.5))
+    }
+
+    @Test func loopIsPeriodicWithTheRenderDuration() {
+        let animator = Animator(preset: Self.preset(loop: true, duration: 3))
+        #expect(animator.loopPeriod == 3)
+        let start = animator.motion(at: 0), end = animator.motion(at: 3), later = animator.motion(at: 4.2)
+        for (a, b) in zip(start, end) {
+            #expect(abs(a.position - b.position).max() < 1e-12)
+            #expect(abs(a.velocity - b.velocity).max() < 1e-12)
+        }
+        for (a, b) in zip(animator.motion(at: 1.2), later) {
+            #expect(abs(a.position - b.position).max() < 1e-12)
+        }
+        // The state just before the end flows into the start: velocity continuous at the seam.
+        let justBefore = animator.motion(at: 3 - 1e-7)
+        for (a, b) in zip(justBefore, start) {
+            #expect(abs(a.velocity - b.velocity).max() < 1e-4)
+        }
+        // And the loop starts from the scene of section 3, as free mode does.
+        #expect(animator.scene(at: 0) == Animator(preset: Self.preset()).scene(at: 0))
+    }
+
+    @Test func loopsShorterThanAnIntervalStillMove() {
+        let animator = Animator(preset: Self.preset(loop: true, duration: 0.5))
+        #expect(animator.scene(at: 0) != animator.scene(at: 0.25))
+        #expect(animator.scene(at: 0) == animator.scene(at: 0.5))
+    }
+
+    @Test func explicitBlobsAreTheStartingState() {
+        var preset = Self.preset(loop: true)
+        let blob = Blob(color: .white, center: SIMD2(0.3, 0.4), radius: SIMD2(0.2, 0.3), opacity: 0.8)
+        preset.blobs = [blob]
+        let animator = Animator(preset: preset)
+        #expect(animator.scene(at: 0).base == [blob])
+        #expect(animator.scene(at: 1).base != [blob])
+        #expect(animator.scene(at: 4).base[0].center.x - 0.3 < 1e-12)
+    }
+
+    /// Rendering time L gives frame 0 again (dither off), and the step from the last
+    /// frame to frame 0 is no larger than the steps between other consecutive frames.
+    @Test func loopSeamIsInvisible() {
+        var preset = Self.preset(loop: true, duration: 2)
+        preset.width = 96
+        preset.height = 54
+        preset.fps = 15
+        let animator = Animator(preset: preset)
+        let renderer = FrameRenderer(spec: preset.frameSpec, threads: 2)
+        func frame(_ t: Double) -> [Int] {
+            let buffer = PixelBuffer(width: 96, height: 54, format: .rgb48le)
+            renderer.render(animator.scene(at: t), dither: false, into: buffer)
+            return buffer.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)).map(Int.init) }
+        }
+        let frames = (0..<preset.frameCount).map { frame(Double($0) / preset.fps) }
+        let atL = frame(2)
+        let largestDifference = zip(frames[0], atL).map { abs($0 - $1) }.max()!
+        #expect(Double(largestDifference) <= 65535.0 / 255)
+        func step(_ a: [Int], _ b: [Int]) -> Int { zip(a, b).map { abs($0 - $1) }.max()! }
+        let steps = (1..<frames.count).map { step(frames[$0 - 1], frames[$0]) }
+        let seam = step(frames[frames.count - 1], frames[0])
+        #expect(seam <= steps.max()!)
+        #expect(seam > 0)
+    }
+}
+
+private func abs(_ v: BlobChannels) -> BlobChannels { v.replacing(with: -v, where: v .< 0) }
