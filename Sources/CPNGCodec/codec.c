@@ -24,7 +24,7 @@ static void on_warning(png_structp png, png_const_charp text) {
 }
 
 int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint32_t height,
-                      int channels, int bit_depth, fg_png_write_options options,
+                      int channels, int bit_depth, int drop_alpha, fg_png_write_options options,
                       char message[FG_PNG_MESSAGE_SIZE]) {
     message[0] = 0;
     if (channels != 3 && channels != 4) {
@@ -59,13 +59,14 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
 
     png_init_io(png, file);
     png_set_IHDR(png, info, width, height, bit_depth,
-                 channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 channels == 4 && !drop_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_compression_level(png, options.compression_level);
     png_set_compression_strategy(png, options.strategy);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
     png_write_info(png, info);
+    if (channels == 4 && drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
     if (bit_depth == 16) png_set_swap(png);
     png_write_image(png, rows);
     png_write_end(png, info);

@@ -86,9 +86,9 @@ struct Render: ParsableCommand {
         let sink: FrameSink
         switch target {
         case .png(let path):
-            sink = try PNGFileSink(path: path, format: .packed(depth: depth, alpha: preset.frameSpec.hasTransparency))
+            sink = try PNGFileSink(path: path, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .pngSequence(let pattern):
-            sink = try PNGSequenceSink(pattern: pattern, format: .packed(depth: depth, alpha: preset.frameSpec.hasTransparency))
+            sink = try PNGSequenceSink(pattern: pattern, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .video(let path, let container):
             sink = try VideoSink(
                 path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,

@@ -64,8 +64,10 @@ import Testing
         let spec = FrameSpec(width: 320, height: 180)
         let grid = WorkingGrid(spec: spec)
         let h = grid.horizontal, v = grid.vertical
-        #expect(h.cells == 24 && v.cells == 14)
+        // Whole cells tile the frame (the edge cells reach beyond it), at 2 or more cells per σ.
         #expect(abs(h.cellSize * Double(h.cells - 1) - 320) < 1e-9)
+        #expect(abs(v.cellSize * Double(v.cells - 1) - 180) < 1e-9)
+        #expect(spec.sigma / h.cellSize >= 2 && spec.sigma / v.cellSize >= 2)
         var values = [SIMD4<Float>](repeating: .zero, count: grid.gridWidth * grid.gridHeight)
         let cx = h.margin + 3, cy = v.margin + 2
         values[cy * grid.gridWidth + cx] = SIMD4(1, 2, 3, 1)
@@ -82,8 +84,8 @@ import Testing
         #expect(abs(kernels.0.reduce(0, +) - 1) < 1e-6)
         for row in 0..<grid.blurredHeight {
             for column in 0..<grid.blurredWidth {
-                // Blurred cell (column − 1, row − 1) lies (dx, dy) cells from the impulse.
-                let dx = column - 1 + h.margin - cx, dy = row - 1 + v.margin - cy
+                // Kept cell (column + firstKept, row + firstKept) lies (dx, dy) cells from the impulse.
+                let dx = column + h.firstKept + h.margin - cx, dy = row + v.firstKept + v.margin - cy
                 var expected: Float = 0
                 if abs(dx) <= h.radius, abs(dy) <= v.radius {
                     expected = kernels.0[dx + h.radius] * kernels.1[dy + v.radius]
@@ -102,7 +104,7 @@ import Testing
         let grid = WorkingGrid(spec: spec)
         for axis in [grid.horizontal, grid.vertical] {
             let k = axis.cellSize
-            let total = axis.sigma * axis.sigma * k * k + (k > 1 ? k * k / 12 + k * k / 8 : 0)
+            let total = axis.sigma * axis.sigma * k * k + (k > 1 ? k * k / 12 + (k / 2) * (k / 2) / 8 : 0)
             #expect(abs(total - spec.sigma * spec.sigma) < 1e-6 * spec.sigma * spec.sigma)
             #expect(k == 1 || axis.sigma >= WorkingGrid.targetSigmaInCells - 0.25)
         }

@@ -111,6 +111,84 @@ struct CompiledScene {
         operations.append(.end(mode: layer.blendMode, opacity: Float(layer.opacity)))
     }
 
+    /// One step of a program specialised to a cell (see ``reduce(coverage:into:)``).
+    enum ReducedOperation {
+        case begin
+        /// `top = top·scale + offset`: a run of normal-blended blobs of fixed coverage.
+        case affine(scale: Float, offset: SIMD4<Float>)
+        /// A blob whose coverage varies across the cell.
+        case blob(index: Int, mode: BlendMode)
+        case end(mode: BlendMode, opacity: Float)
+    }
+
+    /// The program for one cell, where blobs with `coverage[b] ≥ 0` are fixed at that
+    /// coverage and blobs with `coverage[b] < 0` vary: each run of fixed, normal-blended
+    /// blobs folds into one affine map, since `s + top·(1 − αs)` composes as
+    /// `top·Π(1 − αᵢ) + Σ …`. Returns the number of operations written.
+    func reduce(coverage: UnsafePointer<Float>, into out: UnsafeMutablePointer<ReducedOperation>) -> Int {
+        var count = 0
+        var scale: Float = 1, offset = SIMD4<Float>.zero, pending = false
+        func flush() {
+            if pending { out[count] = .affine(scale: scale, offset: offset); count += 1 }
+            scale = 1
+            offset = .zero
+            pending = false
+        }
+        for operation in operations {
+            switch operation {
+            case .begin:
+                flush()
+                out[count] = .begin; count += 1
+            case .blob(let index, let mode):
+                let c = coverage[index]
+                if c >= 0, mode == .normal {
+                    if c > 0 {
+                        let source = blobs[index].color * c
+                        scale *= 1 - source.w
+                        offset = source + offset * (1 - source.w)
+                        pending = true
+                    }
+                } else {
+                    flush()
+                    out[count] = .blob(index: index, mode: mode); count += 1
+                }
+            case .end(let mode, let opacity):
+                flush()
+                out[count] = .end(mode: mode, opacity: opacity); count += 1
+            }
+        }
+        return count
+    }
+
+    /// Composites one sample of a reduced program; `coverage(b)` gives the varying blobs' coverage.
+    @inline(__always)
+    func composite(
+        _ program: UnsafePointer<ReducedOperation>, count: Int, stack: UnsafeMutablePointer<SIMD4<Float>>,
+        coverage: (Int) -> Float
+    ) -> SIMD4<Float> {
+        var top = 0
+        stack[0] = .zero
+        for step in 0..<count {
+            switch program[step] {
+            case .begin:
+                top += 1
+                stack[top] = .zero
+            case .affine(let scale, let offset):
+                stack[top] = stack[top] * scale + offset
+            case .blob(let index, let mode):
+                let c = coverage(index)
+                if c > 0 {
+                    stack[top] = mode.composite(source: blobs[index].color * c, backdrop: stack[top])
+                }
+            case .end(let mode, let opacity):
+                let source = stack[top] * opacity
+                top -= 1
+                stack[top] = mode.composite(source: source, backdrop: stack[top])
+            }
+        }
+        return stack[0]
+    }
+
     /// Composites one sample, given each blob's coverage through `coverage(blobIndex)`.
     /// `stack` must hold at least ``depth`` elements.
     @inline(__always)

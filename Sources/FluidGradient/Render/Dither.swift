@@ -33,6 +33,19 @@ public enum Dither {
         return (Float(rank) + 0.5) / 4096
     }
 
+    /// The thresholds with each tile row padded by its first 16 entries, so a run of up
+    /// to 16 reads from any column never wraps: `paddedThresholds[row·80 + column]`.
+    static let paddedThresholds: [SIMD4<Float>] = (0..<(tileSize * 80)).map { index in
+        thresholds[(index / 80) * tileSize + (index % 80) % tileSize]
+    }
+
+    /// One channel of ``paddedThresholds``, for single-component planes.
+    static let paddedLaneThresholds: [[Float]] = (0..<4).map { lane in paddedThresholds.map { $0[lane] } }
+
+    /// ½ everywhere, laid out like ``paddedThresholds``: rounding to nearest, no dither.
+    static let paddedHalf = [SIMD4<Float>](repeating: SIMD4(repeating: 0.5), count: 80)
+    static let paddedLaneHalf = [Float](repeating: 0.5, count: 80)
+
     /// Where frame `index` starts reading the tile.
     package static func offset(frame index: Int) -> (x: Int, y: Int) {
         let hash = SplitMix64.mix(UInt64(bitPattern: Int64(index)) &+ 0x5DEE_CE66_D1CE_4E5B)

@@ -29,6 +29,8 @@ public final class FrameRenderer: @unchecked Sendable {
     private var gridValues: [SIMD4<Float>]
     private var horizontal: [SIMD4<Float>]
     private var blurred: [SIMD4<Float>]
+    private var refineScratch: [SIMD4<Float>]
+    private var refined: [SIMD4<Float>]
 
     public init(spec: FrameSpec, threads: Int = 1) {
         self.spec = spec
@@ -41,6 +43,8 @@ public final class FrameRenderer: @unchecked Sendable {
         gridValues = Array(repeating: .zero, count: grid.gridWidth * grid.gridHeight)
         horizontal = Array(repeating: .zero, count: grid.gridHeight * grid.blurredWidth)
         blurred = Array(repeating: .zero, count: grid.blurredWidth * grid.blurredHeight)
+        refineScratch = Array(repeating: .zero, count: grid.blurredHeight * grid.refinedWidth)
+        refined = Array(repeating: .zero, count: grid.refinedWidth * grid.refinedHeight)
     }
 
     /// The working grid's larger cell side in pixels (1 means full resolution).
@@ -68,11 +72,18 @@ public final class FrameRenderer: @unchecked Sendable {
                 }
             }
         }
-        times.blur += lap()
         blurred.withUnsafeBufferPointer { blurred in
+            refineScratch.withUnsafeMutableBufferPointer { scratch in
+                refined.withUnsafeMutableBufferPointer { refined in
+                    grid.refine(blurred, scratch: scratch, into: refined)
+                }
+            }
+        }
+        times.blur += lap()
+        refined.withUnsafeBufferPointer { refined in
             buffer.withUnsafeMutableBytes { bytes in
                 outputPass.run(
-                    blurred: blurred, format: buffer.format, dither: dither, frameIndex: frameIndex,
+                    blurred: refined, format: buffer.format, dither: dither, frameIndex: frameIndex,
                     into: bytes, threads: threads)
             }
         }

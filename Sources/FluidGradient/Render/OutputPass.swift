@@ -21,49 +21,117 @@ struct OutputPass {
         blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool, frameIndex: Int,
         into output: UnsafeMutableRawBufferPointer, threads: Int
     ) {
-        let width = spec.width, height = spec.height
         let offset = Dither.offset(frame: frameIndex)
-        let packer = Packer(format: format, dither: dither, ditherOffset: offset, width: width, height: height)
         let output = UncheckedRawBuffer(output)
         // yuv420p pairs rows for its chroma, so work in row pairs throughout.
-        let pairs = (height + 1) / 2
+        let pairs = (spec.height + 1) / 2
+        let expandable = grid.horizontal.cellSize > 1 && background.opaqueConstant != nil && (format == .rgba || format == .yuv420p)
+        parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
+            if expandable {
+                runExpanded(pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset, into: output.base)
+            } else {
+                runGeneral(pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset, into: output.base)
+            }
+        }
+    }
+
+    private func runGeneral(
+        pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool,
+        offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
+    ) {
+        let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
+        let packer = Packer(format: format, dither: dither, ditherOffset: offset, width: width, height: height)
+        let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * rowWidth + 2 * width)
+        defer { scratch.deallocate() }
+        let values = scratch, deltas = scratch + rowWidth
+        let shadedRows = (scratch + 2 * rowWidth, scratch + 2 * rowWidth + width)
         columnCell.withUnsafeBufferPointer { columnCell in
             columnFraction.withUnsafeBufferPointer { columnFraction in
-                parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
-                    let rowWidth = grid.blurredWidth
-                    let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * rowWidth + 2 * width)
-                    defer { scratch.deallocate() }
-                    let values = scratch, deltas = scratch + rowWidth
-                    let shadedRows = (scratch + 2 * rowWidth, scratch + 2 * rowWidth + width)
-                    for pair in pairRange {
-                        for row in [2 * pair, 2 * pair + 1] where row < height {
-                            let shaded = row % 2 == 0 ? shadedRows.0 : shadedRows.1
-                            prepareRow(row, blurred: blurred, values: values, deltas: deltas)
-                            shadeRow(
-                                row, values: values, deltas: deltas, columnCell: columnCell,
-                                columnFraction: columnFraction, unpremultiply: format.hasAlpha, into: shaded)
-                            packer.pack(row: row, shaded: shaded, into: output.base)
-                        }
-                        if format == .yuv420p {
-                            let second = 2 * pair + 1 < height ? shadedRows.1 : shadedRows.0
-                            packer.packChroma(pair: pair, rows: (shadedRows.0, second), into: output.base)
-                        }
+                for pair in pairs {
+                    for row in [2 * pair, 2 * pair + 1] where row < height {
+                        let shaded = row % 2 == 0 ? shadedRows.0 : shadedRows.1
+                        prepareRow(row, blurred: blurred, values: values)
+                        for cell in 0..<(rowWidth - 1) { deltas[cell] = values[cell + 1] - values[cell] }
+                        deltas[rowWidth - 1] = .zero
+                        shadeRow(
+                            row, values: values, deltas: deltas, columnCell: columnCell,
+                            columnFraction: columnFraction, unpremultiply: format.hasAlpha, into: shaded)
+                        packer.pack(row: row, shaded: shaded, into: output)
+                    }
+                    if format == .yuv420p {
+                        let second = 2 * pair + 1 < height ? shadedRows.1 : shadedRows.0
+                        packer.packChroma(pair: pair, rows: (shadedRows.0, second), into: output)
                     }
                 }
             }
         }
     }
 
-    /// The blurred grid interpolated to `row`'s height, across all kept cells, and the
-    /// differences between neighbouring cells. With a constant opaque background the
-    /// background is composited here already: compositing onto a constant is affine,
-    /// so it commutes with the interpolation.
-    @inline(__always)
-    private func prepareRow(
-        _ row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>,
-        values: UnsafeMutablePointer<SIMD4<Float>>, deltas: UnsafeMutablePointer<SIMD4<Float>>
+    private func runExpanded(
+        pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool,
+        offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
     ) {
-        let rowWidth = grid.blurredWidth
+        let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
+        let rows = ExpandedRows(width: width, height: height, format: format, columnCell: columnCell, columnFraction: columnFraction)
+        let window = ExpandedRows.Window(width: width, cellCount: rowWidth, planes: rows.planeCount)
+        let background = background.opaqueConstant!
+        let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
+        Dither.paddedThresholds.withUnsafeBufferPointer { padded in
+            Dither.paddedHalf.withUnsafeBufferPointer { half in
+                let thresholds = { (tileRow: Int) -> UnsafePointer<Float> in
+                    let row = dither ? padded.baseAddress! + ((tileRow + offset.y) & 63) * 80 : half.baseAddress!
+                    return UnsafeRawPointer(row).assumingMemoryBound(to: Float.self)
+                }
+                let lane = { (lane: Int, tileRow: Int) -> UnsafePointer<Float> in
+                    dither
+                        ? Dither.paddedLaneThresholds[lane].withUnsafeBufferPointer { $0.baseAddress! + ((tileRow + offset.y) & 63) * 80 }
+                        : Dither.paddedLaneHalf.withUnsafeBufferPointer { $0.baseAddress! }
+                }
+                for pair in pairs {
+                    for row in [2 * pair, 2 * pair + 1] where row < height {
+                        let (upper, lower) = rows.slide(
+                            window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background)
+                        let g = rowFraction[row]
+                        if format == .rgba {
+                            rows.packRGBA(
+                                upper: upper, lower: lower, fraction: g, thresholds: thresholds(row), phase: offset.x,
+                                into: base + row * width * 4)
+                            continue
+                        }
+                        ExpandedRows.packPlane(
+                            upper: upper, lower: lower, fraction: g, count: width, thresholds: lane(0, row), phase: offset.x,
+                            into: base + row * width)
+                        // Chroma: accumulate the pair's two rows, then halve (the 2×2 mean).
+                        for plane in 0..<2 {
+                            let a = upper + (1 + plane) * width, b = lower + (1 + plane) * width
+                            let sum = window.chroma + plane * width
+                            for x in 0..<width {
+                                let v = a[x] + g * (b[x] - a[x])
+                                sum[x] = row % 2 == 0 ? v : (sum[x] + v) * 0.5
+                            }
+                        }
+                    }
+                    guard format == .yuv420p else { continue }
+                    for plane in 0..<2 {
+                        let sum = window.chroma + plane * width
+                        for cx in 0..<chromaWidth { sum[cx] = (sum[2 * cx] + sum[min(2 * cx + 1, width - 1)]) * 0.5 }
+                        let target = base + width * height + plane * chromaWidth * chromaHeight + pair * chromaWidth
+                        ExpandedRows.packPlane(
+                            upper: sum, lower: sum, fraction: 0, count: chromaWidth, thresholds: lane(1 + plane, pair),
+                            phase: offset.x, into: target)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The blurred grid interpolated to `row`'s height, across all kept cells. With a
+    /// constant opaque background the background is composited here already:
+    /// compositing onto a constant is affine, so it commutes with the interpolation.
+    @inline(__always)
+    private func prepareRow(_ row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, values: UnsafeMutablePointer<SIMD4<Float>>) {
+        let rowWidth = grid.refinedWidth
         let upper = blurred.baseAddress! + Int(rowCell[row]) * rowWidth
         let lower = upper + rowWidth
         let g = rowFraction[row]
@@ -77,10 +145,6 @@ struct OutputPass {
                 values[cell] = upper[cell] + g * (lower[cell] - upper[cell])
             }
         }
-        for cell in 0..<(rowWidth - 1) {
-            deltas[cell] = values[cell + 1] - values[cell]
-        }
-        deltas[rowWidth - 1] = .zero
     }
 
     /// Straight (or, without alpha, over-black premultiplied) colours of `row`, in 0...1.

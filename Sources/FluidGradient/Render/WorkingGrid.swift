@@ -4,11 +4,12 @@ import Foundation
 ///
 /// Each grid value is the average of the composite over a cell of `cellSize` pixels
 /// (a real number), which is the composite convolved with a box of variance `k²/12`
-/// per axis, sampled at the cell's centre. The grid is then blurred with a Gaussian of
-/// `sigma` cells per axis and resampled bilinearly, which adds a variance between 0
-/// and `k²/4` depending on where a pixel falls between cells. The grid σ is chosen so
-/// the three together have the variance σ² of DESIGN section 5, counting the bilinear
-/// part as `k²/8`, which halves its largest error.
+/// per axis, sampled at the cell's centre. The grid is blurred with a Gaussian of
+/// `sigma` cells per axis, refined 2× by Catmull-Rom interpolation (whose error is of
+/// fourth order, so the blurred field survives sampling at only 2 cells per σ), and
+/// resampled bilinearly, which adds a variance between 0 and `(k/2)²/4` depending on
+/// where a pixel falls. The grid σ is chosen so that these add up to the σ² of DESIGN
+/// section 5, counting the bilinear part as `(k/2)²/8`, which halves its largest error.
 ///
 /// Where the frame's edges fall inside their cells matters for transparent edges. A
 /// step that falls a fraction φ into a cell is represented, once blurred, as if by an
@@ -18,12 +19,12 @@ import Foundation
 /// node), where that variance is exactly k²/12: the cells tile the frame in a whole
 /// number of cells, centred at `(c + 1/(2√3))·k`.
 ///
-/// With σ ≥ 3.5 cells the interpolation error of a blurred step is below
-/// `k²/16 · 0.242/σ²` ≈ 0.3 of an 8-bit level. When σ is under 14 pixels the cells are
-/// the pixels themselves, centred on pixel centres, and the path is the definition.
+/// Measured against the oracle, the largest error is below one 8-bit level. When σ is
+/// under 14 pixels the cells are the pixels themselves, centred on pixel centres, with
+/// no refinement, and the path is the definition itself.
 package struct WorkingGrid: Equatable {
     /// The blur's standard deviation in cells that the cell size aims for (at least this).
-    package static let targetSigmaInCells = 3.5
+    package static let targetSigmaInCells = 2.0
 
     /// One axis of the grid.
     package struct Axis: Equatable {
@@ -40,12 +41,19 @@ package struct WorkingGrid: Equatable {
         package let sigma: Double
         /// The grid blur reaches `radius` cells each side (4σ: weight beyond below 10⁻⁴).
         package let radius: Int
-        /// Extra cells each side: the blur's reach plus one for interpolation.
-        package var margin: Int { radius + 1 }
+        /// 2 when the blurred grid is refined by Catmull-Rom before the bilinear pass, else 1.
+        package let refinement: Int
+        /// The first blurred cell kept: what the refinement and interpolation reach.
+        package var firstKept: Int { refinement == 2 ? -2 : -1 }
+        /// Extra cells each side: the blur's reach plus what is kept beyond the frame.
+        package var margin: Int { radius - firstKept }
         /// Cells in the composited grid, margins included.
         package var gridCount: Int { cells + 2 * margin }
-        /// Blurred cells kept: from −1 to `cells`, enough to interpolate every pixel.
-        package var blurredCount: Int { cells + 2 }
+        /// Blurred cells kept: from `firstKept` to `cells − firstKept − 1`.
+        package var blurredCount: Int { cells - 2 * firstKept }
+        /// Nodes of the refined grid: every half cell from cell −1 to cell `cells − 1`
+        /// (or the blurred cells, unrefined).
+        package var refinedCount: Int { refinement == 2 ? 2 * cells + 1 : blurredCount }
 
         init(length: Int, sigma: Double, fullResolution: Bool) {
             self.length = length
@@ -53,6 +61,7 @@ package struct WorkingGrid: Equatable {
                 cellSize = 1
                 offset = 0.5
                 cells = length
+                refinement = 1
                 self.sigma = sigma
             } else {
                 let spans = max(1, Int((Double(length) * WorkingGrid.targetSigmaInCells / sigma).rounded(.up)))
@@ -60,7 +69,9 @@ package struct WorkingGrid: Equatable {
                 cellSize = k
                 offset = 1 / (2 * 3.0.squareRoot())
                 cells = spans + 1
-                self.sigma = ((sigma * sigma - k * k / 12 - k * k / 8).squareRoot()) / k
+                refinement = 2
+                let fine = k / 2
+                self.sigma = ((sigma * sigma - k * k / 12 - fine * fine / 8).squareRoot()) / k
             }
             radius = max(1, Int((4 * self.sigma).rounded(.up)))
         }
@@ -70,16 +81,18 @@ package struct WorkingGrid: Equatable {
             ReferenceRenderer.gaussianKernel(sigma: sigma, radius: radius).map(Float.init)
         }
 
-        /// Where pixel `index` falls between blurred cells: the lower cell's index among
-        /// the kept cells, and the fraction towards the next one.
+        /// Where pixel `index` falls between refined nodes: the lower node and the
+        /// fraction towards the next one.
         func interpolation() -> (cell: [Int32], fraction: [Float]) {
             var cells = [Int32](repeating: 0, count: length)
             var fractions = [Float](repeating: 0, count: length)
             for index in 0..<length {
                 let u = (Double(index) + 0.5) / cellSize - offset
-                let cell = u.rounded(.down)
-                cells[index] = Int32(cell) + 1
-                fractions[index] = Float(u - cell)
+                // Refined node m sits at cell −1 + m/r; unrefined node m at cell m − 1.
+                let v = (u + 1) * Double(refinement)
+                let node = v.rounded(.down)
+                cells[index] = Int32(node)
+                fractions[index] = Float(v - node)
             }
             return (cells, fractions)
         }
@@ -103,6 +116,8 @@ package struct WorkingGrid: Equatable {
     package var gridHeight: Int { vertical.gridCount }
     package var blurredWidth: Int { horizontal.blurredCount }
     package var blurredHeight: Int { vertical.blurredCount }
+    package var refinedWidth: Int { horizontal.refinedCount }
+    package var refinedHeight: Int { vertical.refinedCount }
 }
 
 /// How the samples of one grid cell lie along one axis.
@@ -167,104 +182,130 @@ extension WorkingGrid {
     /// Each blob is first classified per cell as wholly inside (`d ≤ 0.9`, coverage 1),
     /// wholly outside (`d ≥ 1`, coverage 0) or crossing its feathered rim, from the
     /// distance at the cell's middle and the distance's Lipschitz bound (1 / smaller
-    /// semi-axis). A cell no rim crosses is composited once. Where one rim crosses and
-    /// everything after that blob blends affinely in its coverage (see
-    /// ``CompiledScene/affineAfter``), the cell average equals the composite of the
-    /// averaged coverage, found on an `n×n` sub-grid fine enough for the rim. Otherwise
-    /// (two rims, or a rim under the highlight's overlay) the composite itself is
-    /// averaged over the sub-grid.
+    /// semi-axis). A cell no rim crosses is composited once, or copied from its left
+    /// neighbour when every coverage is the same. Across a rim the blob's coverage is
+    /// averaged over an `n×n` sub-grid fine enough for the rim, and the cell composited
+    /// from the averages. Compositing is affine in each coverage through normal blends,
+    /// so that is the cell's average composite (two rims crossing one cell add only
+    /// their small covariance). A later blend that is not affine in the rim blob (the
+    /// highlight's overlay over a base blob) is checked: if the composite at the rim's
+    /// extreme coverages does not interpolate to the composite at the average — the
+    /// overlay's branch switches inside the cell — the composite itself is averaged
+    /// over the sub-grid instead.
     func rasterize(
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan],
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let width = gridWidth
-        let blobCount = scene.blobs.count
+        let blobCount = max(scene.blobs.count, 1)
         let subsamples = scene.blobs.map { subsampleCount(for: $0) }
         let grid = UncheckedBuffer(grid)
         parallelChunks(gridHeight, threads: threads, minimumChunk: 4) { rowRange in
-            // coverage[b·width + column]: 0 or 1 when constant over the cell, −1 across the rim.
-            var coverage = [Float](repeating: 0, count: max(blobCount, 1) * width)
-            var stack = [SIMD4<Float>](repeating: .zero, count: scene.depth + 1)
-            var sample = [Float](repeating: 0, count: max(blobCount, 1))
-            coverage.withUnsafeMutableBufferPointer { coverage in
-                stack.withUnsafeMutableBufferPointer { stack in
-                    sample.withUnsafeMutableBufferPointer { sample in
-                        for row in rowRange {
-                            let rowSpan = rowSpans[row]
-                            if rowSpan.inside == 0 {
-                                for column in 0..<width { grid[row * width + column] = .zero }
-                                continue
-                            }
-                            for (index, blob) in scene.blobs.enumerated() {
-                                let line = coverage.baseAddress! + index * width
-                                line.update(repeating: 0, count: width)
-                                guard !blob.isEmpty else { continue }
-                                classifyRow(blob, rowSpan: rowSpan, columnSpans: columnSpans, into: line)
-                            }
-                            for column in 0..<width {
-                                let fraction = columnSpans[column].inside * rowSpan.inside
-                                guard fraction > 0 else {
-                                    grid[row * width + column] = .zero
-                                    continue
-                                }
-                                let cell = CellSamples(column: columnSpans[column], row: rowSpan)
-                                grid[row * width + column] = fraction * compositeCell(
-                                    scene, cell: cell, column: column, width: width, coverage: coverage,
-                                    subsamples: subsamples, sample: sample, stack: stack.baseAddress!)
-                            }
-                        }
+            // coverage[column·blobCount + b]: 0 or 1 when constant over the cell, −1 across the rim.
+            let coverage = UnsafeMutablePointer<Float>.allocate(capacity: blobCount * width)
+            let scratch = RasterScratch(scene: scene)
+            defer {
+                coverage.deallocate()
+                scratch.deallocate()
+            }
+            for row in rowRange {
+                let rowSpan = rowSpans[row]
+                if rowSpan.inside == 0 {
+                    for column in 0..<width { grid[row * width + column] = .zero }
+                    continue
+                }
+                coverage.update(repeating: 0, count: blobCount * width)
+                for (index, blob) in scene.blobs.enumerated() where !blob.isEmpty {
+                    classifyRow(blob, rowSpan: rowSpan, columnSpans: columnSpans, into: coverage + index, stride: blobCount)
+                }
+                var previous: (column: Int, value: SIMD4<Float>)? = nil
+                for column in 0..<width {
+                    let fraction = columnSpans[column].inside * rowSpan.inside
+                    guard fraction > 0 else {
+                        grid[row * width + column] = .zero
+                        previous = nil
+                        continue
                     }
+                    let cell = coverage + column * blobCount
+                    let cellValue: SIMD4<Float>
+                    if let previous, previous.column == column - 1,
+                        memcmp(cell, coverage + previous.column * blobCount, blobCount * MemoryLayout<Float>.size) == 0
+                    {
+                        cellValue = previous.value
+                    } else {
+                        let samples = CellSamples(column: columnSpans[column], row: rowSpan)
+                        cellValue = compositeCell(scene, samples: samples, coverage: cell, subsamples: subsamples, scratch: scratch)
+                    }
+                    // Only rim-free cells hold the plain 0/1 pattern needed for reuse.
+                    let hasRim = (0..<scene.blobs.count).contains { cell[$0] < 0 }
+                    previous = hasRim ? nil : (column, cellValue)
+                    grid[row * width + column] = fraction * cellValue
                 }
             }
         }
     }
 
-    /// The average composite over one cell, given the blobs' classification.
+    /// The average composite over one cell, given the blobs' classification in `coverage`.
     @inline(__always)
     private func compositeCell(
-        _ scene: CompiledScene, cell: CellSamples, column: Int, width: Int,
-        coverage: UnsafeMutableBufferPointer<Float>, subsamples: [Int],
-        sample: UnsafeMutableBufferPointer<Float>, stack: UnsafeMutablePointer<SIMD4<Float>>
+        _ scene: CompiledScene, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, subsamples: [Int],
+        scratch: RasterScratch
     ) -> SIMD4<Float> {
-        var rims = 0, rimBlob = 0, lastPresent = -1, n = 1
-        for blob in 0..<scene.blobs.count {
-            let c = coverage[blob * width + column]
-            if c != 0 { lastPresent = blob }
-            if c < 0 {
+        let count = scene.blobs.count
+        var lastPresent = -1, rims = 0, rimBlob = 0, n = 1
+        for blob in 0..<count where coverage[blob] != 0 {
+            lastPresent = blob
+            if coverage[blob] < 0 {
                 rims += 1
                 rimBlob = blob
                 n = max(n, subsamples[blob])
             }
         }
+        let sample = scratch.sample, stack = scratch.stack
         if rims == 0 {
-            return scene.composite(stack: stack) { coverage[$0 * width + column] }
+            return scene.composite(stack: stack) { coverage[$0] }
         }
-        if rims == 1, scene.affineAfter[rimBlob] || lastPresent == rimBlob {
-            let blob = scene.blobs[rimBlob]
-            var sum: Float = 0
-            for j in 0..<n {
-                let y = cell.row.sample(j, of: n)
-                for i in 0..<n {
-                    sum += blob.coverage(at: SIMD2(cell.column.sample(i, of: n), y))
-                }
-            }
-            coverage[rimBlob * width + column] = sum / Float(n * n)
-            return scene.composite(stack: stack) { coverage[$0 * width + column] }
+        if rims == 1 {
+            for blob in 0..<count { sample[blob] = coverage[blob] }
+            let mean = averageCoverage(scene.blobs[rimBlob], samples: samples, n: n)
+            sample[rimBlob] = mean
+            let averaged = scene.composite(stack: stack) { sample[$0] }
+            if scene.affineAfter[rimBlob] || rimBlob == lastPresent { return averaged }
+            // Is the composite affine in this coverage across the cell? If the chord between
+            // the coverage's extremes passes through the average, no branch switched.
+            let program = scratch.program
+            let length = scene.reduce(coverage: coverage, into: program)
+            let none = scene.composite(program, count: length, stack: stack) { _ in 0 }
+            let full = scene.composite(program, count: length, stack: stack) { _ in 1 }
+            let chord = none + (full - none) * mean
+            if ((chord - averaged) * (chord - averaged)).max() <= 1e-8 { return averaged }
         }
+        // Two rims (their covariance matters) or a branch switch: average the composite
+        // itself over the sub-grid, with every fixed blob folded away.
+        let program = scratch.program
+        let length = scene.reduce(coverage: coverage, into: program)
         var total = SIMD4<Float>.zero
-        for blob in (lastPresent + 1)..<scene.blobs.count { sample[blob] = 0 }
         for j in 0..<n {
-            let y = cell.row.sample(j, of: n)
+            let y = samples.row.sample(j, of: n)
             for i in 0..<n {
-                let point = SIMD2(cell.column.sample(i, of: n), y)
-                for blob in 0...lastPresent {
-                    let c = coverage[blob * width + column]
-                    sample[blob] = c < 0 ? scene.blobs[blob].coverage(at: point) : c
-                }
-                total += scene.composite(stack: stack) { sample[$0] }
+                let point = SIMD2(samples.column.sample(i, of: n), y)
+                total += scene.composite(program, count: length, stack: stack) { scene.blobs[$0].coverage(at: point) }
             }
         }
         return total / Float(n * n)
+    }
+
+    /// A blob's coverage averaged over an `n×n` sub-grid of the cell.
+    @inline(__always)
+    private func averageCoverage(_ blob: PlacedBlob, samples: CellSamples, n: Int) -> Float {
+        var sum: Float = 0
+        for j in 0..<n {
+            let y = samples.row.sample(j, of: n)
+            for i in 0..<n {
+                sum += blob.coverage(at: SIMD2(samples.column.sample(i, of: n), y))
+            }
+        }
+        return sum / Float(n * n)
     }
 
     /// Sub-samples per axis across a blob's rim: enough that the midpoint rule's error
@@ -276,24 +317,58 @@ extension WorkingGrid {
         return Int(min(max(needed, 1), min(cellSize.rounded(.up), 16)))
     }
 
-    /// Marks each cell of one grid row: 1 inside the blob, −1 across its rim, 0 outside.
+    /// Marks each cell of one grid row: 1 inside the blob, −1 across its rim, 0 outside,
+    /// writing every `stride`-th element of `line`.
+    ///
+    /// `d² = ((x − cx)/a)² + ((y − cy)/b)²` is a sum of one term in x and one in y, so its
+    /// least and greatest values over a cell's rectangle of samples are exact and cheap:
+    /// the cell is inside when the greatest is at most 0.81, outside when the least is
+    /// at least 1.
     private func classifyRow(
-        _ blob: PlacedBlob, rowSpan: CellSpan, columnSpans: [CellSpan], into line: UnsafeMutablePointer<Float>
+        _ blob: PlacedBlob, rowSpan: CellSpan, columnSpans: [CellSpan], into line: UnsafeMutablePointer<Float>, stride: Int
     ) {
         let top = blob.center.y - blob.semiAxes.y, bottom = blob.center.y + blob.semiAxes.y
         guard rowSpan.sampleUpper >= top, rowSpan.sampleLower <= bottom else { return }
         let left = blob.center.x - blob.semiAxes.x, right = blob.center.x + blob.semiAxes.x
-        let lipschitz = max(blob.inverseSemiAxes.x, blob.inverseSemiAxes.y)
-        let rowMiddle = rowSpan.middle, rowHalf = rowSpan.halfExtent
+        let (nearY, farY) = WorkingGrid.squaredRange(
+            rowSpan.sampleLower, rowSpan.sampleUpper, center: blob.center.y, inverse: blob.inverseSemiAxes.y)
         for column in columnSpans.indices {
             let span = columnSpans[column]
             if span.sampleUpper < left { continue }
             if span.sampleLower > right { break }
-            let reach = (span.halfExtent * span.halfExtent + rowHalf * rowHalf).squareRoot() * lipschitz
-            let d = blob.distance(at: SIMD2(span.middle, rowMiddle))
-            if d - reach >= 1 { continue }
-            line[column] = d + reach <= 0.9 ? 1 : -1
+            let (nearX, farX) = WorkingGrid.squaredRange(
+                span.sampleLower, span.sampleUpper, center: blob.center.x, inverse: blob.inverseSemiAxes.x)
+            if nearX + nearY >= 1 { continue }
+            line[column * stride] = farX + farY <= 0.81 ? 1 : -1
         }
+    }
+
+    /// The least and greatest `((p − center)·inverse)²` for `p` in `lower...upper`.
+    @inline(__always)
+    static func squaredRange(_ lower: Float, _ upper: Float, center: Float, inverse: Float) -> (Float, Float) {
+        let a = (lower - center) * inverse, b = (upper - center) * inverse
+        let far = max(a * a, b * b)
+        let near = lower <= center && center <= upper ? 0 : min(a * a, b * b)
+        return (near, far)
+    }
+}
+
+/// Per-thread working memory of the rasteriser.
+struct RasterScratch {
+    let sample: UnsafeMutablePointer<Float>
+    let stack: UnsafeMutablePointer<SIMD4<Float>>
+    let program: UnsafeMutablePointer<CompiledScene.ReducedOperation>
+
+    init(scene: CompiledScene) {
+        sample = .allocate(capacity: max(scene.blobs.count, 1))
+        stack = .allocate(capacity: scene.depth + 1)
+        program = .allocate(capacity: scene.operations.count + 1)
+    }
+
+    func deallocate() {
+        sample.deallocate()
+        stack.deallocate()
+        program.deallocate()
     }
 }
 
@@ -302,3 +377,5 @@ struct CellSamples {
     let column: CellSpan
     let row: CellSpan
 }
+
+

@@ -15,15 +15,18 @@ public struct PNGOptions: Sendable, Hashable {
 
 /// PNG files through libpng.
 public enum PNGFile {
-    /// Writes a packed RGB or RGBA buffer, 8- or 16-bit, atomically to `path`.
-    public static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions()) throws(CommandError) {
+    /// Writes a packed RGB or RGBA buffer, 8- or 16-bit, atomically to `path`. An RGBA
+    /// buffer is written as RGB when `alpha` is false (its alpha is then ignored).
+    public static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions(), alpha: Bool? = nil) throws(CommandError) {
         let file = try AtomicFile(destination: path)
-        try encode(buffer, toPath: file.temporaryPath, options: options, displayPath: path)
+        try encode(buffer, toPath: file.temporaryPath, options: options, displayPath: path, alpha: alpha)
         try file.commit()
     }
 
     /// Encodes into an existing path (the caller owns atomicity).
-    public static func encode(_ buffer: PixelBuffer, toPath path: String, options: PNGOptions, displayPath: String) throws(CommandError) {
+    public static func encode(
+        _ buffer: PixelBuffer, toPath path: String, options: PNGOptions, displayPath: String, alpha: Bool? = nil
+    ) throws(CommandError) {
         guard let bytesPerPixel = buffer.format.bytesPerPixel else {
             throw CommandError.input("PNG needs an RGB or RGBA pixel format, not \(buffer.format.rawValue)")
         }
@@ -33,6 +36,7 @@ public enum PNGFile {
         let status = buffer.withUnsafeBytes { bytes in
             fg_png_write_file(
                 path, bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), channels, Int32(depth),
+                (alpha ?? buffer.format.hasAlpha) ? 0 : 1,
                 fg_png_write_options(
                     compression_level: options.compressionLevel, filters: options.filters, strategy: options.strategy),
                 &message)

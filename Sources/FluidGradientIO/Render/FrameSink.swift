@@ -19,22 +19,26 @@ extension FrameSink {
     public var interruptedNote: String { "partial output removed" }
 }
 
-/// One frame into one PNG file.
+/// One frame into one PNG file: RGB, or RGBA when the frame has transparency;
+/// 8 or 16 bits. Frames are rendered as RGBA either way (the fast layout) and libpng
+/// drops the alpha of opaque frames.
 public final class PNGFileSink: FrameSink, @unchecked Sendable {
     public let pixelFormat: PixelFormat
     public let isOrderIndependent = false
     private let file: AtomicFile
     private let options: PNGOptions
+    private let alpha: Bool
     private var wrote = false
 
-    public init(path: String, format: PixelFormat, options: PNGOptions = PNGOptions()) throws(CommandError) {
-        pixelFormat = format
+    public init(path: String, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
+        pixelFormat = depth == 16 ? .rgba64le : .rgba
+        self.alpha = alpha
         self.options = options
         file = try AtomicFile(destination: path)
     }
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
-        try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination)
+        try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination, alpha: alpha)
         wrote = true
     }
 
@@ -55,9 +59,11 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     public let isOrderIndependent = true
     private let pattern: FramePattern
     private let options: PNGOptions
+    private let alpha: Bool
 
-    public init(pattern: FramePattern, format: PixelFormat, options: PNGOptions = PNGOptions()) throws(CommandError) {
-        pixelFormat = format
+    public init(pattern: FramePattern, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
+        pixelFormat = depth == 16 ? .rgba64le : .rgba
+        self.alpha = alpha
         self.pattern = pattern
         self.options = options
         // Prove the directory is writable before any rendering.
@@ -66,7 +72,7 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
         let file = try AtomicFile(destination: pattern.path(frame: frameIndex))
-        try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination)
+        try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination, alpha: alpha)
         try file.commit()
     }
 

@@ -1,0 +1,163 @@
+/// The hot case of the output pass — an opaque solid background into 8-bit RGBA or
+/// yuv420p on a reduced grid — at a cost per pixel that does not depend on σ.
+///
+/// Each blurred grid row is resampled to full width once (the background composited
+/// per cell first: compositing onto a constant is affine, so it commutes with the
+/// interpolation). A thread keeps the two grid rows around its current output row, so
+/// an output pixel is `A + g·(B − A)`, plus its dither threshold, floored and packed,
+/// four RGBA pixels or sixteen luma samples at a time.
+struct ExpandedRows {
+    let width: Int
+    let height: Int
+    let format: PixelFormat
+    /// Where each pixel falls between blurred cells, along a row.
+    let columnCell: [Int32]
+    let columnFraction: [Float]
+    /// Values are kept in [margin, 255 − margin] levels so that adding a threshold below
+    /// 1 and flooring always lands in 0...255, whatever the rounding.
+    static let margin: Float = 1.0 / 512
+
+    /// Per-thread memory: the two expanded grid rows and the grid rows they hold.
+    final class Window {
+        var rows: [Int] = [-1, -1]
+        let planes: Int
+        private(set) var buffers: [UnsafeMutablePointer<Float>]
+        let cells: UnsafeMutablePointer<SIMD4<Float>>
+        let chroma: UnsafeMutablePointer<Float>
+
+        init(width: Int, cellCount: Int, planes: Int) {
+            self.planes = planes
+            buffers = (0..<2).map { _ in .allocate(capacity: width * planes + 16) }
+            cells = .allocate(capacity: cellCount)
+            chroma = .allocate(capacity: 2 * width + 16)
+        }
+
+        func buffersSwap() { buffers.swapAt(0, 1) }
+
+        deinit {
+            buffers.forEach { $0.deallocate() }
+            cells.deallocate()
+            chroma.deallocate()
+        }
+    }
+
+    /// Components per pixel of an expanded row: RGBA (interleaved) or Y, Cb, Cr (planar).
+    var planeCount: Int { format == .rgba ? 4 : 3 }
+
+    /// Fills `out` with grid row `row` at full width, in levels: interleaved RGBA×255,
+    /// or planar Y, Cb, Cr (BT.709, limited range).
+    func expand(
+        row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, rowWidth: Int, background: SIMD4<Float>,
+        cells: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<Float>
+    ) {
+        let source = blurred.baseAddress! + row * rowWidth
+        let low = SIMD4<Float>(repeating: ExpandedRows.margin), high = SIMD4<Float>(repeating: 255 - ExpandedRows.margin)
+        for cell in 0..<rowWidth {
+            let p = source[cell]
+            let color = p + background * (1 - p.w)
+            let levels = format == .rgba
+                ? color * 255
+                : SIMD4(YUV.luma(color), YUV.chroma(color).cb, YUV.chroma(color).cr, 0)
+            cells[cell] = levels.clamped(lowerBound: low, upperBound: high)
+        }
+        columnCell.withUnsafeBufferPointer { columnCell in
+            columnFraction.withUnsafeBufferPointer { columnFraction in
+                if format == .rgba {
+                    let pixels = UnsafeMutableRawPointer(out).assumingMemoryBound(to: SIMD4<Float>.self)
+                    for x in 0..<width {
+                        let cell = Int(columnCell[x])
+                        let a = cells[cell], b = cells[cell + 1]
+                        pixels[x] = a + columnFraction[x] * (b - a)
+                    }
+                } else {
+                    for x in 0..<width {
+                        let cell = Int(columnCell[x])
+                        let a = cells[cell], b = cells[cell + 1]
+                        let v = a + columnFraction[x] * (b - a)
+                        out[x] = v.x
+                        out[width + x] = v.y
+                        out[2 * width + x] = v.z
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes `window` hold grid rows `upper` and `upper + 1`, expanding what is missing.
+    func slide(
+        _ window: Window, to upper: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, rowWidth: Int,
+        background: SIMD4<Float>
+    ) -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
+        for (slot, row) in [upper, upper + 1].enumerated() {
+            if window.rows[slot] == row { continue }
+            if window.rows[1 - slot] == row, slot == 0 {
+                // Moving down one grid row: the lower row becomes the upper.
+                window.rows.swapAt(0, 1)
+                window.buffersSwap()
+                continue
+            }
+            expand(row: row, blurred: blurred, rowWidth: rowWidth, background: background, cells: window.cells, into: window.buffers[slot])
+            window.rows[slot] = row
+        }
+        return (window.buffers[0], window.buffers[1])
+    }
+
+    /// `⌊v⌋` for 0 ≤ v < 2²³, vectorised: adding 2²³ − ½ leaves `v − ½` rounded to
+    /// the nearest integer in the low mantissa bits (exact integers, which the dither
+    /// almost never produces, round to even).
+    @inline(__always)
+    static func floor(_ v: SIMD16<Float>) -> SIMD16<Int32> {
+        let shifted = v + (8_388_608 - 0.5)
+        return SIMD16<Int32>(truncatingIfNeeded: unsafeBitCast(shifted, to: SIMD16<UInt32>.self)) &- 0x4B00_0000
+    }
+
+    /// One output row of dithered RGBA, alpha 255: `A + g·(B − A) + t`, floored.
+    @inline(__always)
+    func packRGBA(
+        upper: UnsafePointer<Float>, lower: UnsafePointer<Float>, fraction g: Float, thresholds: UnsafePointer<Float>,
+        phase: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let opaque = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
+        let a = UnsafeRawPointer(upper), b = UnsafeRawPointer(lower), t = UnsafeRawPointer(thresholds)
+        let target = UnsafeMutableRawPointer(out)
+        var x = 0
+        while x + 4 <= width {
+            let top = a.loadUnaligned(fromByteOffset: x * 16, as: SIMD16<Float>.self)
+            let bottom = b.loadUnaligned(fromByteOffset: x * 16, as: SIMD16<Float>.self)
+            let threshold = t.loadUnaligned(fromByteOffset: ((x + phase) & 63) * 16, as: SIMD16<Float>.self)
+            let levels = ExpandedRows.floor(top + g * (bottom - top) + threshold)
+            target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: levels) | opaque, toByteOffset: x * 4, as: SIMD16<UInt8>.self)
+            x += 4
+        }
+        while x < width {
+            for lane in 0..<3 {
+                let v = upper[4 * x + lane] + g * (lower[4 * x + lane] - upper[4 * x + lane]) + thresholds[((x + phase) & 63) * 4 + lane]
+                out[4 * x + lane] = UInt8(Int32(v))
+            }
+            out[4 * x + 3] = 255
+            x += 1
+        }
+    }
+
+    /// One row of a single-component plane: `A + g·(B − A) + t`, floored, sixteen at a time.
+    @inline(__always)
+    static func packPlane(
+        upper: UnsafePointer<Float>, lower: UnsafePointer<Float>, fraction g: Float, count: Int,
+        thresholds: UnsafePointer<Float>, phase: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let a = UnsafeRawPointer(upper), b = UnsafeRawPointer(lower), t = UnsafeRawPointer(thresholds)
+        var x = 0
+        while x + 16 <= count {
+            let top = a.loadUnaligned(fromByteOffset: x * 4, as: SIMD16<Float>.self)
+            let bottom = b.loadUnaligned(fromByteOffset: x * 4, as: SIMD16<Float>.self)
+            let threshold = t.loadUnaligned(fromByteOffset: ((x + phase) & 63) * 4, as: SIMD16<Float>.self)
+            UnsafeMutableRawPointer(out + x).storeBytes(
+                of: SIMD16<UInt8>(truncatingIfNeeded: floor(top + g * (bottom - top) + threshold)), as: SIMD16<UInt8>.self)
+            x += 16
+        }
+        while x < count {
+            out[x] = UInt8(Int32(upper[x] + g * (lower[x] - upper[x]) + thresholds[(x + phase) & 63]))
+            x += 1
+        }
+    }
+}
