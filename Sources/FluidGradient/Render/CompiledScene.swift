@@ -40,6 +40,8 @@ package struct PlacedBlob {
 
 /// A layer tree flattened into a stack program, so the production path can composite
 /// one sample with a few array reads and no recursion.
+/// A layer tree flattened into a stack program, so the production path can composite
+/// one sample with a few array reads and no recursion.
 struct CompiledScene {
     enum Operation {
         /// Push a transparent accumulator for a group layer.
@@ -47,6 +49,16 @@ struct CompiledScene {
         /// Blend blob `index` (coverage-scaled) onto the top accumulator.
         case blob(index: Int, mode: BlendMode)
         /// Pop the top accumulator, scale it by `opacity` and blend it onto the next.
+        case end(mode: BlendMode, opacity: Float)
+    }
+
+    /// One step of a program specialised to a cell (see ``SceneView/reduce(coverage:into:)``).
+    enum ReducedOperation {
+        case begin
+        /// `top = top·scale + offset`: a run of normal-blended blobs of fixed coverage.
+        case affine(scale: Float, offset: SIMD4<Float>)
+        /// A blob whose coverage varies across the cell.
+        case blob(index: Int, mode: BlendMode)
         case end(mode: BlendMode, opacity: Float)
     }
 
@@ -63,6 +75,18 @@ struct CompiledScene {
     init(root: Layer) {
         compile(root, level: 1)
         affineAfter = blobs.indices.map(isAffineAfter)
+    }
+
+    /// Runs `body` with a view of the scene over unsafe buffers: the hot loops read it
+    /// from several threads without reference counting.
+    func withView<R>(_ body: (SceneView) -> R) -> R {
+        blobs.withUnsafeBufferPointer { blobs in
+            operations.withUnsafeBufferPointer { operations in
+                affineAfter.withUnsafeBufferPointer { affineAfter in
+                    body(SceneView(blobs: blobs, operations: operations, affineAfter: affineAfter, depth: depth))
+                }
+            }
+        }
     }
 
     /// Follows where blob `b`'s effect lives on the accumulator stack and checks each
@@ -110,15 +134,40 @@ struct CompiledScene {
         }
         operations.append(.end(mode: layer.blendMode, opacity: Float(layer.opacity)))
     }
+}
 
-    /// One step of a program specialised to a cell (see ``reduce(coverage:into:)``).
-    enum ReducedOperation {
-        case begin
-        /// `top = top·scale + offset`: a run of normal-blended blobs of fixed coverage.
-        case affine(scale: Float, offset: SIMD4<Float>)
-        /// A blob whose coverage varies across the cell.
-        case blob(index: Int, mode: BlendMode)
-        case end(mode: BlendMode, opacity: Float)
+/// A ``CompiledScene`` over borrowed buffers, valid inside ``CompiledScene/withView(_:)``.
+struct SceneView: @unchecked Sendable {
+    typealias ReducedOperation = CompiledScene.ReducedOperation
+
+    let blobs: UnsafeBufferPointer<PlacedBlob>
+    let operations: UnsafeBufferPointer<CompiledScene.Operation>
+    let affineAfter: UnsafeBufferPointer<Bool>
+    let depth: Int
+
+    /// Composites one sample, given each blob's coverage through `coverage(blobIndex)`.
+    /// `stack` must hold at least ``depth`` elements.
+    @inline(__always)
+    func composite(stack: UnsafeMutablePointer<SIMD4<Float>>, coverage: (Int) -> Float) -> SIMD4<Float> {
+        var top = 0
+        stack[0] = .zero
+        for operation in operations {
+            switch operation {
+            case .begin:
+                top += 1
+                stack[top] = .zero
+            case .blob(let index, let mode):
+                let c = coverage(index)
+                if c > 0 {
+                    stack[top] = mode.composite(source: blobs[index].color * c, backdrop: stack[top])
+                }
+            case .end(let mode, let opacity):
+                let source = stack[top] * opacity
+                top -= 1
+                stack[top] = mode.composite(source: source, backdrop: stack[top])
+            }
+        }
+        return stack[0]
     }
 
     /// The program for one cell, where blobs with `coverage[b] ≥ 0` are fixed at that
@@ -129,7 +178,10 @@ struct CompiledScene {
         var count = 0
         var scale: Float = 1, offset = SIMD4<Float>.zero, pending = false
         func flush() {
-            if pending { out[count] = .affine(scale: scale, offset: offset); count += 1 }
+            if pending {
+                out[count] = .affine(scale: scale, offset: offset)
+                count += 1
+            }
             scale = 1
             offset = .zero
             pending = false
@@ -138,7 +190,8 @@ struct CompiledScene {
             switch operation {
             case .begin:
                 flush()
-                out[count] = .begin; count += 1
+                out[count] = .begin
+                count += 1
             case .blob(let index, let mode):
                 let c = coverage[index]
                 if c >= 0, mode == .normal {
@@ -150,11 +203,13 @@ struct CompiledScene {
                     }
                 } else {
                     flush()
-                    out[count] = .blob(index: index, mode: mode); count += 1
+                    out[count] = .blob(index: index, mode: mode)
+                    count += 1
                 }
             case .end(let mode, let opacity):
                 flush()
-                out[count] = .end(mode: mode, opacity: opacity); count += 1
+                out[count] = .end(mode: mode, opacity: opacity)
+                count += 1
             }
         }
         return count
@@ -175,31 +230,6 @@ struct CompiledScene {
                 stack[top] = .zero
             case .affine(let scale, let offset):
                 stack[top] = stack[top] * scale + offset
-            case .blob(let index, let mode):
-                let c = coverage(index)
-                if c > 0 {
-                    stack[top] = mode.composite(source: blobs[index].color * c, backdrop: stack[top])
-                }
-            case .end(let mode, let opacity):
-                let source = stack[top] * opacity
-                top -= 1
-                stack[top] = mode.composite(source: source, backdrop: stack[top])
-            }
-        }
-        return stack[0]
-    }
-
-    /// Composites one sample, given each blob's coverage through `coverage(blobIndex)`.
-    /// `stack` must hold at least ``depth`` elements.
-    @inline(__always)
-    func composite(stack: UnsafeMutablePointer<SIMD4<Float>>, coverage: (Int) -> Float) -> SIMD4<Float> {
-        var top = 0
-        stack[0] = .zero
-        for operation in operations {
-            switch operation {
-            case .begin:
-                top += 1
-                stack[top] = .zero
             case .blob(let index, let mode):
                 let c = coverage(index)
                 if c > 0 {

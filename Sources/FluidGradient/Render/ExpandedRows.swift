@@ -108,7 +108,16 @@ struct ExpandedRows {
     @inline(__always)
     static func floor(_ v: SIMD16<Float>) -> SIMD16<Int32> {
         let shifted = v + (8_388_608 - 0.5)
-        return SIMD16<Int32>(truncatingIfNeeded: unsafeBitCast(shifted, to: SIMD16<UInt32>.self)) &- 0x4B00_0000
+        return unsafeBitCast(shifted, to: SIMD16<Int32>.self) &- 0x4B00_0000
+    }
+
+    /// The low byte of each lane. (The standard library's `init(truncatingIfNeeded:)`
+    /// does the same but is not always inlined into these loops, and costs a call per vector.)
+    @inline(__always)
+    static func lowBytes(_ v: SIMD16<Int32>) -> SIMD16<UInt8> {
+        var bytes = SIMD16<UInt8>()
+        for lane in 0..<16 { bytes[lane] = UInt8(truncatingIfNeeded: v[lane]) }
+        return bytes
     }
 
     /// One output row of dithered RGBA, alpha 255: `A + g·(B − A) + t`, floored.
@@ -126,7 +135,7 @@ struct ExpandedRows {
             let bottom = b.loadUnaligned(fromByteOffset: x * 16, as: SIMD16<Float>.self)
             let threshold = t.loadUnaligned(fromByteOffset: ((x + phase) & 63) * 16, as: SIMD16<Float>.self)
             let levels = ExpandedRows.floor(top + g * (bottom - top) + threshold)
-            target.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: levels) | opaque, toByteOffset: x * 4, as: SIMD16<UInt8>.self)
+            target.storeBytes(of: ExpandedRows.lowBytes(levels) | opaque, toByteOffset: x * 4, as: SIMD16<UInt8>.self)
             x += 4
         }
         while x < width {
@@ -152,7 +161,7 @@ struct ExpandedRows {
             let bottom = b.loadUnaligned(fromByteOffset: x * 4, as: SIMD16<Float>.self)
             let threshold = t.loadUnaligned(fromByteOffset: ((x + phase) & 63) * 4, as: SIMD16<Float>.self)
             UnsafeMutableRawPointer(out + x).storeBytes(
-                of: SIMD16<UInt8>(truncatingIfNeeded: floor(top + g * (bottom - top) + threshold)), as: SIMD16<UInt8>.self)
+                of: lowBytes(floor(top + g * (bottom - top) + threshold)), as: SIMD16<UInt8>.self)
             x += 16
         }
         while x < count {

@@ -10,6 +10,8 @@ extension WorkingGrid {
         into blurred: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let gridWidth = self.gridWidth, outWidth = blurredWidth
+        // Small grids are not worth waking threads for.
+        let threads = gridHeight * outWidth * kernels.horizontal.count < 200_000 ? 1 : threads
         // The first kept cell sits at grid index margin + firstKept = radius: its first tap is at 0.
         let horizontal = UncheckedBuffer(scratch)
         kernels.horizontal.withUnsafeBufferPointer { kernel in
@@ -32,17 +34,13 @@ extension WorkingGrid {
             let taps = kernel.count
             parallelChunks(blurredHeight, threads: threads, minimumChunk: 4) { rows in
                 for row in rows {
-                    var sums = [SIMD4<Float>](repeating: .zero, count: outWidth)
-                    sums.withUnsafeMutableBufferPointer { sums in
-                        for tap in 0..<taps {
-                            let weight = kernel[tap]
-                            let source = horizontal.base.baseAddress! + (row + tap) * outWidth
-                            for column in 0..<outWidth {
-                                sums[column] += weight * source[column]
-                            }
-                        }
+                    let sums = blurred.base.baseAddress! + row * outWidth
+                    sums.update(repeating: .zero, count: outWidth)
+                    for tap in 0..<taps {
+                        let weight = kernel[tap]
+                        let source = horizontal.base.baseAddress! + (row + tap) * outWidth
                         for column in 0..<outWidth {
-                            blurred[row * outWidth + column] = sums[column]
+                            sums[column] += weight * source[column]
                         }
                     }
                 }

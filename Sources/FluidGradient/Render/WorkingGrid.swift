@@ -196,50 +196,89 @@ extension WorkingGrid {
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan],
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
-        let width = gridWidth
-        let blobCount = max(scene.blobs.count, 1)
-        let subsamples = scene.blobs.map { subsampleCount(for: $0) }
-        let grid = UncheckedBuffer(grid)
-        parallelChunks(gridHeight, threads: threads, minimumChunk: 4) { rowRange in
-            // coverage[column·blobCount + b]: 0 or 1 when constant over the cell, −1 across the rim.
-            let coverage = UnsafeMutablePointer<Float>.allocate(capacity: blobCount * width)
-            let scratch = RasterScratch(scene: scene)
-            defer {
-                coverage.deallocate()
-                scratch.deallocate()
+        scene.withView { view in
+            columnSpans.withUnsafeBufferPointer { columnSpans in
+                rowSpans.withUnsafeBufferPointer { rowSpans in
+                    rasterize(view, columnSpans: columnSpans, rowSpans: rowSpans, into: grid, threads: threads)
+                }
             }
-            for row in rowRange {
-                let rowSpan = rowSpans[row]
+        }
+    }
+
+    private func rasterize(
+        _ scene: SceneView, columnSpans: UnsafeBufferPointer<CellSpan>, rowSpans: UnsafeBufferPointer<CellSpan>,
+        into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
+    ) {
+        let width = gridWidth
+        let subsamples = scene.blobs.map { subsampleCount(for: $0) }
+        // Each blob's columns: those whose samples can reach its bounding box.
+        let columnRanges = scene.blobs.map { blob -> Range<Int> in
+            let left = blob.center.x - blob.semiAxes.x, right = blob.center.x + blob.semiAxes.x
+            let first = columnSpans.firstIndex { $0.sampleUpper >= left } ?? width
+            let end = columnSpans.firstIndex { $0.sampleLower > right } ?? width
+            return blob.isEmpty ? 0..<0 : first..<max(first, end)
+        }
+        subsamples.withUnsafeBufferPointer { subsamples in
+            columnRanges.withUnsafeBufferPointer { columnRanges in
+                rasterizeRows(
+                    scene, columnSpans: columnSpans, rowSpans: rowSpans, subsamples: subsamples, columnRanges: columnRanges,
+                    into: grid, threads: threads)
+            }
+        }
+    }
+
+    private func rasterizeRows(
+        _ scene: SceneView, columnSpans: UnsafeBufferPointer<CellSpan>, rowSpans: UnsafeBufferPointer<CellSpan>,
+        subsamples: UnsafeBufferPointer<Int>, columnRanges: UnsafeBufferPointer<Range<Int>>,
+        into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
+    ) {
+        let width = gridWidth, blobCount = max(scene.blobs.count, 1)
+        let grid = UncheckedBuffer(grid)
+        let shared = UncheckedSpans(columnSpans), rows = UncheckedSpans(rowSpans)
+        let perBlob = (subsamples: UncheckedSpans(subsamples), columns: UncheckedSpans(columnRanges))
+        // Small grids are not worth waking threads for.
+        let work = gridWidth * gridHeight * (scene.blobs.count + 2)
+        parallelChunks(gridHeight, threads: work < 40_000 ? 1 : threads, minimumChunk: 4) { rowRange in
+            let columnSpans = shared.base, rowSpans = rows.base
+            let subsamples = perBlob.subsamples.base, columnRanges = perBlob.columns.base
+            let row = RasterRow(width: width, blobCount: blobCount)
+            let scratch = RasterScratch(scene: scene)
+            for rowIndex in rowRange {
+                let rowSpan = rowSpans[rowIndex]
+                let out = grid.base.baseAddress! + rowIndex * width
                 if rowSpan.inside == 0 {
-                    for column in 0..<width { grid[row * width + column] = .zero }
+                    out.update(repeating: .zero, count: width)
                     continue
                 }
-                coverage.update(repeating: 0, count: blobCount * width)
-                for (index, blob) in scene.blobs.enumerated() where !blob.isEmpty {
-                    classifyRow(blob, rowSpan: rowSpan, columnSpans: columnSpans, into: coverage + index, stride: blobCount)
+                row.reset()
+                for (index, blob) in scene.blobs.enumerated() where !columnRanges[index].isEmpty {
+                    classifyRow(blob, index: index, subsamples: subsamples[index], rowSpan: rowSpan, columnSpans: columnSpans, columns: columnRanges[index], into: row)
                 }
-                var previous: (column: Int, value: SIMD4<Float>)? = nil
+                var previous = -2, previousValue = SIMD4<Float>.zero
                 for column in 0..<width {
                     let fraction = columnSpans[column].inside * rowSpan.inside
                     guard fraction > 0 else {
-                        grid[row * width + column] = .zero
-                        previous = nil
+                        out[column] = .zero
                         continue
                     }
-                    let cell = coverage + column * blobCount
-                    let cellValue: SIMD4<Float>
-                    if let previous, previous.column == column - 1,
-                        memcmp(cell, coverage + previous.column * blobCount, blobCount * MemoryLayout<Float>.size) == 0
+                    let cell = row.coverage + column * blobCount
+                    let rims = Int(row.rims[column])
+                    let value: SIMD4<Float>
+                    // A rim-free cell with the same coverages as its left neighbour has its composite.
+                    if rims == 0, previous == column - 1,
+                        memcmp(cell, cell - blobCount, blobCount * MemoryLayout<Float>.size) == 0
                     {
-                        cellValue = previous.value
+                        value = previousValue
                     } else {
-                        let samples = CellSamples(column: columnSpans[column], row: rowSpan)
-                        cellValue = compositeCell(scene, samples: samples, coverage: cell, subsamples: subsamples, scratch: scratch)
+                        value = compositeCell(
+                            scene, samples: CellSamples(column: columnSpans[column], row: rowSpan), coverage: cell,
+                            rims: rims, lastPresent: Int(row.lastPresent[column]), n: Int(row.subsamples[column]), scratch: scratch)
                     }
-                    // Only rim-free cells hold the plain 0/1 pattern needed for reuse.
-                    let hasRim = (0..<scene.blobs.count).contains { cell[$0] < 0 }
-                    previous = hasRim ? nil : (column, cellValue)
-                    grid[row * width + column] = fraction * cellValue
+                    if rims == 0 {
+                        previous = column
+                        previousValue = value
+                    }
+                    out[column] = fraction * value
                 }
             }
         }
@@ -248,48 +287,54 @@ extension WorkingGrid {
     /// The average composite over one cell, given the blobs' classification in `coverage`.
     @inline(__always)
     private func compositeCell(
-        _ scene: CompiledScene, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, subsamples: [Int],
-        scratch: RasterScratch
+        _ scene: SceneView, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, rims: Int, lastPresent: Int,
+        n: Int, scratch: RasterScratch
     ) -> SIMD4<Float> {
         let count = scene.blobs.count
-        var lastPresent = -1, rims = 0, rimBlob = 0, n = 1
-        for blob in 0..<count where coverage[blob] != 0 {
-            lastPresent = blob
-            if coverage[blob] < 0 {
-                rims += 1
-                rimBlob = blob
-                n = max(n, subsamples[blob])
-            }
+        var rimBlob = 0
+        if rims == 1 {
+            for blob in 0...lastPresent where coverage[blob] < 0 { rimBlob = blob }
         }
-        let sample = scratch.sample, stack = scratch.stack
+        let stack = scratch.stack
         if rims == 0 {
             return scene.composite(stack: stack) { coverage[$0] }
         }
+        // The program with every fixed blob folded away depends only on the pattern of
+        // fixed coverages, which neighbouring cells along a rim usually share.
+        let cached = scratch.cachedPattern
+        if !scratch.hasCache || memcmp(cached, coverage, count * MemoryLayout<Float>.size) != 0 {
+            cached.update(from: coverage, count: count)
+            scratch.programLength = scene.reduce(coverage: coverage, into: scratch.program)
+            scratch.hasCache = true
+            scratch.hasExtremes = false
+        }
+        let program = scratch.program, length = scratch.programLength
         if rims == 1 {
-            for blob in 0..<count { sample[blob] = coverage[blob] }
-            let mean = averageCoverage(scene.blobs[rimBlob], samples: samples, n: n)
-            sample[rimBlob] = mean
-            let averaged = scene.composite(stack: stack) { sample[$0] }
+            let blob = scene.blobs[rimBlob]
+            let mean = averageCoverage(blob, samples: samples, n: n)
+            // Fixed blobs left in the program (non-normal blends) keep their own coverage.
+            let averaged = scene.composite(program, count: length, stack: stack) { $0 == rimBlob ? mean : coverage[$0] }
             if scene.affineAfter[rimBlob] || rimBlob == lastPresent { return averaged }
             // Is the composite affine in this coverage across the cell? If the chord between
             // the coverage's extremes passes through the average, no branch switched.
-            let program = scratch.program
-            let length = scene.reduce(coverage: coverage, into: program)
-            let none = scene.composite(program, count: length, stack: stack) { _ in 0 }
-            let full = scene.composite(program, count: length, stack: stack) { _ in 1 }
-            let chord = none + (full - none) * mean
+            if !scratch.hasExtremes {
+                scratch.none = scene.composite(program, count: length, stack: stack) { $0 == rimBlob ? 0 : coverage[$0] }
+                scratch.full = scene.composite(program, count: length, stack: stack) { $0 == rimBlob ? 1 : coverage[$0] }
+                scratch.hasExtremes = true
+            }
+            let chord = scratch.none + (scratch.full - scratch.none) * mean
             if ((chord - averaged) * (chord - averaged)).max() <= 1e-8 { return averaged }
         }
         // Two rims (their covariance matters) or a branch switch: average the composite
-        // itself over the sub-grid, with every fixed blob folded away.
-        let program = scratch.program
-        let length = scene.reduce(coverage: coverage, into: program)
+        // itself over the sub-grid.
         var total = SIMD4<Float>.zero
         for j in 0..<n {
             let y = samples.row.sample(j, of: n)
             for i in 0..<n {
                 let point = SIMD2(samples.column.sample(i, of: n), y)
-                total += scene.composite(program, count: length, stack: stack) { scene.blobs[$0].coverage(at: point) }
+                total += scene.composite(program, count: length, stack: stack) {
+                    coverage[$0] < 0 ? scene.blobs[$0].coverage(at: point) : coverage[$0]
+                }
             }
         }
         return total / Float(n * n)
@@ -313,33 +358,40 @@ extension WorkingGrid {
     func subsampleCount(for blob: PlacedBlob) -> Int {
         guard cellSize > 1, !blob.isEmpty else { return 1 }
         let rim = 0.1 * Double(min(blob.semiAxes.x, blob.semiAxes.y))
-        let needed = (cellSize / (0.08 * max(rim, 0.01))).squareRoot().rounded(.up)
+        let needed = (cellSize / (0.16 * max(rim, 0.01))).squareRoot().rounded(.up)
         return Int(min(max(needed, 1), min(cellSize.rounded(.up), 16)))
     }
 
-    /// Marks each cell of one grid row: 1 inside the blob, −1 across its rim, 0 outside,
-    /// writing every `stride`-th element of `line`.
+    /// Marks each cell of one grid row within `columns`: 1 inside the blob, −1 across
+    /// its rim, 0 outside; and keeps the row's per-cell rim count, last blob present
+    /// and sub-sample count up to date.
     ///
     /// `d² = ((x − cx)/a)² + ((y − cy)/b)²` is a sum of one term in x and one in y, so its
     /// least and greatest values over a cell's rectangle of samples are exact and cheap:
     /// the cell is inside when the greatest is at most 0.81, outside when the least is
     /// at least 1.
     private func classifyRow(
-        _ blob: PlacedBlob, rowSpan: CellSpan, columnSpans: [CellSpan], into line: UnsafeMutablePointer<Float>, stride: Int
+        _ blob: PlacedBlob, index: Int, subsamples: Int, rowSpan: CellSpan, columnSpans: UnsafeBufferPointer<CellSpan>, columns: Range<Int>,
+        into row: RasterRow
     ) {
         let top = blob.center.y - blob.semiAxes.y, bottom = blob.center.y + blob.semiAxes.y
         guard rowSpan.sampleUpper >= top, rowSpan.sampleLower <= bottom else { return }
-        let left = blob.center.x - blob.semiAxes.x, right = blob.center.x + blob.semiAxes.x
         let (nearY, farY) = WorkingGrid.squaredRange(
             rowSpan.sampleLower, rowSpan.sampleUpper, center: blob.center.y, inverse: blob.inverseSemiAxes.y)
-        for column in columnSpans.indices {
+        let stride = row.blobCount
+        for column in columns {
             let span = columnSpans[column]
-            if span.sampleUpper < left { continue }
-            if span.sampleLower > right { break }
             let (nearX, farX) = WorkingGrid.squaredRange(
                 span.sampleLower, span.sampleUpper, center: blob.center.x, inverse: blob.inverseSemiAxes.x)
             if nearX + nearY >= 1 { continue }
-            line[column * stride] = farX + farY <= 0.81 ? 1 : -1
+            row.lastPresent[column] = Int32(index)
+            if farX + farY <= 0.81 {
+                row.coverage[column * stride + index] = 1
+            } else {
+                row.coverage[column * stride + index] = -1
+                row.rims[column] += 1
+                row.subsamples[column] = max(row.subsamples[column], Int32(subsamples))
+            }
         }
     }
 
@@ -353,23 +405,71 @@ extension WorkingGrid {
     }
 }
 
-/// Per-thread working memory of the rasteriser.
-struct RasterScratch {
-    let sample: UnsafeMutablePointer<Float>
+/// One grid row's classification: per cell, each blob's coverage (0, 1, or −1 across
+/// its rim), how many rims cross the cell, the last blob present and the sub-samples
+/// the finest rim needs.
+final class RasterRow {
+    let width: Int
+    let blobCount: Int
+    let coverage: UnsafeMutablePointer<Float>
+    let rims: UnsafeMutablePointer<Int32>
+    let lastPresent: UnsafeMutablePointer<Int32>
+    let subsamples: UnsafeMutablePointer<Int32>
+
+    init(width: Int, blobCount: Int) {
+        self.width = width
+        self.blobCount = blobCount
+        coverage = .allocate(capacity: width * blobCount)
+        rims = .allocate(capacity: width)
+        lastPresent = .allocate(capacity: width)
+        subsamples = .allocate(capacity: width)
+    }
+
+    func reset() {
+        coverage.update(repeating: 0, count: width * blobCount)
+        rims.update(repeating: 0, count: width)
+        lastPresent.update(repeating: -1, count: width)
+        subsamples.update(repeating: 1, count: width)
+    }
+
+    deinit {
+        coverage.deallocate()
+        rims.deallocate()
+        lastPresent.deallocate()
+        subsamples.deallocate()
+    }
+}
+
+/// Per-thread working memory of the rasteriser, with the last cell's folded program.
+final class RasterScratch {
     let stack: UnsafeMutablePointer<SIMD4<Float>>
     let program: UnsafeMutablePointer<CompiledScene.ReducedOperation>
+    /// The coverage pattern `program` was folded for, and the composites at the single
+    /// rim's coverage 0 and 1 under it.
+    let cachedPattern: UnsafeMutablePointer<Float>
+    var programLength = 0
+    var hasCache = false
+    var hasExtremes = false
+    var none = SIMD4<Float>.zero
+    var full = SIMD4<Float>.zero
 
-    init(scene: CompiledScene) {
-        sample = .allocate(capacity: max(scene.blobs.count, 1))
+    init(scene: SceneView) {
         stack = .allocate(capacity: scene.depth + 1)
         program = .allocate(capacity: scene.operations.count + 1)
+        cachedPattern = .allocate(capacity: max(scene.blobs.count, 1))
     }
 
-    func deallocate() {
-        sample.deallocate()
+    deinit {
         stack.deallocate()
         program.deallocate()
+        cachedPattern.deallocate()
     }
+}
+
+/// A buffer read by several chunks at once; nobody writes it meanwhile.
+struct UncheckedSpans<Element>: @unchecked Sendable {
+    let base: UnsafeBufferPointer<Element>
+    init(_ base: UnsafeBufferPointer<Element>) { self.base = base }
 }
 
 /// The sample spans of one cell.

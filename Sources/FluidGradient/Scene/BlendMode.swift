@@ -47,7 +47,7 @@ public enum BlendMode: String, CaseIterable, Sendable {
     }
 
     /// Composites premultiplied `source` onto premultiplied `backdrop`.
-    @inlinable
+    @inlinable @inline(__always)
     public func composite<T>(source s: SIMD4<T>, backdrop b: SIMD4<T>) -> SIMD4<T>
     where T: BinaryFloatingPoint & SIMDScalar {
         let alphaS = s.w, alphaB = b.w
@@ -81,13 +81,15 @@ public enum BlendMode: String, CaseIterable, Sendable {
     /// `αs·αb·B` for hard light, where `switchOn` picks the layer whose colour decides
     /// the branch (`≤ 0.5` multiplies, otherwise screens), written on premultiplied values:
     /// `2·cs·cb`, or `αs·αb − 2·(αs − cs)·(αb − cb)`.
-    @inlinable
+    @inlinable @inline(__always)
     static func hardLightTerm<T>(top s: SIMD4<T>, bottom b: SIMD4<T>, switchOn x: SIMD4<T>) -> SIMD4<T>
     where T: BinaryFloatingPoint & SIMDScalar {
-        let alphaX = SIMD4<T>(repeating: x.w)
         let multiply = 2 * s * b
         let screen = s.w * b.w - 2 * (s.w - s) * (b.w - b)
-        return screen.replacing(with: multiply, where: 2 * x .<= alphaX)
+        let useMultiply = 2 * x .<= SIMD4<T>(repeating: x.w)
+        return SIMD4(
+            useMultiply[0] ? multiply[0] : screen[0], useMultiply[1] ? multiply[1] : screen[1],
+            useMultiply[2] ? multiply[2] : screen[2], 0)
     }
 
     /// `αs·αb·B(Cb, Cs)` for W3C soft light, on unpremultiplied colours.
