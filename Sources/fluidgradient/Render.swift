@@ -93,7 +93,8 @@ struct Render: ParsableCommand {
             sink = try VideoSink(
                 path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,
                 hasTransparency: preset.frameSpec.hasTransparency,
-                extraOptions: ffmpegOptions?.split(whereSeparator: \.isWhitespace).map(String.init) ?? [])
+                extraOptions: ffmpegOptions?.split(whereSeparator: \.isWhitespace).map(String.init) ?? [],
+                announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }

@@ -11,7 +11,7 @@ extension WorkingGrid {
     ) {
         let gridWidth = self.gridWidth, outWidth = blurredWidth
         // Small grids are not worth waking threads for.
-        let threads = gridHeight * outWidth * kernels.horizontal.count < 200_000 ? 1 : threads
+        let threads = gridHeight * outWidth * kernels.horizontal.count < 50_000 ? 1 : threads
         // The first kept cell sits at grid index margin + firstKept = radius: its first tap is at 0.
         let horizontal = UncheckedBuffer(scratch)
         kernels.horizontal.withUnsafeBufferPointer { kernel in

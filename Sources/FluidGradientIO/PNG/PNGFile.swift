@@ -3,12 +3,13 @@ import FluidGradient
 import Foundation
 
 /// libpng's encoder settings. The defaults were chosen by measurement on rendered
-/// frames (see BENCHMARKS.md): smooth, dithered gradients compress best with the Up
-/// filter and zlib's run-length strategy at a low level.
+/// 1080p frames (BENCHMARKS.md): the Sub filter at zlib level 1 was both the fastest
+/// setting and the smallest, smaller than ffmpeg's PNG encoder, because dithered smooth
+/// gradients are best predicted from the pixel on the left.
 public struct PNGOptions: Sendable, Hashable {
-    public var compressionLevel: Int32 = 2
-    public var filters: Int32 = 0x20  // PNG_FILTER_UP
-    public var strategy: Int32 = 3  // Z_RLE
+    public var compressionLevel: Int32 = 1
+    public var filters: Int32 = 0x10  // PNG_FILTER_SUB
+    public var strategy: Int32 = 0  // Z_DEFAULT_STRATEGY
 
     public init() {}
 }

@@ -22,7 +22,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
 
     public init(
         path: String, container: VideoContainer, width: Int, height: Int, fps: Double, hasTransparency: Bool,
-        extraOptions: [String] = []
+        extraOptions: [String] = [], announce: ((String) -> Void)? = nil
     ) throws(CommandError) {
         let encoding = VideoEncoding(container: container, hasTransparency: hasTransparency)
         try encoding.check(width: width, height: height, path: path)
@@ -30,15 +30,21 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         self.container = container
         pixelFormat = encoding.inputFormat
         file = try AtomicFile(destination: path)
+        let arguments = encoding.arguments(
+            width: width, height: height, fps: fps, extraOptions: extraOptions, output: file.temporaryPath)
+        announce?(([ffmpeg] + arguments).map(VideoSink.shellQuoted).joined(separator: " "))
         do {
-            process = try ChildProcess(
-                executable: ffmpeg,
-                arguments: encoding.arguments(
-                    width: width, height: height, fps: fps, extraOptions: extraOptions, output: file.temporaryPath))
+            process = try ChildProcess(executable: ffmpeg, arguments: arguments)
         } catch {
             file.discard()
             throw error
         }
+    }
+
+    /// `word` quoted for a POSIX shell where needed.
+    static func shellQuoted(_ word: String) -> String {
+        let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=+,@%".contains($0) }
+        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {

@@ -36,6 +36,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "When done, print frames, time, frames per second and this process's peak memory to stderr.")
     var stats = false
 
+    @Flag(help: "Print the ffmpeg command line (for video) to stderr before rendering.")
+    var verbose = false
+
     func validate() throws {
         if let depth, depth != 8 && depth != 16 {
             throw ValidationError("--depth must be 8 or 16, not \(depth)")
