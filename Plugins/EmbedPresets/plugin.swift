@@ -10,14 +10,15 @@ struct EmbedPresets: BuildToolPlugin {
         let directory = context.package.directoryURL.appending(path: "Presets")
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appending(path: "BuiltInPresetFiles.swift")
+        // The directory itself is an input too: adding or removing a preset changes it,
+        // and the embedder lists the directory when it runs.
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) presets from Presets/",
+                displayName: "Embedding presets from Presets/",
                 executable: try context.tool(named: "PresetEmbedder").url,
-                arguments: [output.path] + files.map(\.path),
-                inputFiles: files,
+                arguments: [output.path, directory.path],
+                inputFiles: [directory] + files,
                 outputFiles: [output])
         ]
     }

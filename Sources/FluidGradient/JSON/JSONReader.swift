@@ -94,7 +94,7 @@ public struct JSONReader: Sendable {
         }
         var colors: [RGBA] = []
         for (index, element) in elements.enumerated() {
-            colors.append(try color(element, at: "\(path)[\(index)]"))
+            colors.append(try color(element, at: path.isEmpty ? "[\(index)]" : "\(path)[\(index)]"))
         }
         return colors
     }

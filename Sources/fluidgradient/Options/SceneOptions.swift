@@ -16,6 +16,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Highlight blob colours (overlay blended), comma separated.", valueName: "C,..."))
     var highlights: String?
 
+    @Option(help: ArgumentHelp("Base blob colours from a file: a JSON list of colours, or one colour per line.", valueName: "FILE"))
+    var palette: String?
+
     @Option(help: ArgumentHelp("The background: \(FillParseError.syntax).", valueName: "FILL"))
     var background: String?
 
@@ -43,11 +46,41 @@ struct SceneOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Make the motion loop seamlessly over the render duration.")
     var loop: Bool?
 
+    @Option(help: ArgumentHelp("Range of blob sizes s, the x radius in frame widths (bounds 0...4; default 0.15...0.75).", valueName: "MIN...MAX[/STEP]"))
+    var blobSize: String?
+
+    @Option(help: ArgumentHelp("Range of blob aspects u: the y radius is s·max(W/H, 1)·u (bounds 0...16; default 0.25...1.75).", valueName: "MIN...MAX[/STEP]"))
+    var blobAspect: String?
+
+    @Option(help: ArgumentHelp("Range of blob opacities (bounds 0...1; default 0.5...1).", valueName: "MIN...MAX[/STEP]"))
+    var opacity: String?
+
+    @Option(help: ArgumentHelp("Range of seconds between retargets at speed 1 (bounds 0.05...600; default 0.8...1.2).", valueName: "MIN...MAX[/STEP]"))
+    var retargetInterval: String?
+
+    func validate() throws {
+        if colors != nil && palette != nil {
+            throw ValidationError("--colors and --palette both set the blob colours; give one")
+        }
+    }
+
     /// The preset named (or the default) with every given flag applied.
     func resolve() throws(CommandError) -> Preset {
         var preset = try PresetLibrary.load(self.preset ?? PresetLibrary.defaultName)
         if let colors {
             preset.colors = try parseColors(colors, flag: "colors", allowEmpty: false)
+            preset.blobs = nil
+        }
+        if let palette {
+            do {
+                preset.colors = try PaletteFile.colors(try readFile(palette, what: "palette"), file: palette)
+            } catch let error as PresetError {
+                throw CommandError.input(error.description)
+            } catch let error as CommandError {
+                throw error
+            } catch {
+                throw CommandError.input("cannot read palette \(palette): \(error)")
+            }
             preset.blobs = nil
         }
         if let highlights {
@@ -77,6 +110,11 @@ struct SceneOptions: ParsableArguments {
         if let pointScale { preset.pointScale = try check(pointScale, "point-scale", PresetLimits.pointScale) }
         if let fps { preset.fps = try check(fps, "fps", PresetLimits.fps) }
         if let loop { preset.loop = loop }
+        preset.ranges.size = try range(blobSize, "blob-size", PresetLimits.blobSize) ?? preset.ranges.size
+        preset.ranges.aspect = try range(blobAspect, "blob-aspect", PresetLimits.blobAspect) ?? preset.ranges.aspect
+        preset.ranges.opacity = try range(opacity, "opacity", PresetLimits.opacity) ?? preset.ranges.opacity
+        preset.ranges.retargetInterval =
+            try range(retargetInterval, "retarget-interval", PresetLimits.retargetInterval) ?? preset.ranges.retargetInterval
         return preset
     }
 }
@@ -107,4 +145,14 @@ func parseColors(_ text: String, flag: String, allowEmpty: Bool) throws(CommandE
         }
     }
     return colors
+}
+
+/// A range flag's value, checked against its bounds.
+func range(_ text: String?, _ flag: String, _ bounds: ClosedRange<Double>) throws(CommandError) -> ParameterRange? {
+    guard let text else { return nil }
+    do {
+        return try ParameterRange(parsing: text, parameter: flag, bounds: bounds)
+    } catch {
+        throw CommandError.input(error.description)
+    }
 }

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A colour in Björn Ottosson's OKLab space: `L` lightness 0...1, `a` green–red and
+/// `b` blue–yellow. Euclidean distance in OKLab tracks perceived difference well,
+/// which is why palette extraction clusters here and comparisons report ΔE in it.
+public struct OKLab: Hashable, Sendable {
+    public var l: Double
+    public var a: Double
+    public var b: Double
+
+    public init(l: Double, a: Double, b: Double) {
+        self.l = l
+        self.a = a
+        self.b = b
+    }
+
+    /// From gamma-encoded sRGB in 0...1.
+    public init(red: Double, green: Double, blue: Double) {
+        let r = OKLab.linear(red), g = OKLab.linear(green), bl = OKLab.linear(blue)
+        let lms = (
+            0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl,
+            0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl,
+            0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl)
+        let l_ = cbrt(lms.0), m_ = cbrt(lms.1), s_ = cbrt(lms.2)
+        l = 0.2104542553 * l_ + 0.7936177850 * m_ - 0.0040720468 * s_
+        a = 1.9779984951 * l_ - 2.4285922050 * m_ + 0.4505937099 * s_
+        b = 0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_
+    }
+
+    public init(_ color: RGBA) {
+        self.init(red: color.red, green: color.green, blue: color.blue)
+    }
+
+    /// Back to gamma-encoded sRGB, clamped into the gamut.
+    public var rgba: RGBA {
+        let l_ = l + 0.3963377774 * a + 0.2158037573 * b
+        let m_ = l - 0.1055613458 * a - 0.0638541728 * b
+        let s_ = l - 0.0894841775 * a - 1.2914855480 * b
+        let lms = (l_ * l_ * l_, m_ * m_ * m_, s_ * s_ * s_)
+        let r = 4.0767416621 * lms.0 - 3.3077115913 * lms.1 + 0.2309699292 * lms.2
+        let g = -1.2684380046 * lms.0 + 2.6097574011 * lms.1 - 0.3413193965 * lms.2
+        let bl = -0.0041960863 * lms.0 - 0.7034186147 * lms.1 + 1.7076147010 * lms.2
+        return RGBA(red: OKLab.encoded(r), green: OKLab.encoded(g), blue: OKLab.encoded(bl))
+    }
+
+    /// Chroma, the distance from the grey axis.
+    public var chroma: Double { (a * a + b * b).squareRoot() }
+
+    /// Euclidean distance: ΔE in OKLab (about 0.02 is a just-noticeable difference).
+    public func distance(to other: OKLab) -> Double {
+        let dl = l - other.l, da = a - other.a, db = b - other.b
+        return (dl * dl + da * da + db * db).squareRoot()
+    }
+
+    /// The sRGB transfer function, inverted.
+    static func linear(_ v: Double) -> Double {
+        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+
+    static func encoded(_ v: Double) -> Double {
+        let c = min(max(v, 0), 1)
+        return c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+struct Palette: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Extract an image's prominent colours, or turn them into a ready preset.",
+        discussion: """
+            The colours are found by k-means clustering in OKLab (a perceptual colour space), with a fixed \
+            seed, so an image always gives the same palette. Transparent pixels are ignored.
+
+            With --preset-out, the darkest colour (darkened) becomes the background, the most vivid light \
+            colour (lifted) the highlight, and the rest the blobs, largest first.
+
+            Examples:
+              fluidgradient palette photo.png
+              fluidgradient palette photo.png -n 6 --preset-out photo.json
+              fluidgradient render --preset photo.json -o photo-gradient.mp4
+            """
+    )
+
+    @Argument(help: "A PNG image.")
+    var image: String
+
+    @Option(name: .short, help: "Number of colours (1...16).")
+    var n: Int = 5
+
+    @Option(help: ArgumentHelp("Write a preset built from the palette to this .json file.", valueName: "FILE"))
+    var presetOut: String?
+
+    @Option(help: "The preset's name (default: the image's file name).")
+    var name: String?
+
+    @Flag(help: "Print the palette as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard (1...16).contains(n) else { throw ValidationError("-n must be 1 to 16, not \(n)") }
+    }
+
+    func run() throws {
+        let decoded = try PNGFile.read(image)
+        let swatches = PaletteExtractor(count: n).extract(width: decoded.width, height: decoded.height) { x, y in
+            decoded.rgba(x: x, y: y)
+        }
+        guard !swatches.isEmpty else {
+            throw CommandError.input("\(image) has no opaque pixels to take colours from")
+        }
+        if let presetOut {
+            let stem = URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent
+            let preset = Preset(palette: swatches, name: name ?? stem, description: "Colours of \(URL(fileURLWithPath: image).lastPathComponent)")
+            let file = try AtomicFile(destination: presetOut)
+            do {
+                try Data(preset.jsonText.utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
+            } catch {
+                file.discard()
+                throw CommandError.failure("could not write \(presetOut): \(error.localizedDescription)")
+            }
+            try file.commit()
+        }
+        if json {
+            let entries = swatches.map { swatch in
+                JSONNode(.object([
+                    ("color", JSONNode(.string(swatch.color.hex))),
+                    ("share", JSONNode(.number((swatch.share * 10_000).rounded() / 10_000))),
+                ]))
+            }
+            print(JSONValue.array(entries).serialized())
+            return
+        }
+        let describer = PresetDescription(preset: Preset(colors: []), swatches: Terminal.supportsTrueColor)
+        for swatch in swatches {
+            print(describer.describe(swatch.color) + String(format: "  %5.1f%%", swatch.share * 100))
+        }
+        if let presetOut { printError("wrote preset \(presetOut)") }
+    }
+}
