@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "FluidGradient", targets: ["FluidGradient"]),
         .library(name: "FluidGradientIO", targets: ["FluidGradientIO"]),
+        .library(name: "FluidGradientTesting", targets: ["FluidGradientTesting"]),
         .executable(name: "fluidgradient", targets: ["fluidgradient"]),
     ],
     dependencies: [
@@ -24,6 +25,7 @@ let package = Package(
             dependencies: ["FluidGradient", "CPNGCodec"],
             plugins: ["EmbedPresets"]
         ),
+        .target(name: "FluidGradientTesting", dependencies: ["FluidGradient", "FluidGradientIO"]),
         .executableTarget(name: "PresetEmbedder"),
         .plugin(name: "EmbedPresets", capability: .buildTool(), dependencies: ["PresetEmbedder"]),
         .executableTarget(
@@ -36,5 +38,6 @@ let package = Package(
         .testTarget(name: "FluidGradientTests", dependencies: ["FluidGradient"]),
         .testTarget(name: "FluidGradientIOTests", dependencies: ["FluidGradientIO"]),
         .testTarget(name: "CommandLineTests", dependencies: ["FluidGradientIO"]),
+        .testTarget(name: "GoldenTests", dependencies: ["FluidGradientTesting"], exclude: ["__Goldens__"]),
     ]
 )

@@ -103,6 +103,22 @@ public struct FramePattern: Equatable, Sendable {
         return prefix + number + suffix
     }
 
-    /// The directory the frames go to.
-    public var directory: String { URL(fileURLWithPath: path(frame: 0)).deletingLastPathComponent().path }
+    /// The frame number of a path this pattern produces, or nil.
+    public func frameNumber(ofPath candidate: String) -> Int? {
+        guard candidate.hasPrefix(prefix), candidate.hasSuffix(suffix), candidate.count > prefix.count + suffix.count else {
+            return nil
+        }
+        let digits = candidate.dropFirst(prefix.count).dropLast(suffix.count)
+        guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let number = Int(digits),
+            path(frame: number) == candidate
+        else { return nil }
+        return number
+    }
+
+    /// The directory the frames go to, as written in the pattern (`.` when none).
+    public var directory: String {
+        let first = path(frame: 0)
+        guard let slash = first.lastIndex(of: "/") else { return "." }
+        return slash == first.startIndex ? "/" : String(first[..<slash])
+    }
 }

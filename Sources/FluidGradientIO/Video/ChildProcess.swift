@@ -14,11 +14,14 @@ final class ChildProcess: @unchecked Sendable {
     /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
     private static let setPipeSize: Int32 = 1031
 
-    /// Starts `executable` with `arguments`; stdout goes to /dev/null.
-    init(executable: String, arguments: [String]) throws(CommandError) {
+    private(set) var outputDescriptor: Int32 = -1
+
+    /// Starts `executable` with `arguments`. Its stdout goes to /dev/null, or, with
+    /// `readsOutput`, to a pipe read by ``read(into:)``; its stdin is then /dev/null.
+    init(executable: String, arguments: [String], readsOutput: Bool = false) throws(CommandError) {
         self.executable = executable
-        var stdinPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
-        guard pipe(&stdinPipe) == 0, pipe(&stderrPipe) == 0 else {
+        var stdinPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [-1, -1]
+        guard pipe(&stdinPipe) == 0, pipe(&stderrPipe) == 0, !readsOutput || pipe(&stdoutPipe) == 0 else {
             throw CommandError.failure("could not create a pipe for \(executable): \(String(describing: errno))")
         }
         // Our ends must not leak into the child.
@@ -30,8 +33,15 @@ final class ChildProcess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if readsOutput {
+            _ = fcntl(stdoutPipe[0], F_SETFD, FD_CLOEXEC)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+            posix_spawn_file_actions_addclose(&actions, stdoutPipe[1])
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
         posix_spawn_file_actions_addclose(&actions, stdinPipe[0])
         posix_spawn_file_actions_addclose(&actions, stderrPipe[1])
@@ -56,18 +66,25 @@ final class ChildProcess: @unchecked Sendable {
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         close(stdinPipe[0])
         close(stderrPipe[1])
-        guard status == 0 else {
+        if readsOutput {
+            close(stdoutPipe[1])
             close(stdinPipe[1])
+            stdinPipe[1] = -1
+        }
+        guard status == 0 else {
+            if stdinPipe[1] >= 0 { close(stdinPipe[1]) }
+            if readsOutput { close(stdoutPipe[0]) }
             close(stderrPipe[0])
             throw CommandError.failure("could not start \(executable): \(String(cString: strerror(status)))")
         }
         pid = child
         stdinDescriptor = stdinPipe[1]
+        outputDescriptor = stdoutPipe[0]
         let stderrDescriptor = stderrPipe[0]
         stderrReader = Thread { [stderrDone, tail] in
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = chunk.withUnsafeMutableBytes { read(stderrDescriptor, $0.baseAddress, 4096) }
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(stderrDescriptor, $0.baseAddress, 4096) }
                 if count < 0, errno == EINTR { continue }
                 if count <= 0 { break }
                 tail.append(chunk[0..<count])
@@ -93,6 +110,19 @@ final class ChildProcess: @unchecked Sendable {
         return true
     }
 
+    /// Fills `buffer` from the child's stdout. Returns false at the end of its output
+    /// (or a read error) before the buffer is full.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let count = Glibc.read(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return false }
+            offset += count
+        }
+        return true
+    }
+
     /// Closes stdin (end of input) and waits for the child to exit.
     func finish() -> Int32 {
         closeInput()
@@ -110,6 +140,10 @@ final class ChildProcess: @unchecked Sendable {
         if stdinDescriptor >= 0 {
             close(stdinDescriptor)
             stdinDescriptor = -1
+        }
+        if outputDescriptor >= 0 {
+            close(outputDescriptor)
+            outputDescriptor = -1
         }
     }
 

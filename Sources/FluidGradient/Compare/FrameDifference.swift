@@ -1,0 +1,170 @@
+/// A decoded frame on a common scale: RGBA in 0...1 per pixel, straight alpha
+/// (1 where the source had no alpha channel), whatever its bit depth.
+public struct FrameSamples: Sendable {
+    public let width: Int
+    public let height: Int
+    /// `4·width·height` values, row by row.
+    public let values: [Float]
+
+    public init(width: Int, height: Int, values: [Float]) {
+        precondition(values.count == 4 * width * height)
+        self.width = width
+        self.height = height
+        self.values = values
+    }
+
+    /// From interleaved integer samples at `bitDepth` bits with `channels` 3 or 4.
+    public init(width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16]) {
+        let scale = 1 / Float((1 << bitDepth) - 1)
+        var values = [Float](repeating: 1, count: 4 * width * height)
+        for pixel in 0..<(width * height) {
+            for lane in 0..<channels { values[4 * pixel + lane] = Float(samples[channels * pixel + lane]) * scale }
+        }
+        self.init(width: width, height: height, values: values)
+    }
+
+    public init(_ buffer: PixelBuffer) {
+        let channels = buffer.format.hasAlpha ? 4 : 3
+        var samples: [UInt16] = []
+        samples.reserveCapacity(buffer.width * buffer.height * channels)
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width { samples += buffer.channels(x: x, y: y).map(UInt16.init) }
+        }
+        self.init(width: buffer.width, height: buffer.height, channels: channels, bitDepth: buffer.format.bitDepth, samples: samples)
+    }
+
+    /// Pixel `(x, y)` premultiplied: what the frame shows over black.
+    @inline(__always)
+    public func premultiplied(x: Int, y: Int) -> SIMD4<Float> {
+        let offset = 4 * (y * width + x)
+        let alpha = values[offset + 3]
+        return SIMD4(values[offset] * alpha, values[offset + 1] * alpha, values[offset + 2] * alpha, alpha)
+    }
+}
+
+/// How much two frames of one size differ.
+///
+/// Values are compared premultiplied (colour × alpha, and alpha), so colours under a
+/// transparent pixel, which no one sees, do not count. Differences are in 8-bit levels
+/// (1 level = 1/255) whatever the files' depths.
+public struct FrameDifference: Sendable, Equatable {
+    /// The largest difference in any channel, in 8-bit levels.
+    public var largest: Double
+    /// Where it is, and in which channel (0 R, 1 G, 2 B, 3 A).
+    public var worst: (x: Int, y: Int, channel: Int)
+    /// Pixels with some channel more than the tolerance away.
+    public var pixelsOverTolerance: Int
+    public var pixelCount: Int
+    /// Peak signal-to-noise ratio over all channels, in dB (infinite when identical).
+    public var psnr: Double
+    /// Colour difference as ΔE in OKLab (Euclidean; about 0.02 is just noticeable),
+    /// between the colours shown over black.
+    public var meanDeltaE: Double
+    public var largestDeltaE: Double
+
+    public var shareOverTolerance: Double { pixelCount == 0 ? 0 : Double(pixelsOverTolerance) / Double(pixelCount) }
+
+    /// `100·(1 − mean ΔE)`: 100 for the same colours everywhere, 0 for black against white.
+    public var score: Double { max(0, 100 * (1 - meanDeltaE)) }
+
+    /// Whether at most `maximumShare` of the pixels (0...1) are over the tolerance.
+    public func matches(maximumShare: Double) -> Bool { shareOverTolerance <= maximumShare }
+
+    public static func == (lhs: FrameDifference, rhs: FrameDifference) -> Bool {
+        lhs.largest == rhs.largest && lhs.worst == rhs.worst && lhs.pixelsOverTolerance == rhs.pixelsOverTolerance
+            && lhs.psnr == rhs.psnr && lhs.meanDeltaE == rhs.meanDeltaE && lhs.largestDeltaE == rhs.largestDeltaE
+    }
+
+    /// Compares two frames of the same size; `tolerance` is in 8-bit levels.
+    public init(expected: FrameSamples, actual: FrameSamples, tolerance: Double) {
+        precondition(expected.width == actual.width && expected.height == actual.height, "frames differ in size")
+        var largest = 0.0, worst = (x: 0, y: 0, channel: 0), over = 0
+        var squared = 0.0, deltaSum = 0.0, deltaMax = 0.0
+        for y in 0..<expected.height {
+            for x in 0..<expected.width {
+                let a = expected.premultiplied(x: x, y: y), b = actual.premultiplied(x: x, y: y)
+                let difference = a - b
+                var pixelLargest: Float = 0, channel = 0
+                for lane in 0..<4 where abs(difference[lane]) > pixelLargest {
+                    pixelLargest = abs(difference[lane])
+                    channel = lane
+                }
+                squared += Double((difference * difference).sum())
+                let levels = Double(pixelLargest) * 255
+                // Samples are whole 8- or 16-bit steps; the slack absorbs float rounding only.
+                if levels > tolerance + 1e-3 { over += 1 }
+                if levels > largest {
+                    largest = levels
+                    worst = (x, y, channel)
+                }
+                if pixelLargest > 0 {
+                    let delta = OKLab(red: Double(a.x), green: Double(a.y), blue: Double(a.z))
+                        .distance(to: OKLab(red: Double(b.x), green: Double(b.y), blue: Double(b.z)))
+                    deltaSum += delta
+                    deltaMax = max(deltaMax, delta)
+                }
+            }
+        }
+        let count = expected.width * expected.height
+        let meanSquared = squared / Double(4 * count)
+        // Samples are whole 8- or 16-bit steps (1/257 of a level): 10⁻⁴ keeps them apart
+        // and drops float noise.
+        self.largest = (largest * 1e4).rounded() / 1e4
+        self.worst = worst
+        self.pixelsOverTolerance = over
+        self.pixelCount = count
+        self.psnr = meanSquared == 0 ? .infinity : 10 * log10(1 / meanSquared)
+        self.meanDeltaE = deltaSum / Double(count)
+        self.largestDeltaE = deltaMax
+    }
+}
+
+/// The "expected | actual | difference" picture of two frames: three panels side by
+/// side, the difference as a heat map of each pixel's largest channel difference.
+/// Within the tolerance it is black; above it, from dark red at the tolerance to
+/// yellow and white at the frame's largest difference, so even one level shows.
+public enum DiffStrip {
+    public static func render(expected: FrameSamples, actual: FrameSamples, tolerance: Double) -> PixelBuffer {
+        let width = expected.width, height = expected.height
+        let strip = PixelBuffer(width: 3 * width, height: height, format: .rgb24)
+        var largest: Float = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                largest = max(largest, absolute(expected.premultiplied(x: x, y: y) - actual.premultiplied(x: x, y: y)).max())
+            }
+        }
+        let floor = Float(tolerance / 255)
+        strip.withUnsafeMutableBytes { bytes in
+            func put(_ x: Int, _ y: Int, _ color: SIMD4<Float>) {
+                let offset = (y * 3 * width + x) * 3
+                for lane in 0..<3 { bytes[offset + lane] = UInt8(min(max(color[lane], 0), 1) * 255 + 0.5) }
+            }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let a = expected.premultiplied(x: x, y: y), b = actual.premultiplied(x: x, y: y)
+                    put(x, y, a)
+                    put(width + x, y, b)
+                    let d = absolute(a - b).max()
+                    guard d > floor, largest > floor else {
+                        put(2 * width + x, y, .zero)
+                        continue
+                    }
+                    put(2 * width + x, y, heat(0.25 + 0.75 * (d - floor) / max(largest - floor, 1e-9)))
+                }
+            }
+        }
+        return strip
+    }
+
+    /// Black → red → yellow → white along `t` in 0...1.
+    static func heat(_ t: Float) -> SIMD4<Float> {
+        let t = min(max(t, 0), 1)
+        return SIMD4(min(t * 3, 1), min(max(t * 3 - 1, 0), 1), min(max(t * 3 - 2, 0), 1), 1)
+    }
+}
+
+/// Lane-wise |v|.
+@inline(__always)
+func absolute(_ v: SIMD4<Float>) -> SIMD4<Float> { v.replacing(with: -v, where: v .< 0) }
+
+import Foundation

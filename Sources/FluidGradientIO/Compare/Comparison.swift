@@ -1,0 +1,217 @@
+import FluidGradient
+import Foundation
+
+/// Frame-by-frame comparison of two frame sets.
+public struct Comparison: Sendable {
+    public enum Status: String, Sendable {
+        case matches
+        case differs
+        /// In the expected set, not the actual one.
+        case missing
+        /// In the actual set, not the expected one.
+        case extra
+        case sizeMismatch = "size-mismatch"
+    }
+
+    public struct FrameResult: Sendable {
+        public var name: String
+        public var status: Status
+        public var difference: FrameDifference?
+        /// `(expected, actual)` sizes when they differ.
+        public var sizes: (expected: String, actual: String)?
+        /// The diff strip written for a differing frame.
+        public var diffPath: String?
+    }
+
+    public var expected: String
+    public var actual: String
+    /// In 8-bit levels.
+    public var tolerance: Double
+    /// Share of pixels (0...1) allowed over the tolerance in a matching frame.
+    public var maximumDiffering: Double
+    public var frames: [FrameResult] = []
+
+    public var matches: Bool { frames.allSatisfy { $0.status == .matches } }
+
+    public func count(_ status: Status) -> Int { frames.filter { $0.status == status }.count }
+
+    /// Compares `expected` and `actual` frame by frame, writing a strip for each
+    /// differing frame into `diffDirectory` when given.
+    ///
+    /// Frames are matched by file name when both sides are directories, by number
+    /// when both are numbered (patterns and videos), and otherwise by position.
+    public static func run(
+        expected: FrameSet, actual: FrameSet, tolerance: Double, maximumDiffering: Double, diffDirectory: String?
+    ) throws(CommandError) -> Comparison {
+        var comparison = Comparison(
+            expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering)
+        if let diffDirectory {
+            try AtomicFile.checkDirectory(diffDirectory, for: diffDirectory + "/")
+        }
+        switch (expected.keys, actual.keys) {
+        case (let expectedKeys?, let actualKeys?):
+            let sameKind = zip(expectedKeys.prefix(1), actualKeys.prefix(1)).allSatisfy { Comparison.kind($0) == Comparison.kind($1) }
+            let pairs = sameKind && !(expectedKeys.count == 1 && actualKeys.count == 1)
+                ? Comparison.pairByKey(expectedKeys, actualKeys) : Comparison.pairByPosition(expectedKeys, actualKeys)
+            for (expectedKey, actualKey) in pairs {
+                try Interruption.check()
+                let name = expectedKey.map(expected.label) ?? actualKey.map(actual.label) ?? "?"
+                guard let expectedKey else {
+                    comparison.frames.append(FrameResult(name: name, status: .extra))
+                    continue
+                }
+                guard let actualKey else {
+                    comparison.frames.append(FrameResult(name: name, status: .missing))
+                    continue
+                }
+                comparison.compare(try expected.load(expectedKey), try actual.load(actualKey), name: name, diffDirectory: diffDirectory)
+            }
+        default:
+            // At least one video: walk both in order, decoding as we go.
+            let left = try FrameStream(expected), right = try FrameStream(actual)
+            var index = 0
+            while true {
+                try Interruption.check()
+                let a = try left.next(), b = try right.next()
+                if a == nil && b == nil { break }
+                let name = a?.name ?? b?.name ?? "frame \(index)"
+                switch (a, b) {
+                case (let a?, let b?): comparison.compare(a.samples, b.samples, name: name, diffDirectory: diffDirectory)
+                case (_?, nil): comparison.frames.append(FrameResult(name: name, status: .missing))
+                default: comparison.frames.append(FrameResult(name: name, status: .extra))
+                }
+                index += 1
+            }
+        }
+        return comparison
+    }
+
+    private mutating func compare(_ a: FrameSamples, _ b: FrameSamples, name: String, diffDirectory: String?) {
+        guard a.width == b.width, a.height == b.height else {
+            frames.append(FrameResult(name: name, status: .sizeMismatch, sizes: ("\(a.width)x\(a.height)", "\(b.width)x\(b.height)")))
+            return
+        }
+        let difference = FrameDifference(expected: a, actual: b, tolerance: tolerance)
+        let matches = difference.matches(maximumShare: maximumDiffering)
+        var result = FrameResult(name: name, status: matches ? .matches : .differs, difference: difference)
+        if !matches, let diffDirectory {
+            let stem = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: " ", with: "-")
+            let path = diffDirectory + "/" + (stem.lowercased().hasSuffix(".png") ? String(stem.dropLast(4)) : stem) + ".diff.png"
+            // A strip that cannot be written does not change the verdict; the report says so.
+            if (try? PNGFile.write(DiffStrip.render(expected: a, actual: b, tolerance: tolerance), to: path)) != nil {
+                result.diffPath = path
+            }
+        }
+        frames.append(result)
+    }
+
+    private static func kind(_ key: FrameSet.Key) -> Int {
+        if case .name = key { return 0 }
+        return 1
+    }
+
+    /// Pairs by key, in the expected set's order, then the actual set's extras.
+    private static func pairByKey(_ expected: [FrameSet.Key], _ actual: [FrameSet.Key]) -> [(FrameSet.Key?, FrameSet.Key?)] {
+        let actualSet = Set(actual), expectedSet = Set(expected)
+        return expected.map { ($0, actualSet.contains($0) ? $0 : nil) } + actual.filter { !expectedSet.contains($0) }.map { (nil, $0) }
+    }
+
+    private static func pairByPosition(_ expected: [FrameSet.Key], _ actual: [FrameSet.Key]) -> [(FrameSet.Key?, FrameSet.Key?)] {
+        (0..<max(expected.count, actual.count)).map { ($0 < expected.count ? expected[$0] : nil, $0 < actual.count ? actual[$0] : nil) }
+    }
+}
+
+/// Frames of any set in order, videos decoded as they are read.
+private final class FrameStream {
+    private let set: FrameSet
+    private var video: VideoFrames?
+    private var position = 0
+
+    init(_ set: FrameSet) throws(CommandError) {
+        self.set = set
+        if case .video(let path) = set.kind { video = try VideoFrames(path: path) }
+    }
+
+    func next() throws(CommandError) -> (name: String, samples: FrameSamples)? {
+        defer { position += 1 }
+        if let video {
+            guard let samples = try video.next() else { return nil }
+            return ("frame \(position)", samples)
+        }
+        guard let keys = set.keys, position < keys.count else { return nil }
+        return (set.label(of: keys[position]), try set.load(keys[position]))
+    }
+}
+
+extension Comparison {
+    /// One line per frame that does not match, then a summary line.
+    public var report: String {
+        var lines: [String] = []
+        for frame in frames where frame.status != .matches {
+            switch frame.status {
+            case .differs:
+                let d = frame.difference!
+                let channel = ["R", "G", "B", "A"][d.worst.channel]
+                var line = "\(frame.name) differs: \(d.pixelsOverTolerance) pixels"
+                    + String(format: " (%.2f%%)", d.shareOverTolerance * 100)
+                    + " over \(ParameterRange.format(tolerance)) levels; largest \(ParameterRange.format((d.largest * 100).rounded() / 100)) levels at (\(d.worst.x), \(d.worst.y)) \(channel)"
+                    + String(format: "; PSNR %.1f dB; ΔE OKLab mean %.4f, max %.4f; score %.2f", d.psnr, d.meanDeltaE, d.largestDeltaE, d.score)
+                if let path = frame.diffPath { line += "; diff \(path)" }
+                lines.append(line)
+            case .missing: lines.append("\(frame.name) is missing from \(actual)")
+            case .extra: lines.append("\(frame.name) is extra in \(actual)")
+            case .sizeMismatch: lines.append("\(frame.name) differs in size: \(frame.sizes!.expected) expected, \(frame.sizes!.actual) actual")
+            case .matches: break
+            }
+        }
+        let compared = frames.filter { $0.difference != nil }
+        let meanScore = compared.isEmpty ? 100 : compared.map { $0.difference!.score }.reduce(0, +) / Double(compared.count)
+        lines.append(
+            "\(matches ? "match" : "differ"): \(frames.count) frames, \(count(.matches)) matching, \(count(.differs)) differing, "
+                + "\(count(.missing)) missing, \(count(.extra)) extra, \(count(.sizeMismatch)) of another size; "
+                + String(format: "mean score %.2f", meanScore))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The machine-readable report (schema in the README).
+    public var json: JSONValue {
+        func number(_ value: Double) -> JSONNode { JSONNode(value.isFinite ? .number((value * 1e6).rounded() / 1e6) : .null) }
+        let entries = frames.map { frame -> JSONNode in
+            var fields: [(String, JSONNode)] = [("name", JSONNode(.string(frame.name))), ("status", JSONNode(.string(frame.status.rawValue)))]
+            if let d = frame.difference {
+                fields += [
+                    ("largestDifference", number(d.largest)),
+                    ("worst", JSONNode(.object([("x", number(Double(d.worst.x))), ("y", number(Double(d.worst.y))),
+                                                ("channel", JSONNode(.string(["R", "G", "B", "A"][d.worst.channel])))]))),
+                    ("pixelsOverTolerance", number(Double(d.pixelsOverTolerance))),
+                    ("shareOverTolerance", number(d.shareOverTolerance)),
+                    ("psnr", number(d.psnr)),
+                    ("meanDeltaE", number(d.meanDeltaE)),
+                    ("largestDeltaE", number(d.largestDeltaE)),
+                    ("score", number(d.score)),
+                ]
+            }
+            if let sizes = frame.sizes {
+                fields += [("expectedSize", JSONNode(.string(sizes.expected))), ("actualSize", JSONNode(.string(sizes.actual)))]
+            }
+            if let path = frame.diffPath { fields.append(("diff", JSONNode(.string(path)))) }
+            return JSONNode(.object(fields))
+        }
+        return .object([
+            ("expected", JSONNode(.string(expected))),
+            ("actual", JSONNode(.string(actual))),
+            ("tolerance", number(tolerance)),
+            ("maxDiffering", number(maximumDiffering)),
+            ("match", JSONNode(.bool(matches))),
+            ("summary", JSONNode(.object([
+                ("frames", number(Double(frames.count))),
+                ("matching", number(Double(count(.matches)))),
+                ("differing", number(Double(count(.differs)))),
+                ("missing", number(Double(count(.missing)))),
+                ("extra", number(Double(count(.extra)))),
+                ("sizeMismatch", number(Double(count(.sizeMismatch)))),
+            ]))),
+            ("frames", JSONNode(.array(entries))),
+        ])
+    }
+}

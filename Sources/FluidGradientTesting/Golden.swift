@@ -1,0 +1,146 @@
+import FluidGradient
+import FluidGradientIO
+import Foundation
+import Testing
+import XCTest
+
+/// Golden-frame assertions for XCTest and Swift Testing suites.
+///
+/// Goldens live beside the test file: `__Goldens__/<TestFile>/<name>.png`. A missing
+/// golden is recorded, and with `FLUIDGRADIENT_RECORD=1` every golden is re-recorded;
+/// either way the test fails, so a recording is never mistaken for a pass. On a
+/// mismatch the actual frame and an "expected | actual | difference" strip are written
+/// to `__Artifacts__/<TestFile>/` beside the goldens (or to `$FLUIDGRADIENT_ARTIFACTS`),
+/// and the failure says where the worst pixel is and by how much it differs.
+public enum Golden {
+    /// Set to re-record every golden that is asserted.
+    public static let recordVariable = "FLUIDGRADIENT_RECORD"
+    /// Set to a directory to collect failure artifacts there.
+    public static let artifactsVariable = "FLUIDGRADIENT_ARTIFACTS"
+
+    /// What an assertion did.
+    public enum Outcome: Equatable, Sendable {
+        case matched
+        /// The golden was written; the test failed on purpose.
+        case recorded(path: String)
+        /// The frame differs; the test failed.
+        case failed(message: String)
+    }
+
+    /// Asserts that `frame` matches the golden `name`, within `tolerance` 8-bit levels
+    /// on at least `1 − maxDiffering` of its pixels. Reports a failure to the running
+    /// test (Swift Testing or XCTest) unless it matches.
+    @discardableResult
+    public static func assertMatches(
+        _ frame: PixelBuffer, named name: String, tolerance: Double = 0, maxDiffering: Double = 0,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Outcome {
+        let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        let outcome = check(frame, named: name, tolerance: tolerance, maxDiffering: maxDiffering, testFile: "\(filePath)")
+        switch outcome {
+        case .matched:
+            break
+        case .recorded(let path):
+            location.fail("recorded golden \(path); run the test again (without \(recordVariable)) to compare against it")
+        case .failed(let message):
+            location.fail(message)
+        }
+        return outcome
+    }
+
+    /// A frame of `preset` at `time` seconds (dithered 8-bit RGBA, as rendered).
+    public static func render(_ preset: Preset, at time: Double, width: Int, height: Int) -> PixelBuffer {
+        var preset = preset
+        preset.width = width
+        preset.height = height
+        let buffer = PixelBuffer(width: width, height: height, format: .rgba)
+        FrameRenderer(spec: preset.frameSpec).render(
+            Animator(preset: preset).scene(at: time), frameIndex: Int((time * preset.fps).rounded()), into: buffer)
+        return buffer
+    }
+
+    /// Whether `environment` asks to re-record goldens: ``recordVariable`` set to
+    /// anything but empty or `0`.
+    public static func isRecording(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        environment[recordVariable].map { !$0.isEmpty && $0 != "0" } ?? false
+    }
+
+    /// The decision, without reporting: what `assertMatches` would do. `recording`
+    /// defaults to ``isRecording(_:)``.
+    public static func check(
+        _ frame: PixelBuffer, named name: String, tolerance: Double, maxDiffering: Double, testFile: String,
+        recording: Bool = isRecording()
+    ) -> Outcome {
+        let test = URL(fileURLWithPath: testFile)
+        let stem = test.deletingPathExtension().lastPathComponent
+        let goldens = test.deletingLastPathComponent().appendingPathComponent("__Goldens__").appendingPathComponent(stem)
+        let golden = goldens.appendingPathComponent(name + ".png").path
+        if recording || !FileManager.default.fileExists(atPath: golden) {
+            do {
+                try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+                try PNGFile.write(frame, to: golden, alpha: frame.format.hasAlpha && hasTransparency(frame))
+                return .recorded(path: golden)
+            } catch {
+                return .failed(message: "could not record golden \(golden): \(error)")
+            }
+        }
+        let expected: FrameSamples
+        do {
+            let image = try PNGFile.read(golden)
+            expected = FrameSamples(width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth, samples: image.samples)
+        } catch {
+            return .failed(message: "cannot read golden \(golden): \(error.message)")
+        }
+        let actual = FrameSamples(frame)
+        guard expected.width == actual.width, expected.height == actual.height else {
+            return .failed(message: "\(name): the golden is \(expected.width)x\(expected.height), the frame \(actual.width)x\(actual.height)")
+        }
+        let difference = FrameDifference(expected: expected, actual: actual, tolerance: tolerance)
+        if difference.matches(maximumShare: maxDiffering) { return .matched }
+
+        let artifacts = ProcessInfo.processInfo.environment[artifactsVariable].map { URL(fileURLWithPath: $0).appendingPathComponent(stem) }
+            ?? test.deletingLastPathComponent().appendingPathComponent("__Artifacts__").appendingPathComponent(stem)
+        var written = ""
+        do {
+            try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+            let actualPath = artifacts.appendingPathComponent(name + ".actual.png").path
+            let stripPath = artifacts.appendingPathComponent(name + ".diff.png").path
+            try PNGFile.write(frame, to: actualPath, alpha: frame.format.hasAlpha && hasTransparency(frame))
+            try PNGFile.write(DiffStrip.render(expected: expected, actual: actual, tolerance: tolerance), to: stripPath)
+            written = "; actual frame \(actualPath), expected | actual | difference \(stripPath)"
+        } catch {
+            written = "; could not write artifacts to \(artifacts.path): \(error)"
+        }
+        let channel = ["red", "green", "blue", "alpha"][difference.worst.channel]
+        return .failed(message:
+            "\(name) differs from its golden: \(difference.pixelsOverTolerance) pixels"
+            + String(format: " (%.2f%%)", difference.shareOverTolerance * 100)
+            + " over \(ParameterRange.format(tolerance)) levels; the worst, at (\(difference.worst.x), \(difference.worst.y)), differs by "
+            + String(format: "%.1f levels in %@", difference.largest, channel)
+            + String(format: "; PSNR %.1f dB, score %.2f", difference.psnr, difference.score)
+            + written)
+    }
+
+    private static func hasTransparency(_ frame: PixelBuffer) -> Bool {
+        let samples = FrameSamples(frame)
+        return stride(from: 3, to: samples.values.count, by: 4).contains { samples.values[$0] < 1 }
+    }
+}
+
+/// Where a failure is reported, for whichever test library is running.
+private struct Location {
+    let fileID: String
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    func fail(_ message: String) {
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+        } else {
+            XCTFail(message, file: filePath, line: line)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare frames with goldens: PNGs, directories or patterns of PNGs, or videos.",
+        discussion: """
+            Each side is a PNG, a directory of PNGs, a numbered pattern such as goldens/%05d.png, or a video \
+            (decoded by ffmpeg). Frames are matched by file name when both sides are directories, by number when \
+            both are numbered (patterns, videos), otherwise by position. 8- and 16-bit PNGs, with or without \
+            alpha, compare on one scale: 8-bit levels of the colour shown over black.
+
+            For each frame: the largest channel difference in 8-bit levels and where it is, the pixels over the \
+            tolerance, PSNR, and the colour difference as ΔE in OKLab (mean and largest; 0.02 is about a \
+            just-noticeable difference), shown as a score, 100·(1 − mean ΔE).
+
+            Exit status: 0 the frames match; 1 they differ (or frames are missing, extra or of another size); \
+            2 an input cannot be read.
+
+            Examples:
+              fluidgradient compare goldens/ renders/
+              fluidgradient compare 'goldens/%05d.png' clip.mp4 --tolerance 12 --max-differing 0.5%
+              fluidgradient compare expected.png actual.png --diff diffs --json > report.json
+            """
+    )
+
+    @Argument(help: "The golden frames.")
+    var expected: String
+
+    @Argument(help: "The frames to check.")
+    var actual: String
+
+    @Option(help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal (default 0: exact).", valueName: "N"))
+    var tolerance: Double = 0
+
+    @Option(help: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, such as 0.5% (default 0%).", valueName: "P%"))
+    var maxDiffering: String = "0%"
+
+    @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory.", valueName: "DIR"))
+    var diff: String?
+
+    @Flag(help: "Print the report as JSON on stdout.")
+    var json = false
+
+    func validate() throws {
+        guard tolerance >= 0, tolerance <= 255 else { throw ValidationError("--tolerance must be 0 to 255 levels, not \(tolerance)") }
+        guard Self.share(maxDiffering) != nil else {
+            throw ValidationError("--max-differing must be a percentage from 0% to 100%, such as 0.5%, not \(maxDiffering)")
+        }
+    }
+
+    static func share(_ text: String) -> Double? {
+        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let value = Double(number), (0...100).contains(value) else { return nil }
+        return value / 100
+    }
+
+    func run() throws {
+        let comparison = try Comparison.run(
+            expected: try FrameSet(path: expected), actual: try FrameSet(path: actual), tolerance: tolerance,
+            maximumDiffering: Self.share(maxDiffering)!, diffDirectory: diff)
+        print(json ? comparison.json.serialized() : comparison.report)
+        if !comparison.matches { throw ExitCode(1) }
+    }
+}

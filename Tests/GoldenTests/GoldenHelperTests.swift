@@ -1,0 +1,86 @@
+import FluidGradient
+import FluidGradientIO
+import FluidGradientTesting
+import Foundation
+import Testing
+
+/// The golden helper's record, compare and fail paths, against a scratch "test file".
+@Suite struct GoldenHelperTests {
+    let directory: String
+    let testFile: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "fluidgradient-golden-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        testFile = directory + "/SomeTests.swift"
+    }
+
+    static func frame(shift: Int = 0) -> PixelBuffer {
+        var preset = Preset(colors: [RGBA(bytes: 230, 57, 70), RGBA(bytes: 29, 53, 87)])
+        preset.seed = UInt64(3 + shift)
+        return Golden.render(preset, at: 0, width: 48, height: 27)
+    }
+
+    @Test func recordsAMissingGoldenAndFails() throws {
+        let outcome = Golden.check(Self.frame(), named: "first", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let path = directory + "/__Goldens__/SomeTests/first.png"
+        #expect(outcome == .recorded(path: path))
+        #expect(try PNGFile.read(path).width == 48)
+        // The assertion itself reports the recording as a failure.
+        withKnownIssue {
+            Golden.assertMatches(Self.frame(), named: "second-\(UUID().uuidString)")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("recorded golden") }
+        }
+        // Recorded by that call beside this test file; remove it.
+        let stray = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Goldens__/GoldenHelperTests")
+        try? FileManager.default.removeItem(at: stray)
+    }
+
+    @Test func matchesARecordedGolden() throws {
+        _ = Golden.check(Self.frame(), named: "same", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        #expect(Golden.check(Self.frame(), named: "same", tolerance: 0, maxDiffering: 0, testFile: testFile) == .matched)
+    }
+
+    @Test func failureNamesTheWorstPixelAndWritesArtifacts() throws {
+        _ = Golden.check(Self.frame(), named: "changed", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let altered = Self.frame()
+        altered.withUnsafeMutableBytes { bytes in
+            let offset = (10 * 48 + 20) * 4 + 1
+            bytes[offset] = bytes[offset] < 250 ? bytes[offset] + 5 : bytes[offset] - 5
+        }
+        let outcome = Golden.check(altered, named: "changed", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        guard case .failed(let message) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
+        #expect(message.contains("changed differs from its golden: 1 pixels (0.08%) over 0 levels"))
+        #expect(message.contains("the worst, at (20, 10), differs by 5.0 levels in green"))
+        let artifacts = directory + "/__Artifacts__/SomeTests/"
+        #expect(message.contains(artifacts + "changed.actual.png"))
+        #expect(try PNGFile.read(artifacts + "changed.actual.png").width == 48)
+        let strip = try PNGFile.read(artifacts + "changed.diff.png")
+        #expect(strip.width == 3 * 48 && strip.height == 27)
+        // The difference panel is black except at the changed pixel.
+        #expect(strip.rgba(x: 2 * 48 + 20, y: 10).x > 0.2)
+        #expect(strip.rgba(x: 2 * 48 + 21, y: 10) == SIMD4(0, 0, 0, 1))
+        // Within a tolerance of 5 levels it matches.
+        #expect(Golden.check(altered, named: "changed", tolerance: 5, maxDiffering: 0, testFile: testFile) == .matched)
+        // And the assertion reports the failure to the running test.
+        let sourceFile = directory + "/ReportTests.swift"
+        _ = Golden.check(Self.frame(), named: "report", tolerance: 0, maxDiffering: 0, testFile: sourceFile)
+        #expect(Golden.check(Self.frame(shift: 1), named: "report", tolerance: 0, maxDiffering: 0, testFile: sourceFile) != .matched)
+    }
+
+    @Test func recordingCanBeForcedForEveryGolden() throws {
+        _ = Golden.check(Self.frame(), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let outcome = Golden.check(Self.frame(shift: 2), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: true)
+        #expect(outcome == .recorded(path: directory + "/__Goldens__/SomeTests/forced.png"))
+        #expect(Golden.check(Self.frame(shift: 2), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false) == .matched)
+    }
+
+    @Test func theEnvironmentVariableTurnsRecordingOn() {
+        #expect(Golden.isRecording([Golden.recordVariable: "1"]))
+        #expect(Golden.isRecording([Golden.recordVariable: "yes"]))
+        #expect(!Golden.isRecording([Golden.recordVariable: "0"]))
+        #expect(!Golden.isRecording([Golden.recordVariable: ""]))
+        #expect(!Golden.isRecording([:]))
+    }
+}
