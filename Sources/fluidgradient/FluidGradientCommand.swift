@@ -15,7 +15,7 @@ struct FluidGradientCommand: ParsableCommand {
             3 rendering or writing failed (ffmpeg missing or failing, disk full); 130 interrupted.
             """,
         version: "1.0.0",
-        subcommands: [Render.self, Presets.self, Compare.self, Palette.self, Bench.self]
+        subcommands: [Render.self, Presets.self, Compare.self, Palette.self, Batch.self, Bench.self]
     )
 
     static func main() {

@@ -53,7 +53,7 @@ struct PresetDescription {
     var text: String {
         var lines = ["\(preset.name): \(preset.description)"]
         func add(_ key: String, _ value: String) {
-            lines.append(key.padding(toLength: 14, withPad: " ", startingAt: 0) + value)
+            lines.append(value.isEmpty ? key : key.padding(toLength: 14, withPad: " ", startingAt: 0) + value)
         }
         add("colors", "")
         lines += preset.colors.map { "  " + describe($0) }

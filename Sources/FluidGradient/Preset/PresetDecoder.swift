@@ -21,13 +21,21 @@ extension Preset {
             throw reader.error(object.path("colors"), "missing: a preset needs \"colors\", a list of colours such as [\"#0F766E\", \"teal\"]")
         }
         self.init(colors: [])
+        try apply(object, reader: reader)
+    }
+
+    /// Sets every key present in `object` (already checked against ``keys``),
+    /// leaving the others as they are.
+    public mutating func apply(_ object: JSONObject, reader: JSONReader) throws(PresetError) {
         if let node = object["name"] { name = try reader.string(node, at: object.path("name")) }
         if let node = object["description"] { description = try reader.string(node, at: object.path("description")) }
         if let node = object["colors"] {
             colors = try reader.colors(node, at: object.path("colors"), count: PresetLimits.colorCount)
+            blobs = nil
         }
         if let node = object["highlights"] {
             highlights = try reader.colors(node, at: object.path("highlights"), count: 0...PresetLimits.colorCount.upperBound)
+            highlightBlobs = nil
         }
         if let node = object["background"] { background = try reader.fill(node, at: object.path("background")) }
         if let node = object["speed"] { speed = try reader.number(node, at: object.path("speed"), in: PresetLimits.speed) }

@@ -14,6 +14,6 @@ public struct PresetError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+        [file, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
     }
 }

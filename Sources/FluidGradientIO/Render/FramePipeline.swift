@@ -38,7 +38,11 @@ public protocol ProgressReporting: AnyObject, Sendable {
 /// number of frames. The first error, or an interrupt, stops everything; the sink
 /// then removes what it started.
 public enum FramePipeline {
-    public static func run(_ plan: RenderPlan, into sink: FrameSink, progress: ProgressReporting? = nil) throws(CommandError) {
+    /// `shouldStop` is asked before each frame; when it answers true the render stops as
+    /// if interrupted, and the sink removes what it started.
+    public static func run(
+        _ plan: RenderPlan, into sink: FrameSink, progress: ProgressReporting? = nil, shouldStop: () -> Bool = { false }
+    ) throws(CommandError) {
         let preset = plan.preset
         let animator = Animator(preset: preset)
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: plan.threads)
@@ -65,7 +69,7 @@ public enum FramePipeline {
         }
         var stop: CommandError?
         for index in plan.frames {
-            if Interruption.isRequested {
+            if Interruption.isRequested || shouldStop() {
                 stop = .interrupted
                 break
             }

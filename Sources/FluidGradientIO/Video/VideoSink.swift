@@ -149,6 +149,7 @@ public struct VideoEncoding: Sendable {
             let use = hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
             arguments += ["-filter_complex", "[0:v]split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0", "-f", "gif"]
         }
-        return arguments + extraOptions + [output]
+        // No random container ids or timestamps: the same frames give the same file.
+        return arguments + ["-fflags", "+bitexact"] + extraOptions + [output]
     }
 }

@@ -1,0 +1,308 @@
+/// A batch of renders as a matrix: palettes × sizes × formats, with shared defaults
+/// and an output path template.
+///
+///     {
+///       "output": "renders/{name}/{name}-{width}x{height}.{ext}",
+///       "defaults": { "fps": 30, "duration": 4, "loop": true },
+///       "palettes": [
+///         { "preset": "aurora" },
+///         { "name": "brand", "colors": ["#FF5F6D", "#FFC371"], "background": "#1B1B2F" },
+///         { "name": "brand-night", "preset": "brand.json", "speed": 0.4 }
+///       ],
+///       "sizes": ["1920x1080", "1080x1920"],
+///       "formats": ["mp4", "webm"]
+///     }
+///
+/// A palette's settings are layered: its preset (built-in or file), then the
+/// manifest's `defaults`, then a `palette` file's colours, then the entry's own keys.
+public struct BatchManifest: Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case mp4, mov, webm, gif
+        /// One still at time 0.
+        case png
+    }
+
+    public struct Palette: Sendable {
+        public var name: String
+        /// A built-in preset name or a preset file, resolved when jobs are made.
+        public var preset: String?
+        /// A palette file (JSON list or one colour per line) for the blob colours.
+        public var paletteFile: String?
+        /// The entry's own preset keys.
+        public var settings: JSONObject
+    }
+
+    public static let keys = ["output", "defaults", "palettes", "sizes", "formats"]
+    public static let placeholders = ["name", "width", "height", "size", "ext"]
+    static let sharedKeys = Preset.keys.filter { !["name", "description", "colors", "blobs", "highlightBlobs", "size"].contains($0) }
+
+    public var output: String
+    public var defaults: JSONObject?
+    public var palettes: [Palette]
+    public var sizes: [(width: Int, height: Int)]
+    public var formats: [Format]
+
+    /// Reads and validates a manifest. Values are checked now, so nothing renders
+    /// from an invalid manifest; files it refers to are read when jobs are made.
+    public init(json bytes: [UInt8], file: String) throws(PresetError) {
+        let reader = JSONReader(file: file)
+        let root = try reader.object(try reader.parse(bytes), at: "", allowed: BatchManifest.keys)
+        output = "renders/{name}/{name}-{width}x{height}.{ext}"
+        if let node = root["output"] { output = try reader.string(node, at: "output") }
+        try BatchManifest.checkTemplate(output, reader: reader)
+        if let node = root["defaults"] {
+            let object = try reader.object(node, at: "defaults", allowed: BatchManifest.sharedKeys)
+            var probe = Preset(colors: [])
+            try probe.apply(object, reader: reader)
+            defaults = object
+        }
+
+        guard let palettesNode = root["palettes"] else { throw reader.error("palettes", "missing: a manifest needs \"palettes\", a list of presets or colour sets") }
+        let paletteNodes = try reader.array(palettesNode, at: "palettes")
+        guard !paletteNodes.isEmpty else { throw reader.error("palettes", "expected at least one palette") }
+        palettes = []
+        for (index, node) in paletteNodes.enumerated() {
+            palettes.append(try BatchManifest.palette(node, at: "palettes[\(index)]", reader: reader))
+        }
+        var seen: [String: Int] = [:]
+        for (index, palette) in palettes.enumerated() {
+            if let first = seen[palette.name] {
+                throw reader.error("palettes[\(index)].name", "\"\(palette.name)\" is already the name of palettes[\(first)]; give each palette its own name")
+            }
+            seen[palette.name] = index
+        }
+
+        guard let sizesNode = root["sizes"] else { throw reader.error("sizes", "missing: a manifest needs \"sizes\", such as [\"1920x1080\"]") }
+        let sizeNodes = try reader.array(sizesNode, at: "sizes")
+        guard !sizeNodes.isEmpty else { throw reader.error("sizes", "expected at least one size") }
+        sizes = []
+        for (index, node) in sizeNodes.enumerated() {
+            let text = try reader.string(node, at: "sizes[\(index)]")
+            guard let size = PresetLimits.parseSize(text) else {
+                throw reader.error("sizes[\(index)]", "\"\(text)\" is not a size; expected WIDTHxHEIGHT such as \"1920x1080\"")
+            }
+            if let problem = PresetLimits.checkSize(width: size.width, height: size.height) { throw reader.error("sizes[\(index)]", problem) }
+            sizes.append(size)
+        }
+
+        guard let formatsNode = root["formats"] else { throw reader.error("formats", "missing: a manifest needs \"formats\", such as [\"mp4\", \"webm\"]") }
+        let formatNodes = try reader.array(formatsNode, at: "formats")
+        guard !formatNodes.isEmpty else { throw reader.error("formats", "expected at least one format") }
+        formats = []
+        for (index, node) in formatNodes.enumerated() {
+            let text = try reader.string(node, at: "formats[\(index)]")
+            guard let format = Format(rawValue: text.lowercased()) else {
+                throw reader.error("formats[\(index)]", "\"\(text)\" is not a format; expected mp4, mov, webm, gif or png")
+            }
+            formats.append(format)
+        }
+
+        var paths: [String: String] = [:]
+        for job in jobSlots {
+            let path = outputPath(job.palette.name, job.size, job.format)
+            if let other = paths[path] {
+                throw reader.error("output", "\"\(output)\" gives \(path) to both \(other) and \(job.label); add {name}, {size} or {ext} so each output has its own path")
+            }
+            paths[path] = job.label
+        }
+    }
+
+    private static func checkTemplate(_ template: String, reader: JSONReader) throws(PresetError) {
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw reader.error("output", "an unclosed \"{\" in \"\(template)\"")
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard placeholders.contains(name) else {
+                throw reader.error("output", "\"{\(name)}\" is not a placeholder; expected {name}, {width}, {height}, {size} or {ext}")
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard !template.isEmpty, !template.hasSuffix("/") else { throw reader.error("output", "expected a file path template") }
+    }
+
+    private static func palette(_ node: JSONNode, at path: String, reader: JSONReader) throws(PresetError) -> Palette {
+        let allowed = ["name", "preset", "palette"] + Preset.keys.filter { $0 != "size" && $0 != "name" }
+        let object = try reader.object(node, at: path, allowed: allowed)
+        var reference: String?
+        if let node = object["preset"] { reference = try reader.string(node, at: object.path("preset")) }
+        var paletteFile: String?
+        if let node = object["palette"] { paletteFile = try reader.string(node, at: object.path("palette")) }
+        guard reference != nil || paletteFile != nil || object["colors"] != nil || object["blobs"] != nil else {
+            throw reader.error(path, "a palette needs \"preset\", \"palette\" or \"colors\"")
+        }
+        var name: String
+        if let node = object["name"] {
+            name = try reader.string(node, at: object.path("name"))
+        } else if let reference {
+            name = reference.split(separator: "/").last.map { String($0) } ?? reference
+            if name.hasSuffix(".json") { name.removeLast(5) }
+        } else {
+            throw reader.error(path, "a palette without \"preset\" needs a \"name\"")
+        }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }), !name.hasPrefix(".") else {
+            throw reader.error(object.path("name"), "\"\(name)\" is not a usable name: use letters, digits, '-', '_' and '.'")
+        }
+        // The entry's own keys are checked now by applying them to a scratch preset.
+        let settings = JSONObject(members: object.members.filter { !["name", "preset", "palette"].contains($0.key) }, path: path)
+        var probe = Preset(colors: [])
+        try probe.apply(settings, reader: reader)
+        return Palette(name: name, preset: reference, paletteFile: paletteFile, settings: settings)
+    }
+
+    struct Slot {
+        var index: Int
+        var palette: Palette
+        var paletteIndex: Int
+        var size: (width: Int, height: Int)
+        var format: Format
+        var label: String { "\(palette.name) \(size.width)x\(size.height) \(format.rawValue)" }
+    }
+
+    /// Every (palette, size, format), in that nesting order.
+    var jobSlots: [Slot] {
+        var slots: [Slot] = []
+        for (paletteIndex, palette) in palettes.enumerated() {
+            for size in sizes {
+                for format in formats {
+                    slots.append(Slot(index: slots.count, palette: palette, paletteIndex: paletteIndex, size: size, format: format))
+                }
+            }
+        }
+        return slots
+    }
+
+    /// The output template filled in.
+    public func outputPath(_ name: String, _ size: (width: Int, height: Int), _ format: Format) -> String {
+        output.replacingOccurrences(of: "{name}", with: name)
+            .replacingOccurrences(of: "{width}", with: String(size.width))
+            .replacingOccurrences(of: "{height}", with: String(size.height))
+            .replacingOccurrences(of: "{size}", with: "\(size.width)x\(size.height)")
+            .replacingOccurrences(of: "{ext}", with: format.rawValue)
+    }
+
+    /// Expands the matrix into jobs, in a deterministic order. `loadPreset` and
+    /// `loadPalette` read referenced files; a failure there fails that palette's jobs only.
+    public func jobs(
+        loadPreset: (String) -> Result<Preset, PresetError>, loadPalette: (String) -> Result<[RGBA], PresetError>
+    ) -> [BatchJob] {
+        let reader = JSONReader(file: "manifest")
+        let resolved: [Result<Preset, PresetError>] = palettes.map { palette in
+            var preset = Preset(colors: [])
+            if let reference = palette.preset {
+                switch loadPreset(reference) {
+                case .success(let loaded): preset = loaded
+                case .failure(let error): return .failure(error)
+                }
+            }
+            do throws(PresetError) {
+                if let defaults { try preset.apply(defaults, reader: reader) }
+                if let file = palette.paletteFile {
+                    switch loadPalette(file) {
+                    case .success(let colors):
+                        preset.colors = colors
+                        preset.blobs = nil
+                    case .failure(let error): return .failure(error)
+                    }
+                }
+                try preset.apply(palette.settings, reader: reader)
+            } catch {
+                return .failure(error)
+            }
+            guard !preset.colors.isEmpty || preset.blobs != nil else {
+                return .failure(PresetError(file: palette.name, path: "colors", message: "the palette has no colours"))
+            }
+            preset.name = palette.name
+            return .success(preset)
+        }
+        return jobSlots.map { slot in
+            BatchJob(
+                index: slot.index, name: slot.palette.name, width: slot.size.width, height: slot.size.height,
+                format: slot.format, output: outputPath(slot.palette.name, slot.size, slot.format),
+                preset: resolved[slot.paletteIndex].map { preset in
+                    var sized = preset
+                    (sized.width, sized.height) = slot.size
+                    return sized
+                })
+        }
+    }
+}
+
+/// One render of a batch.
+public struct BatchJob: Sendable {
+    public var index: Int
+    public var name: String
+    public var width: Int
+    public var height: Int
+    public var format: BatchManifest.Format
+    public var output: String
+    /// The preset to render, or why it could not be assembled.
+    public var preset: Result<Preset, PresetError>
+
+    public var label: String { "\(name) \(width)x\(height) \(format.rawValue)" }
+
+    /// Everything the output depends on, as canonical text: the tool's version, the
+    /// format and the full preset. Equal fingerprints render identical files.
+    public func fingerprint(version: String) -> String? {
+        guard case .success(let preset) = preset else { return nil }
+        return "fluidgradient \(version)\nformat \(format.rawValue)\n" + preset.jsonText
+    }
+}
+
+/// Which 1/N share of a batch's jobs to render: jobs whose index is `index` modulo `count`.
+public struct Shard: Equatable, Sendable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    public static let all = Shard(index: 0, count: 1)
+
+    public func includes(_ job: Int) -> Bool { job % count == index }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// `K/N`, with 0 ≤ K < N.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/").map { Int(String($0).trimmingSpaces()) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (0..<count).contains(index) else { return nil }
+        self.init(index: index, count: count)
+    }
+
+    /// The shard the environment of a batch scheduler assigns, if any:
+    /// Kubernetes Indexed Jobs (`JOB_COMPLETION_INDEX`, with the count from `count` or
+    /// `FLUIDGRADIENT_SHARD_COUNT`) or Slurm job arrays (`SLURM_ARRAY_TASK_ID` −
+    /// `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`). Errors are one sentence.
+    public static func fromEnvironment(_ environment: [String: String], count: Int?) -> Result<Shard?, PresetError> {
+        func failure(_ message: String) -> Result<Shard?, PresetError> {
+            .failure(PresetError(file: "environment", path: "", message: message))
+        }
+        if let text = environment["JOB_COMPLETION_INDEX"] {
+            guard let index = Int(text), index >= 0 else { return failure("JOB_COMPLETION_INDEX=\(text) is not an index") }
+            guard let total = count ?? environment["FLUIDGRADIENT_SHARD_COUNT"].flatMap({ Int($0) }) else {
+                return failure("JOB_COMPLETION_INDEX is set but not the number of shards: pass --shard-count N or set FLUIDGRADIENT_SHARD_COUNT (the Job's completions)")
+            }
+            guard total >= 1, index < total else { return failure("JOB_COMPLETION_INDEX=\(index) is not below the shard count \(total)") }
+            return .success(Shard(index: index, count: total))
+        }
+        if let text = environment["SLURM_ARRAY_TASK_ID"] {
+            guard let id = Int(text) else { return failure("SLURM_ARRAY_TASK_ID=\(text) is not a number") }
+            let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
+            guard let total = count ?? environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) }) else {
+                return failure("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shard-count N")
+            }
+            let index = id - minimum
+            guard total >= 1, (0..<total).contains(index) else {
+                return failure("SLURM_ARRAY_TASK_ID=\(id) (from \(minimum)) is not one of \(total) tasks; use a contiguous --array such as 0-\(total - 1)")
+            }
+            return .success(Shard(index: index, count: total))
+        }
+        return .success(nil)
+    }
+}
+
+import Foundation

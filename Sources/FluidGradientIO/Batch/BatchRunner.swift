@@ -1,0 +1,247 @@
+import FluidGradient
+import Foundation
+
+/// What happened to one job of a batch.
+public struct BatchResult: Sendable {
+    public enum Status: String, Sendable {
+        /// Rendered now.
+        case rendered
+        /// Already complete from the same inputs.
+        case skipped
+        case failed
+        /// Not run, or stopped, because another job failed (`--fail-fast`).
+        case cancelled
+        case interrupted
+    }
+
+    public var job: BatchJob
+    public var status: Status
+    public var frames: Int
+    public var seconds: Double
+    /// Why it failed, in one sentence.
+    public var message: String?
+}
+
+/// Runs a batch's jobs on a pool of worker threads.
+///
+/// A finished output is recorded by a sidecar, `<output>.fluidgradient.json`, holding
+/// what produced it (tool version, format, the full preset). A job is skipped when its
+/// output exists and its sidecar is exactly what this run would write. Before a job
+/// renders, its old sidecar is removed; the sidecar is written only after the output
+/// has been renamed into place, so an interrupted or failed job is never taken for
+/// complete later.
+public final class BatchRunner: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var jobs = 1
+        public var threadsPerJob = 1
+        public var force = false
+        public var failFast = false
+        public var version = "1.0.0"
+        public init() {}
+    }
+
+    /// Encoders' output depends on their thread count, which ffmpeg otherwise takes from the
+    /// core count; a fixed count makes a job's file the same bytes on every machine.
+    public static let encoderThreads = 4
+
+    public static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
+
+    /// The sidecar text a completed `job` has.
+    public static func sidecar(for job: BatchJob, version: String) -> String? {
+        guard case .success(let preset) = job.preset else { return nil }
+        let frames = job.format == .png ? 1 : preset.frameCount
+        return JSONValue.object([
+            ("producedBy", JSONNode(.string("fluidgradient \(version)"))),
+            ("format", JSONNode(.string(job.format.rawValue))),
+            ("frames", JSONNode(.number(Double(frames)))),
+            ("preset", JSONNode(preset.jsonValue)),
+        ]).serialized() + "\n"
+    }
+
+    /// Whether `job`'s output is complete from the same inputs.
+    public static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
+        guard let expected = sidecar(for: job, version: version),
+            FileManager.default.fileExists(atPath: job.output),
+            let recorded = FileManager.default.contents(atPath: sidecarPath(for: job.output))
+        else { return false }
+        return recorded == Data(expected.utf8)
+    }
+
+    private let jobs: [BatchJob]
+    private let options: Options
+    private let lock = NSLock()
+    private var next = 0
+    private var results: [Int: BatchResult] = [:]
+    private var stopping = false
+    private let progress: BatchProgress?
+
+    public init(jobs: [BatchJob], options: Options, progress: BatchProgress?) {
+        self.jobs = jobs
+        self.options = options
+        self.progress = progress
+    }
+
+    /// Runs every job; results come back in the jobs' order.
+    public func run() -> [BatchResult] {
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(options.jobs, jobs.count)) {
+            group.enter()
+            Thread { [self] in
+                defer { group.leave() }
+                while let job = take() {
+                    let result = perform(job)
+                    finish(result)
+                }
+            }.start()
+        }
+        group.wait()
+        progress?.finish()
+        return jobs.map { job in
+            results[job.index] ?? BatchResult(
+                job: job, status: Interruption.isRequested ? .interrupted : .cancelled, frames: 0, seconds: 0,
+                message: Interruption.isRequested ? "interrupted before it started" : "not started: an earlier job failed")
+        }
+    }
+
+    private func take() -> BatchJob? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopping, !Interruption.isRequested, next < jobs.count else { return nil }
+        next += 1
+        return jobs[next - 1]
+    }
+
+    private func finish(_ result: BatchResult) {
+        lock.lock()
+        results[result.job.index] = result
+        if result.status == .failed, options.failFast { stopping = true }
+        let done = results.count
+        lock.unlock()
+        progress?.completed(result, done: done, total: jobs.count)
+    }
+
+    private var shouldStop: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
+    }
+
+    private func perform(_ job: BatchJob) -> BatchResult {
+        let preset: Preset
+        switch job.preset {
+        case .success(let resolved): preset = resolved
+        case .failure(let error): return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: error.description)
+        }
+        let frames = job.format == .png ? 1 : preset.frameCount
+        if !options.force, BatchRunner.isUpToDate(job, version: options.version) {
+            return BatchResult(job: job, status: .skipped, frames: frames, seconds: 0)
+        }
+        let start = Date()
+        do throws(CommandError) {
+            let directory = URL(fileURLWithPath: job.output).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw CommandError.failure("cannot create the directory \(directory.path): \(error.localizedDescription)")
+            }
+            unlink(BatchRunner.sidecarPath(for: job.output))
+            let sink: FrameSink
+            let hasTransparency = preset.frameSpec.hasTransparency
+            if let container = VideoContainer(rawValue: job.format.rawValue) {
+                sink = try VideoSink(
+                    path: job.output, container: container, width: preset.width, height: preset.height, fps: preset.fps,
+                    hasTransparency: hasTransparency, extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
+            } else {
+                sink = try PNGFileSink(path: job.output, depth: 8, alpha: hasTransparency)
+            }
+            let plan = RenderPlan(
+                preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob)
+            try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
+            let sidecar = try AtomicFile(destination: BatchRunner.sidecarPath(for: job.output))
+            do {
+                try Data(BatchRunner.sidecar(for: job, version: options.version)!.utf8).write(to: URL(fileURLWithPath: sidecar.temporaryPath))
+            } catch {
+                throw CommandError.failure("could not record \(sidecar.destination): \(error.localizedDescription)")
+            }
+            try sidecar.commit()
+            return BatchResult(job: job, status: .rendered, frames: frames, seconds: Date().timeIntervalSince(start))
+        } catch {
+            let seconds = Date().timeIntervalSince(start)
+            if error.kind == .interrupted {
+                let status: BatchResult.Status = Interruption.isRequested ? .interrupted : .cancelled
+                return BatchResult(job: job, status: status, frames: 0, seconds: seconds, message: "stopped; partial output removed")
+            }
+            return BatchResult(job: job, status: .failed, frames: 0, seconds: seconds, message: error.message)
+        }
+    }
+}
+
+/// Batch progress on a terminal: one line, jobs done and frames of the running ones.
+public final class BatchProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running: [Int: (label: String, done: Int, total: Int)] = [:]
+    private var finished = 0
+    private let total: Int
+    private var lastPrint = Date.distantPast
+    private var printed = false
+
+    public init(total: Int) {
+        self.total = total
+    }
+
+    public static func ifTerminal(quiet: Bool, total: Int) -> BatchProgress? {
+        (!quiet && isatty(2) != 0) ? BatchProgress(total: total) : nil
+    }
+
+    func reporter(for job: BatchJob) -> ProgressReporting {
+        JobReporter(owner: self, index: job.index, label: job.label)
+    }
+
+    func update(index: Int, label: String, done: Int, total frames: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        running[index] = (label, done, frames)
+        draw()
+    }
+
+    func completed(_ result: BatchResult, done: Int, total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        running[result.job.index] = nil
+        finished = done
+        draw(force: true)
+    }
+
+    private func draw(force: Bool = false) {
+        guard force || Date().timeIntervalSince(lastPrint) > 0.1 else { return }
+        lastPrint = Date()
+        let jobs = running.keys.sorted().map { key -> String in
+            let job = running[key]!
+            return "\(job.label) \(job.total > 0 ? 100 * job.done / job.total : 0)%"
+        }
+        let line = "\r[\(finished)/\(total)] " + jobs.joined(separator: " · ") + "\u{1B}[K"
+        FileHandle.standardError.write(Data(line.utf8))
+        printed = true
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if printed { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    private final class JobReporter: ProgressReporting, @unchecked Sendable {
+        let owner: BatchProgress
+        let index: Int
+        let label: String
+
+        init(owner: BatchProgress, index: Int, label: String) {
+            self.owner = owner
+            self.index = index
+            self.label = label
+        }
+
+        func update(done: Int, total: Int, elapsed: Double) { owner.update(index: index, label: label, done: done, total: total) }
+        func finish() {}
+    }
+}

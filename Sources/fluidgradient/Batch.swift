@@ -1,0 +1,182 @@
+import ArgumentParser
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+struct Batch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a manifest's palettes × sizes × formats, resumably, optionally as one shard of many.",
+        discussion: """
+            A manifest (JSON) lists "palettes" (built-in or file presets, or inline colours), "sizes" and \
+            "formats" (mp4, mov, webm, gif, png), shared "defaults" (any preset key) and an "output" template \
+            with {name}, {width}, {height}, {size} and {ext}. Relative paths in it are relative to the manifest.
+
+            A job is skipped when its output exists and its sidecar (<output>.fluidgradient.json) shows it was \
+            made from the same inputs; changing a palette, size or any setting re-renders just its jobs. Outputs \
+            appear under their final names only when complete. Video encoders run with 4 threads each, so a \
+            job gives the same bytes on any machine with the same ffmpeg.
+
+            Sharding: --shard K/N renders jobs whose index is K modulo N, so N machines together render every \
+            job once. Without --shard, Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX, with --shard-count or \
+            FLUIDGRADIENT_SHARD_COUNT) and Slurm job arrays (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) pick \
+            the shard.
+
+            Exit status: 0 every job rendered or was up to date; 2 the manifest is invalid; 3 a job failed; \
+            130 interrupted.
+            """
+    )
+
+    @Argument(help: "The manifest, a .json file.")
+    var manifest: String
+
+    @Option(help: "Jobs at once (default: half the cores, at least 1).")
+    var jobs: Int?
+
+    @Flag(help: "List the jobs, their outputs and whether each would render, without rendering.")
+    var dryRun = false
+
+    @Flag(help: "Render every job, even those up to date.")
+    var force = false
+
+    @Flag(help: "Stop at the first failed job.")
+    var failFast = false
+
+    @Option(help: ArgumentHelp("Render only shard K of N (0 ≤ K < N).", valueName: "K/N"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID.", valueName: "N"))
+    var shardCount: Int?
+
+    @Flag(help: "Print the report as JSON on stdout.")
+    var json = false
+
+    @Flag(help: "No progress display.")
+    var quiet = false
+
+    func validate() throws {
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be 1 to 64, not \(jobs)") }
+        if let shard, Shard(parsing: shard) == nil {
+            throw ValidationError("--shard must be K/N with 0 ≤ K < N, such as 0/4, not \(shard)")
+        }
+        if let shardCount, shardCount < 1 { throw ValidationError("--shard-count must be at least 1") }
+    }
+
+    func run() throws {
+        // Relative paths in the manifest are relative to the manifest, as it was named.
+        let base = manifest.lastIndex(of: "/").map { String(manifest[...$0]) } ?? ""
+        func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : base + path }
+        var parsed: BatchManifest
+        do {
+            parsed = try BatchManifest(json: try readFile(manifest, what: "manifest"), file: manifest)
+        } catch let error as PresetError {
+            throw CommandError.input(error.description)
+        }
+        parsed.output = resolve(parsed.output)
+        let selectedShard: Shard
+        if let shard {
+            selectedShard = Shard(parsing: shard)!
+        } else {
+            switch Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) {
+            case .success(let shard): selectedShard = shard ?? .all
+            case .failure(let error): throw CommandError.input(error.message)
+            }
+        }
+        let allJobs = parsed.jobs(
+            loadPreset: { reference in
+                let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
+                do throws(CommandError) {
+                    return .success(try PresetLibrary.load(looksLikePath ? resolve(reference) : reference))
+                } catch {
+                    return .failure(PresetError(file: "", path: "", message: error.message))
+                }
+            },
+            loadPalette: { file in
+                do {
+                    return .success(try PaletteFile.colors(try readFile(resolve(file), what: "palette"), file: file))
+                } catch let error as PresetError {
+                    return .failure(error)
+                } catch {
+                    return .failure(PresetError(file: file, path: "", message: "\(error)"))
+                }
+            })
+        let selected = allJobs.filter { selectedShard.includes($0.index) }
+        let version = FluidGradientCommand.configuration.version
+        if dryRun {
+            printDryRun(selected, total: allJobs.count, shard: selectedShard, version: version)
+            return
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var options = BatchRunner.Options()
+        options.jobs = jobs ?? max(1, cores / 2)
+        options.threadsPerJob = max(1, cores / options.jobs)
+        options.force = force
+        options.failFast = failFast
+        options.version = version
+        let results = BatchRunner(jobs: selected, options: options, progress: BatchProgress.ifTerminal(quiet: quiet, total: selected.count)).run()
+        print(json ? report(results, shard: selectedShard).serialized() : table(results, total: allJobs.count, shard: selectedShard))
+        if results.contains(where: { $0.status == BatchResult.Status.interrupted }) {
+            throw CommandError.interrupted("completed outputs are kept; run the batch again to finish it")
+        }
+        if results.contains(where: { $0.status == BatchResult.Status.failed || $0.status == BatchResult.Status.cancelled }) {
+            throw ExitCode(3)
+        }
+    }
+
+    private func printDryRun(_ jobs: [BatchJob], total: Int, shard: Shard, version: String) {
+        print("\(jobs.count) of \(total) jobs" + (shard == .all ? "" : " (shard \(shard))") + ":")
+        let rows = jobs.map { job -> [String] in
+            let state: String
+            switch job.preset {
+            case .failure(let error): state = "fails: \(error.description)"
+            case .success: state = !force && BatchRunner.isUpToDate(job, version: version) ? "up to date" : "render"
+            }
+            return [String(job.index), job.label, job.output, state]
+        }
+        print(Self.format(rows, header: ["#", "job", "output", "plan"]))
+    }
+
+    private func table(_ results: [BatchResult], total: Int, shard: Shard) -> String {
+        let rows = results.map { result in
+            [result.job.label, result.job.output, String(result.frames), String(format: "%.1f", result.seconds),
+             result.status.rawValue + (result.message.map { ": \($0)" } ?? "")]
+        }
+        let counts = BatchResult.Status.allCases.map { status in (status, results.filter { $0.status == status }.count) }
+            .filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
+        return Self.format(rows, header: ["job", "output", "frames", "seconds", "status"])
+            + "\n\(results.count) jobs" + (shard == .all ? "" : " (shard \(shard) of \(total))") + ": " + counts.joined(separator: ", ")
+    }
+
+    private func report(_ results: [BatchResult], shard: Shard) -> JSONValue {
+        .object([
+            ("manifest", JSONNode(.string(manifest))),
+            ("shard", JSONNode(.string(shard.description))),
+            ("jobs", JSONNode(.array(results.map { result in
+                var fields: [(String, JSONNode)] = [
+                    ("index", JSONNode(.number(Double(result.job.index)))),
+                    ("job", JSONNode(.string(result.job.label))), ("name", JSONNode(.string(result.job.name))),
+                    ("width", JSONNode(.number(Double(result.job.width)))), ("height", JSONNode(.number(Double(result.job.height)))),
+                    ("format", JSONNode(.string(result.job.format.rawValue))), ("output", JSONNode(.string(result.job.output))),
+                    ("status", JSONNode(.string(result.status.rawValue))), ("frames", JSONNode(.number(Double(result.frames)))),
+                    ("seconds", JSONNode(.number((result.seconds * 1000).rounded() / 1000))),
+                ]
+                if let message = result.message { fields.append(("message", JSONNode(.string(message)))) }
+                return JSONNode(.object(fields))
+            }))),
+        ])
+    }
+
+    /// Rows as aligned columns.
+    static func format(_ rows: [[String]], header: [String]) -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}
+
+extension BatchResult.Status: CaseIterable {
+    public static let allCases: [BatchResult.Status] = [.rendered, .skipped, .failed, .cancelled, .interrupted]
+}

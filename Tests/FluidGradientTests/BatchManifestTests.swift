@@ -1,0 +1,119 @@
+import FluidGradient
+import Testing
+
+/// Batch manifests: expansion, layering of settings, validation and shards.
+@Suite struct BatchManifestTests {
+    static let manifest = """
+        {
+          "output": "out/{name}/{name}-{size}.{ext}",
+          "defaults": { "fps": 30, "duration": 2, "loop": true, "seed": 7 },
+          "palettes": [
+            { "preset": "aurora", "speed": 0.3 },
+            { "name": "brand", "colors": ["#FF5F6D", "#FFC371"], "fps": 24 },
+            { "name": "from-file", "palette": "brand.txt" }
+          ],
+          "sizes": ["64x36", "36x64"],
+          "formats": ["mp4", "png"]
+        }
+        """
+
+    static func parse(_ text: String) throws(PresetError) -> BatchManifest {
+        try BatchManifest(json: Array(text.utf8), file: "m.json")
+    }
+
+    static func jobs(_ manifest: BatchManifest) -> [BatchJob] {
+        var aurora = Preset(colors: [RGBA(bytes: 1, 2, 3)])
+        aurora.name = "aurora"
+        aurora.speed = 0.6
+        aurora.fps = 60
+        return manifest.jobs(
+            loadPreset: { name in name == "aurora" ? .success(aurora) : .failure(PresetError(file: name, path: "", message: "no such preset")) },
+            loadPalette: { file in file == "brand.txt" ? .success([.white, .black]) : .failure(PresetError(file: file, path: "", message: "no such file")) })
+    }
+
+    @Test func expandsTheMatrixInADeterministicOrder() throws {
+        let jobs = Self.jobs(try Self.parse(Self.manifest))
+        #expect(jobs.count == 12)
+        #expect(jobs.map(\.index) == Array(0..<12))
+        #expect(jobs.prefix(4).map(\.output) == ["out/aurora/aurora-64x36.mp4", "out/aurora/aurora-64x36.png", "out/aurora/aurora-36x64.mp4", "out/aurora/aurora-36x64.png"])
+        #expect(jobs.map(\.label)[4] == "brand 64x36 mp4")
+        #expect(Set(jobs.map(\.output)).count == 12)
+    }
+
+    @Test func layersPresetThenDefaultsThenPaletteFileThenTheEntry() throws {
+        let jobs = Self.jobs(try Self.parse(Self.manifest))
+        let aurora = try jobs[0].preset.get(), brand = try jobs[4].preset.get(), file = try jobs[8].preset.get()
+        // The preset file's fps 60 gives way to the defaults' 30; the entry's speed wins over the preset's.
+        #expect(aurora.fps == 30 && aurora.speed == 0.3 && aurora.loop && aurora.seed == 7 && aurora.duration == 2)
+        #expect(aurora.colors == [RGBA(bytes: 1, 2, 3)] && aurora.name == "aurora")
+        #expect((aurora.width, aurora.height) == (64, 36))
+        #expect(brand.fps == 24 && brand.colors.map(\.hex) == ["#FF5F6D", "#FFC371"])
+        #expect(file.colors == [.white, .black])
+        #expect((try jobs[2].preset.get().width, try jobs[2].preset.get().height) == (36, 64))
+    }
+
+    @Test func aMissingReferenceFailsOnlyItsJobs() throws {
+        let manifest = try Self.parse(Self.manifest.replacingOccurrences(of: "\"palette\": \"brand.txt\"", with: "\"palette\": \"gone.txt\""))
+        let jobs = Self.jobs(manifest)
+        #expect(jobs.filter { (try? $0.preset.get()) == nil }.map(\.name) == Array(repeating: "from-file", count: 4))
+    }
+
+    @Test func fingerprintsChangeWithAnyInput() throws {
+        let jobs = Self.jobs(try Self.parse(Self.manifest))
+        let changed = Self.jobs(try Self.parse(Self.manifest.replacingOccurrences(of: "#FFC371", with: "#FFC372")))
+        for (a, b) in zip(jobs, changed) {
+            #expect((a.fingerprint(version: "1") == b.fingerprint(version: "1")) == (a.name != "brand"))
+            #expect(a.fingerprint(version: "1") != a.fingerprint(version: "2"))
+        }
+    }
+
+    static func expectError(_ text: String, path: String, contains fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            _ = try parse(text)
+            Issue.record("accepted", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.file == "m.json" && error.path == path, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.message.contains(fragment), "\(error.message)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func validationErrorsNameTheKeyPath() {
+        Self.expectError("{", path: "", contains: "malformed JSON")
+        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "outputs": "x" }"#, path: "outputs", contains: "did you mean \"output\"?")
+        Self.expectError(#"{ "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes", contains: "missing")
+        Self.expectError(#"{ "palettes": [], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes", contains: "at least one palette")
+        Self.expectError(#"{ "palettes": [{ "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "needs a \"name\"")
+        Self.expectError(#"{ "palettes": [{ "name": "a b", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].name", contains: "not a usable name")
+        Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["nope"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].colors[0]", contains: "is not a colour")
+        Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["red"] }, { "name": "a", "colors": ["blue"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[1].name", contains: "already the name of palettes[0]")
+        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["0x36"], "formats": ["mp4"] }"#, path: "sizes[0]", contains: "each side must be")
+        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["avi"] }"#, path: "formats[0]", contains: "expected mp4, mov, webm, gif or png")
+        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "colors": ["red"] } }"#, path: "defaults.colors", contains: "not a known key")
+        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "fps": 0 } }"#, path: "defaults.fps", contains: "outside the allowed range")
+        Self.expectError(#"{ "output": "x/{nme}.{ext}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "output", contains: "\"{nme}\" is not a placeholder")
+        Self.expectError(#"{ "output": "x/{name}.mp4", "palettes": [{ "preset": "a" }], "sizes": ["64x36", "36x64"], "formats": ["mp4"] }"#, path: "output", contains: "gives x/a.mp4 to both a 64x36 mp4 and a 36x64 mp4")
+    }
+
+    @Test func shardsPartitionTheJobs() throws {
+        let indices = Array(0..<18)
+        for count in 1...5 {
+            let shares = (0..<count).map { k in indices.filter { Shard(index: k, count: count).includes($0) } }
+            #expect(shares.flatMap { $0 }.sorted() == indices)
+            #expect(shares.map(\.count).max()! - shares.map(\.count).min()! <= 1)
+        }
+        #expect(Shard(parsing: "2/4") == Shard(index: 2, count: 4))
+        for bad in ["4/4", "-1/4", "1/0", "1", "a/b"] { #expect(Shard(parsing: bad) == nil, "\(bad)") }
+    }
+
+    @Test func shardsComeFromKubernetesAndSlurm() throws {
+        #expect(try Shard.fromEnvironment([:], count: nil).get() == nil)
+        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "2"], count: 3).get() == Shard(index: 2, count: 3))
+        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"], count: nil).get() == Shard(index: 1, count: 4))
+        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil).get() }
+        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3).get() }
+        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil).get() == Shard(index: 2, count: 3))
+        // --array=1-3: IDs start at the array's minimum.
+        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil).get() == Shard(index: 2, count: 3))
+        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil).get() }
+    }
+}
