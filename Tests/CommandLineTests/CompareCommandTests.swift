@@ -40,7 +40,7 @@ import Testing
         try Self.write(Self.frame(), scratch.file("b.png"))
         let result = run(["compare", scratch.file("a.png"), scratch.file("b.png")])
         #expect(result.status == 0)
-        #expect(result.stdoutText == "match: 1 frames, 1 matching, 0 differing, 0 missing, 0 extra, 0 of another size; mean score 100.00\n")
+        #expect(result.stdoutText == "match: 1 frame, 1 matching, 0 differing, 0 missing, 0 extra, 0 of another size; mean score 100.00\n")
     }
 
     @Test func oneLevelOnOnePixelIsFoundAndForgivenByATolerance() throws {
@@ -122,13 +122,13 @@ import Testing
 
     @Test func diffStripsShowWhereFramesDiffer() throws {
         let scratch = Scratch()
-        try FileManager.default.createDirectory(atPath: scratch.file("diffs"), withIntermediateDirectories: true)
         try Self.write(Self.frame(), scratch.file("a.png"))
         try Self.write(Self.frame(change: (12, 5, 30)), scratch.file("b.png"))
-        let result = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("diffs")])
+        // The directory is created, with its parents.
+        let result = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("ci/diffs")])
         #expect(result.status == 1)
-        #expect(result.stdoutText.contains("diff \(scratch.file("diffs/a.diff.png"))"))
-        let strip = try PNGFile.read(scratch.file("diffs/a.diff.png"))
+        #expect(result.stdoutText.contains("diff \(scratch.file("ci/diffs/a.diff.png"))"))
+        let strip = try PNGFile.read(scratch.file("ci/diffs/a.diff.png"))
         #expect(strip.width == 120 && strip.height == 20)
         // Left panel: expected; middle: actual; right: heat only at (12, 5).
         #expect(strip.rgba(x: 12, y: 5) == PNGFileReadback.frame(Self.frame(), x: 12, y: 5))
@@ -139,7 +139,10 @@ import Testing
                 if (x, y) == (12, 5) { #expect(heat.x == 1) } else { #expect(heat == SIMD4(0, 0, 0, 1)) }
             }
         }
-        #expect(run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("nowhere")]).status == 2)
+        // A path that cannot be a directory is an input error, found before comparing.
+        let blocked = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("a.png/diffs")])
+        #expect(blocked.status == 2)
+        #expect(blocked.stderr.hasPrefix("fluidgradient: cannot create the --diff directory"), "\(blocked.stderr)")
     }
 
     @Test func videosCompareWithPNGsAndThemselves() throws {

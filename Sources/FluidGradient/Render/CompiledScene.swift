@@ -215,6 +215,54 @@ struct SceneView: @unchecked Sendable {
         return count
     }
 
+    /// Composites `samples` samples at once with a reduced program and returns their
+    /// sum, added in sample order. Varying blob `b`'s coverage at sample `s` is
+    /// `sampled[b·stride + s]`; `stack` holds `depth` rows of `stride` values.
+    ///
+    /// Each sample gets exactly the arithmetic of the one-sample ``composite(_:count:stack:coverage:)``;
+    /// running each operation over all samples keeps the interpreter's dispatch out of
+    /// the inner loop.
+    @inline(__always)
+    func compositeSum(
+        _ program: UnsafePointer<ReducedOperation>, count: Int, samples: Int, stride: Int,
+        coverage: UnsafePointer<Float>, sampled: UnsafePointer<Float>, stack: UnsafeMutablePointer<SIMD4<Float>>
+    ) -> SIMD4<Float> {
+        var top = stack
+        top.update(repeating: .zero, count: samples)
+        for step in 0..<count {
+            switch program[step] {
+            case .begin:
+                top += stride
+                top.update(repeating: .zero, count: samples)
+            case .affine(let scale, let offset):
+                for s in 0..<samples { top[s] = top[s] * scale + offset }
+            case .blob(let index, let mode):
+                let color = blobs[index].color, fixed = coverage[index]
+                if fixed > 0 {
+                    let source = color * fixed
+                    for s in 0..<samples { top[s] = mode.composite(source: source, backdrop: top[s]) }
+                } else if fixed < 0 {
+                    let c = sampled + index * stride
+                    if mode == .normal {
+                        for s in 0..<samples where c[s] > 0 {
+                            let source = color * c[s]
+                            top[s] = source + top[s] * (1 - source.w)
+                        }
+                    } else {
+                        for s in 0..<samples where c[s] > 0 { top[s] = mode.composite(source: color * c[s], backdrop: top[s]) }
+                    }
+                }
+            case .end(let mode, let opacity):
+                let below = top - stride
+                for s in 0..<samples { below[s] = mode.composite(source: top[s] * opacity, backdrop: below[s]) }
+                top = below
+            }
+        }
+        var total = SIMD4<Float>.zero
+        for s in 0..<samples { total += stack[s] }
+        return total
+    }
+
     /// Composites one sample of a reduced program; `coverage(b)` gives the varying blobs' coverage.
     @inline(__always)
     func composite(

@@ -327,16 +327,20 @@ extension WorkingGrid {
         }
         // Two rims (their covariance matters) or a branch switch: average the composite
         // itself over the sub-grid.
-        var total = SIMD4<Float>.zero
-        for j in 0..<n {
-            let y = samples.row.sample(j, of: n)
-            for i in 0..<n {
-                let point = SIMD2(samples.column.sample(i, of: n), y)
-                total += scene.composite(program, count: length, stack: stack) {
-                    coverage[$0] < 0 ? scene.blobs[$0].coverage(at: point) : coverage[$0]
-                }
+        let stride = RasterScratch.maximumSamples
+        for i in 0..<n {
+            scratch.xs[i] = samples.column.sample(i, of: n)
+            scratch.ys[i] = samples.row.sample(i, of: n)
+        }
+        for blob in 0...lastPresent where coverage[blob] < 0 {
+            let placed = scene.blobs[blob], out = scratch.sampled + blob * stride
+            for j in 0..<n {
+                for i in 0..<n { out[j * n + i] = placed.coverage(at: SIMD2(scratch.xs[i], scratch.ys[j])) }
             }
         }
+        let total = scene.compositeSum(
+            program, count: length, samples: n * n, stride: stride, coverage: coverage, sampled: scratch.sampled,
+            stack: scratch.wideStack)
         return total / Float(n * n)
     }
 
@@ -453,16 +457,34 @@ final class RasterScratch {
     var none = SIMD4<Float>.zero
     var full = SIMD4<Float>.zero
 
+    /// Sub-samples of one cell at most (16 per axis).
+    static let maximumSamples = 256
+    /// A cell's sub-sample coordinates along each axis.
+    let xs: UnsafeMutablePointer<Float>
+    let ys: UnsafeMutablePointer<Float>
+    /// Varying blobs' coverage at each sub-sample: `maximumSamples` per blob.
+    let sampled: UnsafeMutablePointer<Float>
+    /// The accumulator stack for all sub-samples at once: `maximumSamples` per level.
+    let wideStack: UnsafeMutablePointer<SIMD4<Float>>
+
     init(scene: SceneView) {
         stack = .allocate(capacity: scene.depth + 1)
         program = .allocate(capacity: scene.operations.count + 1)
         cachedPattern = .allocate(capacity: max(scene.blobs.count, 1))
+        xs = .allocate(capacity: 16)
+        ys = .allocate(capacity: 16)
+        sampled = .allocate(capacity: max(scene.blobs.count, 1) * Self.maximumSamples)
+        wideStack = .allocate(capacity: (scene.depth + 1) * Self.maximumSamples)
     }
 
     deinit {
         stack.deallocate()
         program.deallocate()
         cachedPattern.deallocate()
+        xs.deallocate()
+        ys.deallocate()
+        sampled.deallocate()
+        wideStack.deallocate()
     }
 }
 

@@ -46,7 +46,12 @@ public struct Comparison: Sendable {
         var comparison = Comparison(
             expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering)
         if let diffDirectory {
-            try AtomicFile.checkDirectory(diffDirectory, for: diffDirectory + "/")
+            do {
+                try FileManager.default.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
+            } catch {
+                throw CommandError.input("cannot create the --diff directory \(diffDirectory): \(error.localizedDescription)")
+            }
+            try AtomicFile.checkDirectory(diffDirectory, for: diffDirectory)
         }
         switch (expected.keys, actual.keys) {
         case (let expectedKeys?, let actualKeys?):
@@ -96,7 +101,7 @@ public struct Comparison: Sendable {
         var result = FrameResult(name: name, status: matches ? .matches : .differs, difference: difference)
         if !matches, let diffDirectory {
             let stem = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: " ", with: "-")
-            let path = diffDirectory + "/" + (stem.lowercased().hasSuffix(".png") ? String(stem.dropLast(4)) : stem) + ".diff.png"
+            let path = (diffDirectory.hasSuffix("/") ? diffDirectory : diffDirectory + "/") + (stem.lowercased().hasSuffix(".png") ? String(stem.dropLast(4)) : stem) + ".diff.png"
             // A strip that cannot be written does not change the verdict; the report says so.
             if (try? PNGFile.write(DiffStrip.render(expected: a, actual: b, tolerance: tolerance), to: path)) != nil {
                 result.diffPath = path
@@ -167,7 +172,7 @@ extension Comparison {
         let compared = frames.filter { $0.difference != nil }
         let meanScore = compared.isEmpty ? 100 : compared.map { $0.difference!.score }.reduce(0, +) / Double(compared.count)
         lines.append(
-            "\(matches ? "match" : "differ"): \(frames.count) frames, \(count(.matches)) matching, \(count(.differs)) differing, "
+            "\(matches ? "match" : "differ"): \(frames.count) frame\(frames.count == 1 ? "" : "s"), \(count(.matches)) matching, \(count(.differs)) differing, "
                 + "\(count(.missing)) missing, \(count(.extra)) extra, \(count(.sizeMismatch)) of another size; "
                 + String(format: "mean score %.2f", meanScore))
         return lines.joined(separator: "\n")
