@@ -138,17 +138,10 @@ struct Scratch {
 
 /// Runs `ffprobe` on a file and returns `key=value` pairs of its first video stream.
 func probe(_ path: String, countFrames: Bool = true) -> [String: String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["ffprobe", "-v", "error", "-select_streams", "v:0"] + (countFrames ? ["-count_frames"] : [])
-        + ["-show_entries", "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,width,height,r_frame_rate:format=duration",
-           "-of", "default=noprint_wrappers=1", path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try? process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let data = toolOutput(
+        ["ffprobe", "-v", "error", "-select_streams", "v:0"] + (countFrames ? ["-count_frames"] : [])
+            + ["-show_entries", "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,width,height,r_frame_rate:format=duration",
+               "-of", "default=noprint_wrappers=1", path])
     var values: [String: String] = [:]
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
         let parts = line.split(separator: "=", maxSplits: 1)
@@ -159,17 +152,24 @@ func probe(_ path: String, countFrames: Bool = true) -> [String: String] {
 
 /// Decodes a video's frames to raw RGB24 with ffmpeg, converting with BT.709 limited range.
 func decodeFrames(_ path: String, width: Int, height: Int) -> [[UInt8]] {
+    let data = toolOutput(
+        ["ffmpeg", "-v", "error", "-i", path,
+         "-vf", "scale=in_color_matrix=bt709:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb24",
+         "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+    let frameBytes = width * height * 3
+    return stride(from: 0, to: data.count - frameBytes + 1, by: frameBytes).map { [UInt8](data[$0..<($0 + frameBytes)]) }
+}
+
+/// The standard output of a program found on PATH (its stderr discarded).
+func toolOutput(_ arguments: [String]) -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["ffmpeg", "-v", "error", "-i", path,
-                         "-vf", "scale=in_color_matrix=bt709:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb24",
-                         "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+    process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try? process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    let frameBytes = width * height * 3
-    return stride(from: 0, to: data.count - frameBytes + 1, by: frameBytes).map { [UInt8](data[$0..<($0 + frameBytes)]) }
+    return data
 }

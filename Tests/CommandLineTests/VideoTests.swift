@@ -128,13 +128,5 @@ import Testing
 }
 
 private func probeAlpha(_ path: String) -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["ffprobe", "-v", "error", "-show_entries", "stream_tags", "-of", "default=nw=1", path]
-    let output = Pipe()
-    process.standardOutput = output
-    try? process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    String(decoding: toolOutput(["ffprobe", "-v", "error", "-show_entries", "stream_tags", "-of", "default=nw=1", path]), as: UTF8.self)
 }

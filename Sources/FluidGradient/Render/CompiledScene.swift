@@ -40,8 +40,6 @@ package struct PlacedBlob {
 
 /// A layer tree flattened into a stack program, so the production path can composite
 /// one sample with a few array reads and no recursion.
-/// A layer tree flattened into a stack program, so the production path can composite
-/// one sample with a few array reads and no recursion.
 struct CompiledScene {
     enum Operation {
         /// Push a transparent accumulator for a group layer.
@@ -72,9 +70,19 @@ struct CompiledScene {
     /// backdrop, so it is false for base blobs.
     private(set) var affineAfter: [Bool] = []
 
+    /// `operations` as a reduced program in which every blob varies.
+    private(set) var program: [ReducedOperation] = []
+
     init(root: Layer) {
         compile(root, level: 1)
         affineAfter = blobs.indices.map(isAffineAfter)
+        program = operations.map { operation in
+            switch operation {
+            case .begin: return .begin
+            case .blob(let index, let mode): return .blob(index: index, mode: mode)
+            case .end(let mode, let opacity): return .end(mode: mode, opacity: opacity)
+            }
+        }
     }
 
     /// Runs `body` with a view of the scene over unsafe buffers: the hot loops read it
@@ -83,7 +91,9 @@ struct CompiledScene {
         blobs.withUnsafeBufferPointer { blobs in
             operations.withUnsafeBufferPointer { operations in
                 affineAfter.withUnsafeBufferPointer { affineAfter in
-                    body(SceneView(blobs: blobs, operations: operations, affineAfter: affineAfter, depth: depth))
+                    program.withUnsafeBufferPointer { program in
+                        body(SceneView(blobs: blobs, operations: operations, program: program, affineAfter: affineAfter, depth: depth))
+                    }
                 }
             }
         }
@@ -142,6 +152,8 @@ struct SceneView: @unchecked Sendable {
 
     let blobs: UnsafeBufferPointer<PlacedBlob>
     let operations: UnsafeBufferPointer<CompiledScene.Operation>
+    /// `operations` as a reduced program in which every blob varies.
+    let program: UnsafeBufferPointer<ReducedOperation>
     let affineAfter: UnsafeBufferPointer<Bool>
     let depth: Int
 
@@ -149,25 +161,8 @@ struct SceneView: @unchecked Sendable {
     /// `stack` must hold at least ``depth`` elements.
     @inline(__always)
     func composite(stack: UnsafeMutablePointer<SIMD4<Float>>, coverage: (Int) -> Float) -> SIMD4<Float> {
-        var top = 0
-        stack[0] = .zero
-        for operation in operations {
-            switch operation {
-            case .begin:
-                top += 1
-                stack[top] = .zero
-            case .blob(let index, let mode):
-                let c = coverage(index)
-                if c > 0 {
-                    stack[top] = mode.composite(source: blobs[index].color * c, backdrop: stack[top])
-                }
-            case .end(let mode, let opacity):
-                let source = stack[top] * opacity
-                top -= 1
-                stack[top] = mode.composite(source: source, backdrop: stack[top])
-            }
-        }
-        return stack[0]
+        guard let start = program.baseAddress else { return .zero }
+        return composite(start, count: program.count, stack: stack, coverage: coverage)
     }
 
     /// The program for one cell, where blobs with `coverage[b] ≥ 0` are fixed at that
