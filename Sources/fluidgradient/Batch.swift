@@ -59,6 +59,13 @@ struct Batch: ParsableCommand {
             throw ValidationError("--shard must be K/N with 0 ≤ K < N, such as 0/4, not \(shard)")
         }
         if let shardCount, shardCount < 1 { throw ValidationError("--shard-count must be at least 1") }
+        if shard != nil, shardCount != nil {
+            throw ValidationError("--shard K/N already gives the number of shards; drop --shard-count")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if shard == nil, shardCount != nil, environment["JOB_COMPLETION_INDEX"] == nil, environment["SLURM_ARRAY_TASK_ID"] == nil {
+            throw ValidationError("--shard-count needs a shard index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; neither is set (use --shard K/N to pick one by hand)")
+        }
     }
 
     func run() throws {
@@ -92,9 +99,11 @@ struct Batch: ParsableCommand {
             },
             loadPalette: { file in
                 do {
-                    return .success(try PaletteFile.colors(try readFile(resolve(file), what: "palette"), file: file))
+                    return .success(try PaletteFile.colors(try readFile(resolve(file), what: "palette file"), file: file))
                 } catch let error as PresetError {
                     return .failure(error)
+                } catch let error as CommandError {
+                    return .failure(PresetError(file: "", path: "", message: error.message))
                 } catch {
                     return .failure(PresetError(file: file, path: "", message: "\(error)"))
                 }
@@ -114,6 +123,10 @@ struct Batch: ParsableCommand {
         options.version = version
         let results = BatchRunner(jobs: selected, options: options, progress: BatchProgress.ifTerminal(quiet: quiet, total: selected.count)).run()
         print(json ? report(results, shard: selectedShard).serialized() : table(results, total: allJobs.count, shard: selectedShard))
+        // The table goes to stdout; each failure is also an error line, for logs that keep only stderr.
+        for result in results where result.status == BatchResult.Status.failed {
+            printError("\(result.job.label) (\(result.job.output)) failed: \(result.message ?? "unknown reason")")
+        }
         if results.contains(where: { $0.status == BatchResult.Status.interrupted }) {
             throw CommandError.interrupted("completed outputs are kept; run the batch again to finish it")
         }
@@ -123,16 +136,36 @@ struct Batch: ParsableCommand {
     }
 
     private func printDryRun(_ jobs: [BatchJob], total: Int, shard: Shard, version: String) {
-        print("\(jobs.count) of \(total) jobs" + (shard == .all ? "" : " (shard \(shard))") + ":")
-        let rows = jobs.map { job -> [String] in
-            let state: String
+        let plans = jobs.map { job -> String in
             switch job.preset {
-            case .failure(let error): state = "fails: \(error.description)"
-            case .success: state = !force && BatchRunner.isUpToDate(job, version: version) ? "up to date" : "render"
+            case .failure(let error): return "fails: \(error.description)"
+            case .success: return !force && BatchRunner.isUpToDate(job, version: version) ? "up to date" : "render"
             }
-            return [String(job.index), job.label, job.output, state]
         }
+        if json {
+            print(JSONValue.object([
+                ("manifest", JSONNode(.string(manifest))),
+                ("shard", JSONNode(.string(shard.description))),
+                ("total", JSONNode(.number(Double(total)))),
+                ("jobs", JSONNode(.array(zip(jobs, plans).map { job, plan in
+                    JSONNode(.object(Self.jobFields(job) + [("plan", JSONNode(.string(plan)))]))
+                }))),
+            ]).serialized())
+            return
+        }
+        print("\(jobs.count) of \(counted(total, "job"))" + (shard == .all ? "" : " (shard \(shard))") + ":")
+        let rows = zip(jobs, plans).map { job, plan in [String(job.index), job.label, job.output, plan] }
         print(Self.format(rows, header: ["#", "job", "output", "plan"]))
+    }
+
+    /// What identifies a job in the JSON reports.
+    private static func jobFields(_ job: BatchJob) -> [(String, JSONNode)] {
+        [
+            ("index", JSONNode(.number(Double(job.index)))),
+            ("job", JSONNode(.string(job.label))), ("name", JSONNode(.string(job.name))),
+            ("width", JSONNode(.number(Double(job.width)))), ("height", JSONNode(.number(Double(job.height)))),
+            ("format", JSONNode(.string(job.format.rawValue))), ("output", JSONNode(.string(job.output))),
+        ]
     }
 
     private func table(_ results: [BatchResult], total: Int, shard: Shard) -> String {
@@ -143,7 +176,7 @@ struct Batch: ParsableCommand {
         let counts = BatchResult.Status.allCases.map { status in (status, results.filter { $0.status == status }.count) }
             .filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
         return Self.format(rows, header: ["job", "output", "frames", "seconds", "status"])
-            + "\n\(results.count) jobs" + (shard == .all ? "" : " (shard \(shard) of \(total))") + ": " + counts.joined(separator: ", ")
+            + "\n\(counted(results.count, "job"))" + (shard == .all ? "" : " (shard \(shard) of \(total))") + ": " + counts.joined(separator: ", ")
     }
 
     private func report(_ results: [BatchResult], shard: Shard) -> JSONValue {
@@ -151,11 +184,7 @@ struct Batch: ParsableCommand {
             ("manifest", JSONNode(.string(manifest))),
             ("shard", JSONNode(.string(shard.description))),
             ("jobs", JSONNode(.array(results.map { result in
-                var fields: [(String, JSONNode)] = [
-                    ("index", JSONNode(.number(Double(result.job.index)))),
-                    ("job", JSONNode(.string(result.job.label))), ("name", JSONNode(.string(result.job.name))),
-                    ("width", JSONNode(.number(Double(result.job.width)))), ("height", JSONNode(.number(Double(result.job.height)))),
-                    ("format", JSONNode(.string(result.job.format.rawValue))), ("output", JSONNode(.string(result.job.output))),
+                var fields = Self.jobFields(result.job) + [
                     ("status", JSONNode(.string(result.status.rawValue))), ("frames", JSONNode(.number(Double(result.frames)))),
                     ("seconds", JSONNode(.number((result.seconds * 1000).rounded() / 1000))),
                 ]

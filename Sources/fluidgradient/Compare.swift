@@ -32,10 +32,10 @@ struct Compare: ParsableCommand {
     @Argument(help: "The frames to check.")
     var actual: String
 
-    @Option(help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal (default 0: exact).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal; 0 is exact.", valueName: "N"))
     var tolerance: Double = 0
 
-    @Option(help: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, such as 0.5% (default 0%).", valueName: "P%"))
+    @Option(help: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, such as 0.5%.", valueName: "P%"))
     var maxDiffering: String = "0%"
 
     @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing).", valueName: "DIR"))

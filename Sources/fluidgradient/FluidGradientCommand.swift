@@ -12,7 +12,8 @@ struct FluidGradientCommand: ParsableCommand {
             byte for byte, at any thread count, so they can serve as goldens in regression tests.
 
             Exit status: 0 success; 1 compare found a difference; 2 bad usage or input; \
-            3 rendering or writing failed (ffmpeg missing or failing, disk full); 130 interrupted.
+            3 rendering or writing failed (ffmpeg missing or failing, disk full); 130 interrupted \
+            (Ctrl-C, SIGTERM, or the terminal closing).
             """,
         version: "1.0.0",
         subcommands: [Render.self, Presets.self, Compare.self, Palette.self, Batch.self, Bench.self]
@@ -20,6 +21,10 @@ struct FluidGradientCommand: ParsableCommand {
 
     static func main() {
         Interruption.install()
+        if let unknown = unknownCommand(in: CommandLine.arguments) {
+            printError(unknown)
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -47,6 +52,34 @@ struct FluidGradientCommand: ParsableCommand {
         if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
         printError(message + " (see `\(helpCommand) --help`)")
         Foundation.exit(2)
+    }
+}
+
+extension FluidGradientCommand {
+    /// One line for a first word that is not a subcommand, with the nearest one, or nil.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        let names = configuration.subcommands.map { $0._commandName }
+        guard arguments.count > 1, let word = arguments.dropFirst().first, !word.hasPrefix("-"),
+            !names.contains(word), word != "help"
+        else { return nil }
+        let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
+        let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
+        return "unknown command '\(word)'\(suggestion); the commands are \(names.joined(separator: ", ")) (see `fluidgradient --help`)"
+    }
+
+    /// Levenshtein distance.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
 

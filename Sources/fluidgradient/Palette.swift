@@ -10,8 +10,8 @@ struct Palette: ParsableCommand {
             The colours are found by k-means clustering in OKLab (a perceptual colour space), with a fixed \
             seed, so an image always gives the same palette. Transparent pixels are ignored.
 
-            With --preset-out, the darkest colour (darkened) becomes the background, the most vivid light \
-            colour (lifted) the highlight, and the rest the blobs, largest first.
+            With --preset-out, every colour becomes a blob, largest first; a darkened version of the darkest \
+            colour becomes the background, and a lifted version of the most vivid one the highlight.
 
             Examples:
               fluidgradient palette photo.png
@@ -71,7 +71,9 @@ struct Palette: ParsableCommand {
         }
         let describer = PresetDescription(preset: Preset(colors: []), swatches: Terminal.supportsTrueColor)
         for swatch in swatches {
-            print(describer.describe(swatch.color) + String(format: "  %5.1f%%", swatch.share * 100))
+            // Pad by the visible width: swatches add escape codes of varying length.
+            let visible = PresetDescription(preset: describer.preset, swatches: false).describe(swatch.color).count
+            print(describer.describe(swatch.color) + String(repeating: " ", count: max(0, 30 - visible)) + String(format: "%5.1f%%", swatch.share * 100))
         }
         if let presetOut { printError("wrote preset \(presetOut)") }
     }

@@ -76,6 +76,7 @@ struct PresetDescription {
         add("loop", preset.loop ? "yes" : "no")
         add("speed", ParameterRange.format(preset.speed))
         add("blur", "\(ParameterRange.format(preset.blur)) (sigma \(String(format: "%.1f", preset.frameSpec.sigma)) px at this size)")
+        add("pointScale", ParameterRange.format(preset.pointScale))
         add("edges", preset.edges.rawValue)
         add("seed", String(preset.seed))
         add("blobSize", preset.ranges.size.description)

@@ -9,7 +9,8 @@ struct Render: ParsableCommand {
         discussion: """
             The output name picks the format: a .png file holds one frame (the instant --time, default 0); \
             a pattern such as frames/%05d.png holds numbered frames; .mp4 (H.264, BT.709), .mov (ProRes 4444 \
-            with alpha), .webm (VP9) and .gif are encoded by the ffmpeg binary; - writes raw frames to stdout.
+            with alpha), .webm (VP9) and .gif (at most 50 fps: above that it keeps every 2nd frame, or every k-th) are \
+            encoded by the ffmpeg binary; - writes raw frames to stdout.
 
             Flags override the preset's keys. Files appear under their final name only when complete.
 
@@ -33,7 +34,7 @@ struct Render: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win).", valueName: "OPTIONS"))
+        help: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win). Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\".", valueName: "OPTIONS"))
     var ffmpegOptions: String?
 
     func validate() throws {
@@ -41,9 +42,6 @@ struct Render: ParsableCommand {
         if target.isSingleFrame {
             if timing.frameRange != nil {
                 throw ValidationError("a single PNG holds one frame, so --frame-range does not apply; use a pattern such as frames/%05d.png")
-            }
-            if timing.duration != nil || timing.frames != nil {
-                throw ValidationError("a single PNG holds one frame; use --time to pick the instant, or a pattern such as frames/%05d.png for a sequence")
             }
         } else if timing.time != nil, target != .raw {
             throw ValidationError("--time picks the instant of a one-frame output (out.png or -); for a sequence or video use --frame-range")
@@ -67,6 +65,9 @@ struct Render: ParsableCommand {
         }
         if ffmpegOptions != nil, case .video = target {} else if ffmpegOptions != nil {
             throw ValidationError("--ffmpeg-options applies to video outputs (.mp4, .mov, .webm, .gif)")
+        }
+        if target == .raw, isatty(1) != 0 {
+            throw ValidationError("-o - writes raw frames to standard output, which is a terminal; pipe it into a program, or give a file such as out.mp4")
         }
     }
 
@@ -93,7 +94,7 @@ struct Render: ParsableCommand {
             sink = try VideoSink(
                 path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,
                 hasTransparency: preset.frameSpec.hasTransparency,
-                extraOptions: ffmpegOptions?.split(whereSeparator: \.isWhitespace).map(String.init) ?? [],
+                extraOptions: try ffmpegOptions.map(FFmpegOptions.words) ?? [],
                 announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
@@ -106,23 +107,22 @@ struct Render: ParsableCommand {
             progress: TerminalProgress.ifTerminal(quiet: output.quiet || target == .raw, label: output.output))
         if output.stats {
             let seconds = Date().timeIntervalSince(start)
-            printError(String(
-                format: "rendered %d frames of %dx%d in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
-                frames.count, preset.width, preset.height, seconds, Double(frames.count) / seconds,
-                Double(ProcessMemory.peakResidentBytes) / 1_048_576))
+            printError("rendered \(counted(frames.count, "frame")) of \(preset.width)x\(preset.height)" + String(
+                format: " in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
+                seconds, Double(frames.count) / seconds, Double(ProcessMemory.peakResidentBytes) / 1_048_576))
         }
     }
 }
 
 /// How long to render and which frames.
 struct TimingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10). With --loop it is also the loop's period, so it shapes a one-frame output's motion too.", valueName: "SECONDS"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Length in frames, instead of --duration.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length in frames, instead of --duration.", valueName: "N"))
     var frames: Int?
 
-    @Option(help: ArgumentHelp("The instant shown by a one-frame output, in seconds (default 0).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds (default 0).", valueName: "SECONDS"))
     var time: Double?
 
     @Option(help: ArgumentHelp("Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.", valueName: "A-B"))

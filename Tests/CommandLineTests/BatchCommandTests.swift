@@ -134,6 +134,10 @@ import Testing
         let outOfRange = planned([], ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "3"])
         #expect(outOfRange.0 == 2)
         #expect(planned(["--shard", "3/3"], [:]).0 == 2)
+        let both = planned(["--shard", "0/3", "--shard-count", "3"], [:])
+        #expect(both.0 == 2 && both.2.contains("--shard K/N already gives the number of shards"))
+        let countAlone = planned(["--shard-count", "3"], [:])
+        #expect(countAlone.0 == 2 && countAlone.2.contains("--shard-count needs a shard index"))
         #expect(scratch.contents.count == 2, "a dry run writes nothing")
     }
 
@@ -145,7 +149,11 @@ import Testing
             .replacingOccurrences(of: "colors.txt", with: "missing.txt"))
         let (result, report) = try Self.batch([manifest])
         #expect(result.status == 3)
-        #expect(result.stderr.isEmpty || !result.stderr.contains("\n\n"))
+        // Each failure is also one line on stderr, for logs that keep only stderr.
+        let errorLines = result.stderr.split(separator: "\n")
+        #expect(errorLines.count == 10, "\(result.stderr)")
+        #expect(errorLines.allSatisfy { $0.hasPrefix("fluidgradient: ") && $0.contains(") failed: ") })
+        #expect(errorLines.contains { $0.contains("from-file 48x48 mp4") && $0.hasSuffix("cannot read palette file \(scratch.file("missing.txt")): no such file") })
         let failed = report.jobs.filter { $0["status"] as! String == "failed" }
         // from-file's 6, and the other palettes' 63x35 mp4 and webm.
         #expect(failed.count == 10)
@@ -189,6 +197,26 @@ import Testing
         // Job 0 (aurora 63x35 mp4) fails; nothing after it starts.
         #expect(report.statuses() == ["failed"] + Array(repeating: "cancelled", count: 17))
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out")) || Self.files(in: scratch.file("out")).isEmpty)
+    }
+
+    @Test func aDryRunListsTheJobsInOrderAsTextOrJSON() throws {
+        let scratch = Scratch()
+        let manifest = Self.setUp(scratch)
+        let text = run(["batch", manifest, "--dry-run"])
+        #expect(text.status == 0)
+        let lines = text.stdoutText.split(separator: "\n")
+        #expect(lines.count == 20)
+        #expect(lines[0] == "18 of 18 jobs:")
+        #expect(lines[2].hasPrefix("0   aurora 64x36 mp4 ") && lines[2].contains(scratch.file("out/aurora/aurora-64x36.mp4") + " "))
+        #expect(lines.dropFirst(2).allSatisfy { $0.hasSuffix("  render") })
+        let json = run(["batch", manifest, "--dry-run", "--json", "--shard", "1/2"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["shard"] as? String == "1/2")
+        #expect(object["total"] as? Int == 18)
+        let jobs = try #require(object["jobs"] as? [[String: Any]])
+        #expect(jobs.map { $0["index"] as! Int } == Array(stride(from: 1, to: 18, by: 2)))
+        #expect(jobs.allSatisfy { $0["plan"] as? String == "render" && ($0["output"] as! String).hasPrefix(scratch.file("out/")) })
+        #expect(scratch.contents == ["batch.json", "colors.txt"], "a dry run writes nothing")
     }
 
     @Test func anInvalidManifestRendersNothing() {

@@ -56,6 +56,20 @@ import Testing
         #expect(kill(ffmpeg, 0) != 0, "ffmpeg is still running")
     }
 
+    /// A closed terminal (SIGHUP) stops a render as Ctrl-C does.
+    @Test func hangingUpRemovesThePartialVideo() throws {
+        let scratch = Scratch()
+        let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("h.mp4")])
+        let ffmpeg = try waitForChild(of: command.pid, named: "ffmpeg")
+        usleep(300_000)
+        command.signal(SIGHUP)
+        let result = command.wait()
+        #expect(result.status == 130)
+        #expect(result.stderr == "fluidgradient: interrupted; partial output removed\n")
+        #expect(scratch.contents.isEmpty)
+        #expect(kill(ffmpeg, 0) != 0, "ffmpeg is still running")
+    }
+
     @Test func interruptingASequenceKeepsOnlyCompleteFrames() throws {
         let scratch = Scratch()
         let command = RunningCommand(["render", "--size", "1280x720", "--duration", "60", "-o", scratch.file("%05d.png")])

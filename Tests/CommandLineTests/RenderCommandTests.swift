@@ -100,6 +100,18 @@ import Testing
         #expect(single != (try Data(contentsOf: URL(fileURLWithPath: scratch.file("f089.png")))))
     }
 
+    /// A loop's period is its duration, so a still from a loop takes --duration too.
+    @Test func aStillFromALoopUsesTheLoopsDuration() throws {
+        let scratch = Scratch()
+        let common = ["render", "--preset", "ocean", "--size", "96x54", "--loop"]
+        #expect(run(common + ["--duration", "1", "--time", "0.5", "-o", scratch.file("t.png")]).status == 0)
+        #expect(run(common + ["--duration", "1", "--frame-range", "30", "-o", scratch.file("f%03d.png")]).status == 0)
+        #expect(run(common + ["--duration", "2", "--time", "0.5", "-o", scratch.file("longer.png")]).status == 0)
+        let still = try PNGFile.read(scratch.file("t.png")).samples
+        #expect(still == (try PNGFile.read(scratch.file("f030.png")).samples))
+        #expect(still != (try PNGFile.read(scratch.file("longer.png")).samples))
+    }
+
     @Test func helpTeachesTheFlags() {
         let result = run(["render", "--help"])
         #expect(result.status == 0)
@@ -166,7 +178,11 @@ import Testing
         let scratch = Scratch()
         Self.expectRejected(["render", "-o", scratch.file("no/such/dir/x.png")], scratch: scratch, mentions: "does not exist")
         try Data().write(to: URL(fileURLWithPath: scratch.file("plain-file")))
-        Self.expectRejected(["render", "-o", scratch.file("plain-file/x.png")], scratch: scratch, mentions: "is not a directory")
+        Self.expectRejected(["render", "-o", scratch.file("plain-file/x.png")], scratch: scratch, mentions: "is a file, not a directory")
+        // A directory where the file should go is found before rendering, not after.
+        try FileManager.default.createDirectory(atPath: scratch.file("taken.png"), withIntermediateDirectories: false)
+        Self.expectRejected(["render", "-o", scratch.file("taken.png")], scratch: scratch, mentions: "it is a directory; give a file name")
+        Self.expectRejected(["render", "--size", "64x36", "--duration", "1", "-o", scratch.file("taken.png")], scratch: scratch, mentions: "it is a directory")
         // /proc accepts no new files, even from root.
         let result = run(["render", "--size", "8x8", "-o", "/proc/fluidgradient-test.png"])
         #expect(result.status == 2)
@@ -177,13 +193,18 @@ import Testing
         let scratch = Scratch()
         Self.expectRejected(["render", "--duration", "2", "--frames", "10", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "give one")
         Self.expectRejected(["render", "--depth", "12", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--depth must be 8 or 16")
-        Self.expectRejected(["render", "--frames", "10", "-o", scratch.file("x.png")], scratch: scratch, mentions: "a single PNG holds one frame")
-        Self.expectRejected(["render", "--speed", "50", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--speed: 50.0 is outside the allowed 0...10")
+        Self.expectRejected(["render", "--speed", "50", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--speed: 50 is outside the allowed 0...10")
         Self.expectRejected(["render", "--edges", "wrap", "-o", scratch.file("x.png")], scratch: scratch, mentions: "wrap")
         Self.expectRejected(["render", "--colr", "red", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--colr")
         Self.expectRejected(["render", "-o", scratch.file("x.avi")], scratch: scratch, mentions: "cannot tell what to write")
         Self.expectRejected(["render", "--frames", "10", "--frame-range", "5-20", "-o", scratch.file("f%03d.png")], scratch: scratch, mentions: "goes past the last frame, 9")
-        Self.expectRejected(["render", "--size", "321x180", "--frames", "2", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "even width and height")
+        Self.expectRejected(["render", "--size", "321x180", "--frames", "2", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "even width and height, but the size is 321x180; use 322x180")
+        Self.expectRejected(["render", "--colors", "red,,blue", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--colors: \"red,,blue\" has an empty entry")
+        // Negative numbers reach the flag's own check instead of reading as flags.
+        Self.expectRejected(["render", "--size", "-5x10", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--size: -5x10 is not a usable size")
+        Self.expectRejected(["render", "--duration", "-1", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "--duration: -1 is outside the allowed")
+        Self.expectRejected(["render", "--seed", "-1", "-o", scratch.file("x.png")], scratch: scratch, mentions: "The value '-1' is invalid for '--seed <seed>'")
+        Self.expectRejected(["rendr", "-o", scratch.file("x.png")], scratch: scratch, mentions: "unknown command 'rendr' (did you mean 'render'?)")
         Self.expectRejected(["render"], scratch: scratch, mentions: "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)")
     }
 }

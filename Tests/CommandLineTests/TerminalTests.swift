@@ -38,6 +38,12 @@ import Testing
         #expect(piped.stderr.isEmpty)
     }
 
+    @Test func rawFramesAreNotPouredOntoATerminal() throws {
+        let shown = try Self.onTerminal(["render", "--size", "32x18", "-o", "-"])
+        #expect(shown.status == 2)
+        #expect(shown.screen.hasPrefix("fluidgradient: -o - writes raw frames to standard output, which is a terminal"), "\(shown.screen)")
+    }
+
     @Test func batchShowsJobsDoneOnATerminal() throws {
         let scratch = Scratch()
         let manifest = BatchCommandTests.setUp(scratch)

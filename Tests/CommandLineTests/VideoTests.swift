@@ -85,6 +85,31 @@ import Testing
         #expect(abs((Double(info["duration"] ?? "") ?? 0) - 2.0) < 0.02)
     }
 
+    /// Browsers slow GIF delays under 2/100 s to 10/100 s, so 60 fps keeps every 2nd frame.
+    @Test func gifAbove50FpsKeepsItsDuration() {
+        let scratch = Scratch()
+        #expect(run(["render", "--preset", "citrus", "--size", "160x90", "--duration", "1", "--fps", "60", "-o", scratch.file("c.gif")]).status == 0)
+        let info = probe(scratch.file("c.gif"))
+        #expect(info["nb_read_frames"] == "30")
+        #expect(abs((Double(info["duration"] ?? "") ?? 0) - 1.0) < 0.02, "\(info)")
+    }
+
+    @Test func ffmpegOptionsAreSplitAsAShellWould() {
+        let scratch = Scratch()
+        let result = run([
+            "render", "--size", "160x90", "--duration", "0.5", "--ffmpeg-options", "-metadata title='My clip' -metadata comment=\"a \\\"b\\\"\"",
+            "-o", scratch.file("t.mp4"),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(scratch.contents == ["t.mp4"], "ffmpeg wrote a stray file")
+        let tags = String(decoding: toolOutput(["ffprobe", "-v", "error", "-show_entries", "format_tags=title,comment", "-of", "default=nw=1", scratch.file("t.mp4")]), as: UTF8.self)
+        #expect(tags.contains("TAG:title=My clip"), "\(tags)")
+        #expect(tags.contains("TAG:comment=a \"b\""), "\(tags)")
+        let unclosed = run(["render", "--size", "160x90", "--ffmpeg-options", "-metadata title='My", "-o", scratch.file("u.mp4")])
+        #expect(unclosed.status == 2)
+        #expect(unclosed.stderr == "fluidgradient: --ffmpeg-options has an unclosed ': -metadata title='My\n")
+    }
+
     @Test func rawFramesGoToStdoutInTheNamedFormat() throws {
         let scratch = Scratch()
         for (format, bytes) in [("rgba", 4), ("rgb24", 3), ("rgba64le", 8)] {

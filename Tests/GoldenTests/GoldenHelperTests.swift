@@ -51,7 +51,7 @@ import Testing
         }
         let outcome = Golden.check(altered, named: "changed", tolerance: 0, maxDiffering: 0, testFile: testFile)
         guard case .failed(let message) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
-        #expect(message.contains("changed differs from its golden: 1 pixels (0.08%) over 0 levels"))
+        #expect(message.contains("changed differs from its golden: 1 pixel (0.08%) over 0 levels"))
         #expect(message.contains("the worst, at (20, 10), differs by 5.0 levels in green"))
         let artifacts = directory + "/__Artifacts__/SomeTests/"
         #expect(message.contains(artifacts + "changed.actual.png"))

@@ -157,9 +157,9 @@ extension Comparison {
             case .differs:
                 let d = frame.difference!
                 let channel = ["R", "G", "B", "A"][d.worst.channel]
-                var line = "\(frame.name) differs: \(d.pixelsOverTolerance) pixels"
+                var line = "\(frame.name) differs: \(counted(d.pixelsOverTolerance, "pixel"))"
                     + String(format: " (%.2f%%)", d.shareOverTolerance * 100)
-                    + " over \(ParameterRange.format(tolerance)) levels; largest \(ParameterRange.format((d.largest * 100).rounded() / 100)) levels at (\(d.worst.x), \(d.worst.y)) \(channel)"
+                    + " over \(counted(tolerance, "level")); largest \(counted((d.largest * 100).rounded() / 100, "level")) at (\(d.worst.x), \(d.worst.y)) \(channel)"
                     + String(format: "; PSNR %.1f dB; ΔE OKLab mean %.4f, max %.4f; score %.2f", d.psnr, d.meanDeltaE, d.largestDeltaE, d.score)
                 if let path = frame.diffPath { line += "; diff \(path)" }
                 lines.append(line)
@@ -170,11 +170,12 @@ extension Comparison {
             }
         }
         let compared = frames.filter { $0.difference != nil }
-        let meanScore = compared.isEmpty ? 100 : compared.map { $0.difference!.score }.reduce(0, +) / Double(compared.count)
+        let meanScore = compared.map { $0.difference!.score }.reduce(0, +) / Double(max(compared.count, 1))
         lines.append(
-            "\(matches ? "match" : "differ"): \(frames.count) frame\(frames.count == 1 ? "" : "s"), \(count(.matches)) matching, \(count(.differs)) differing, "
+            "\(matches ? "match" : "differ"): \(counted(frames.count, "frame")), \(count(.matches)) matching, \(count(.differs)) differing, "
                 + "\(count(.missing)) missing, \(count(.extra)) extra, \(count(.sizeMismatch)) of another size; "
-                + String(format: "mean score %.2f", meanScore))
+                + (compared.isEmpty ? "no frames compared" : String(format: "mean score %.2f", meanScore)
+                    + (compared.count == frames.count ? "" : " over the \(counted(compared.count, "frame")) compared")))
         return lines.joined(separator: "\n")
     }
 

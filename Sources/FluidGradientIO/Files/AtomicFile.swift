@@ -24,6 +24,10 @@ public final class AtomicFile: @unchecked Sendable {
         let serial = AtomicFile.nextSerial()
         temporaryPath = directory + "/." + stem + ".tmp-\(getpid())-\(serial)" + (ext.isEmpty ? "" : "." + ext)
         try AtomicFile.checkDirectory(directory, for: destination)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CommandError.input("cannot write \(destination): it is a directory; give a file name, such as \(destination)/out.\(ext.isEmpty ? "png" : ext)")
+        }
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CommandError.input("cannot write \(destination): \(String(cString: strerror(errno))); choose a writable directory")
@@ -65,7 +69,7 @@ public final class AtomicFile: @unchecked Sendable {
             throw CommandError.input("cannot write \(destination): the directory \(directory) does not exist; create it first")
         }
         guard isDirectory.boolValue else {
-            throw CommandError.input("cannot write \(destination): \(directory) is not a directory")
+            throw CommandError.input("cannot write \(destination): \(directory) is a file, not a directory; choose an output path inside a directory")
         }
     }
 

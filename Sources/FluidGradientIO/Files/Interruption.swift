@@ -1,6 +1,6 @@
 import Foundation
 
-/// SIGINT and SIGTERM handling for long renders.
+/// SIGINT, SIGTERM and SIGHUP handling for long renders.
 ///
 /// ``install()`` replaces the default "die at once" with a flag that render loops
 /// poll through ``check()``, so they stop between frames, stop ffmpeg, and remove
@@ -19,8 +19,13 @@ public enum Interruption {
         sigemptyset(&mask)
         sigaddset(&mask, SIGINT)
         sigaddset(&mask, SIGTERM)
+        sigaddset(&mask, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        for number in [SIGINT, SIGTERM] {
+        // A closed terminal (SIGHUP) stops a render like Ctrl-C, unless nohup asked to ignore it.
+        var hangup = sigaction()
+        sigaction(SIGHUP, nil, &hangup)
+        let ignoresHangup = unsafeBitCast(hangup.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        for number in [SIGINT, SIGTERM] + (ignoresHangup ? [] : [SIGHUP]) {
             signal(number) { _ in
                 if Interruption.flag != 0 {
                     Interruption.removeAllNow()

@@ -103,8 +103,14 @@ public struct VideoEncoding: Sendable {
         if inputFormat == .yuv420p, width % 2 != 0 || height % 2 != 0 {
             throw CommandError.input(
                 "\(path): \(container == .mp4 ? "H.264" : "VP9") with 4:2:0 chroma needs an even width and height, "
-                    + "but the size is \(width)x\(height)")
+                    + "but the size is \(width)x\(height); use \(width + width % 2)x\(height + height % 2), or .mov or PNG, which take any size")
         }
+    }
+
+    /// GIF delays are whole hundredths of a second, and browsers slow delays under 2/100 s
+    /// down to 10/100 s: above 50 fps a GIF keeps every `step`-th frame.
+    public static func gifFrameStep(fps: Double) -> Int {
+        max(1, Int((fps / 50).rounded(.up)))
     }
 
     static let bt709Tags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
@@ -147,7 +153,9 @@ public struct VideoEncoding: Sendable {
         case .gif:
             let palette = hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
             let use = hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
-            arguments += ["-filter_complex", "[0:v]split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0", "-f", "gif"]
+            let step = VideoEncoding.gifFrameStep(fps: fps)
+            let keep = step == 1 ? "" : "fps=fps=\(rate)/\(step),"
+            arguments += ["-filter_complex", "[0:v]\(keep)split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0", "-f", "gif"]
         }
         // No random container ids or timestamps: the same frames give the same file.
         return arguments + ["-fflags", "+bitexact"] + extraOptions + [output]

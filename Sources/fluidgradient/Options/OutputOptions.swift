@@ -18,7 +18,7 @@ struct OutputOptions: ParsableArguments {
             valueName: "OUTPUT"))
     var output: String
 
-    @Option(help: ArgumentHelp("Bits per channel of PNG and raw output: 8 or 16.", valueName: "8|16"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Bits per channel of PNG and raw output: 8 or 16.", valueName: "8|16"))
     var depth: Int?
 
     @Option(help: ArgumentHelp("Ordered dithering before 8-bit quantisation (on by default; no effect at 16 bits).", valueName: "on|off"))
@@ -27,7 +27,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout of raw frames (-o -): rgba (default), rgb24, rgba64le, rgb48le or yuv420p (BT.709, limited range).", valueName: "FMT"))
     var pixelFormat: PixelFormat?
 
-    @Option(help: ArgumentHelp("Threads to render with. Default: one per core. The output is identical for any count.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads to render with. Default: one per core. The output is identical for any count.", valueName: "N"))
     var threads: Int?
 
     @Flag(help: "No progress display.")

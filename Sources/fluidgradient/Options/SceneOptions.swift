@@ -22,40 +22,40 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The background: \(FillParseError.syntax).", valueName: "FILL"))
     var background: String?
 
-    @Option(help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
     var size: String?
 
-    @Option(help: "Random seed for the blob layout and motion.")
+    @Option(parsing: .unconditional, help: "Random seed for the blob layout and motion.")
     var seed: UInt64?
 
-    @Option(help: "Tempo of the motion; 0 is a still scene (0...10).")
+    @Option(parsing: .unconditional, help: "Tempo of the motion; 0 is a still scene (0...10).")
     var speed: Double?
 
-    @Option(help: ArgumentHelp("Blur exponent e: sigma = p·(min(W,H)/p)^e pixels (0...1).", valueName: "E"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Blur exponent e: sigma = p·(min(W,H)/p)^e pixels (0...1).", valueName: "E"))
     var blur: Double?
 
     @Option(help: ArgumentHelp("What the blur sees beyond the frame: bleed (endless canvas), transparent (borders fade) or clamp (edge pixels repeat).", valueName: "MODE"))
     var edges: EdgeMode?
 
-    @Option(help: ArgumentHelp("Point scale p of the blur size: 2 imitates a Retina screen (0.25...8).", valueName: "P"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Point scale p of the blur size: 2 imitates a Retina screen (0.25...8).", valueName: "P"))
     var pointScale: Double?
 
-    @Option(help: "Frames per second (1...240).")
+    @Option(parsing: .unconditional, help: "Frames per second (1...240).")
     var fps: Double?
 
     @Flag(inversion: .prefixedNo, help: "Make the motion loop seamlessly over the render duration.")
     var loop: Bool?
 
-    @Option(help: ArgumentHelp("Range of blob sizes s, the x radius in frame widths (bounds 0...4; default 0.15...0.75).", valueName: "MIN...MAX[/STEP]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Range of blob sizes s, the x radius in frame widths (bounds 0...4; default 0.15...0.75).", valueName: "MIN...MAX[/STEP]"))
     var blobSize: String?
 
-    @Option(help: ArgumentHelp("Range of blob aspects u: the y radius is s·max(W/H, 1)·u (bounds 0...16; default 0.25...1.75).", valueName: "MIN...MAX[/STEP]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Range of blob aspects u: the y radius is s·max(W/H, 1)·u (bounds 0...16; default 0.25...1.75).", valueName: "MIN...MAX[/STEP]"))
     var blobAspect: String?
 
-    @Option(help: ArgumentHelp("Range of blob opacities (bounds 0...1; default 0.5...1).", valueName: "MIN...MAX[/STEP]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Range of blob opacities (bounds 0...1; default 0.5...1).", valueName: "MIN...MAX[/STEP]"))
     var opacity: String?
 
-    @Option(help: ArgumentHelp("Range of seconds between retargets at speed 1 (bounds 0.05...600; default 0.8...1.2).", valueName: "MIN...MAX[/STEP]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Range of seconds between retargets at speed 1 (bounds 0.05...600; default 0.8...1.2).", valueName: "MIN...MAX[/STEP]"))
     var retargetInterval: String?
 
     func validate() throws {
@@ -122,14 +122,18 @@ struct SceneOptions: ParsableArguments {
 func check(_ value: Double, _ flag: String, _ bounds: ClosedRange<Double>) throws(CommandError) -> Double {
     guard bounds.contains(value) else {
         throw CommandError.input(
-            "--\(flag): \(value) is outside the allowed \(ParameterRange.format(bounds.lowerBound))...\(ParameterRange.format(bounds.upperBound))")
+            "--\(flag): \(ParameterRange.format(value)) is outside the allowed \(ParameterRange.format(bounds.lowerBound))...\(ParameterRange.format(bounds.upperBound))")
     }
     return value
 }
 
 /// Colours from a comma-separated list.
 func parseColors(_ text: String, flag: String, allowEmpty: Bool) throws(CommandError) -> [RGBA] {
-    let items = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let items = trimmed.isEmpty ? [] : trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+    if items.contains(where: \.isEmpty) {
+        throw CommandError.input("--\(flag): \"\(text)\" has an empty entry; separate colours with single commas, such as \"#0F766E,teal\"")
+    }
     if items.isEmpty && !allowEmpty {
         throw CommandError.input("--\(flag): give at least one colour, such as \"#0F766E,teal\"")
     }
