@@ -125,7 +125,9 @@ struct Batch: ParsableCommand {
         print(json ? report(results, shard: selectedShard).serialized() : table(results, total: allJobs.count, shard: selectedShard))
         // The table goes to stdout; each failure is also an error line, for logs that keep only stderr.
         for result in results where result.status == BatchResult.Status.failed {
-            printError("\(result.job.label) (\(result.job.output)) failed: \(result.message ?? "unknown reason")")
+            let message = result.message ?? "unknown reason"
+            // Most messages already start with the output's path.
+            printError("\(result.job.label)" + (message.hasPrefix(result.job.output) ? "" : " (\(result.job.output))") + " failed: \(message)")
         }
         if results.contains(where: { $0.status == BatchResult.Status.interrupted }) {
             throw CommandError.interrupted("completed outputs are kept; run the batch again to finish it")
@@ -139,7 +141,16 @@ struct Batch: ParsableCommand {
         let plans = jobs.map { job -> String in
             switch job.preset {
             case .failure(let error): return "fails: \(error.description)"
-            case .success: return !force && BatchRunner.isUpToDate(job, version: version) ? "up to date" : "render"
+            case .success(let preset):
+                if let container = VideoContainer(rawValue: job.format.rawValue) {
+                    let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
+                    do throws(CommandError) {
+                        try encoding.check(width: job.width, height: job.height, path: job.output)
+                    } catch {
+                        return "fails: \(error.message)"
+                    }
+                }
+                return !force && BatchRunner.isUpToDate(job, version: version) ? "up to date" : "render"
             }
         }
         if json {
@@ -176,7 +187,8 @@ struct Batch: ParsableCommand {
         let counts = BatchResult.Status.allCases.map { status in (status, results.filter { $0.status == status }.count) }
             .filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
         return Self.format(rows, header: ["job", "output", "frames", "seconds", "status"])
-            + "\n\(counted(results.count, "job"))" + (shard == .all ? "" : " (shard \(shard) of \(total))") + ": " + counts.joined(separator: ", ")
+            + "\n\(counted(results.count, "job"))" + (shard == .all ? "" : " (shard \(shard) of \(counted(total, "job")))")
+            + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
     }
 
     private func report(_ results: [BatchResult], shard: Shard) -> JSONValue {

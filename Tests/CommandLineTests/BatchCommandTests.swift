@@ -138,7 +138,46 @@ import Testing
         #expect(both.0 == 2 && both.2.contains("--shard K/N already gives the number of shards"))
         let countAlone = planned(["--shard-count", "3"], [:])
         #expect(countAlone.0 == 2 && countAlone.2.contains("--shard-count needs a shard index"))
+        let countAloneInEnvironment = planned([], ["FLUIDGRADIENT_SHARD_COUNT": "2"])
+        #expect(countAloneInEnvironment.0 == 2 && countAloneInEnvironment.2.contains("FLUIDGRADIENT_SHARD_COUNT=2 is set but no shard index is"))
+        let notANumber = planned([], ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "x"])
+        #expect(notANumber.0 == 2 && notANumber.2.contains("SLURM_ARRAY_TASK_COUNT=x is not a number"), "\(notANumber.2)")
+        let countNotANumber = planned([], ["JOB_COMPLETION_INDEX": "0", "FLUIDGRADIENT_SHARD_COUNT": "abc"])
+        #expect(countNotANumber.0 == 2 && countNotANumber.2.contains("FLUIDGRADIENT_SHARD_COUNT=abc is not a number"))
         #expect(scratch.contents.count == 2, "a dry run writes nothing")
+    }
+
+    @Test func relativePathsWorkFromTheManifestsDirectory() {
+        let scratch = Scratch()
+        // Outputs in a directory the batch creates, one level down from where it runs.
+        _ = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: "out/{name}/{name}-{size}.{ext}", with: "renders/{name}-{size}.{ext}"))
+        let result = run(["batch", "batch.json", "--jobs", "2"], directory: scratch.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText.contains("renders/aurora-64x36.mp4 "))
+        #expect(FileManager.default.fileExists(atPath: scratch.file("renders/from-file-48x48.png")))
+    }
+
+    @Test func aShardWithNoJobsSaysSo() {
+        let scratch = Scratch()
+        let manifest = Self.setUp(scratch)
+        let result = run(["batch", manifest, "--shard", "20/25"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.hasSuffix("\n0 jobs (shard 20/25 of 18 jobs)\n"), "\(result.stdoutText)")
+    }
+
+    @Test func anOutputBlockedByAFileOrADirectoryFailsOnlyItsJobs() throws {
+        let scratch = Scratch()
+        let manifest = Self.setUp(scratch)
+        // A file where aurora's directory should be, and a directory where one of brand's outputs should be.
+        try FileManager.default.createDirectory(atPath: scratch.file("out/brand/brand-64x36.png"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: scratch.file("out/aurora"), contents: Data())
+        let (result, report) = try Self.batch([manifest])
+        #expect(result.status == 3)
+        let failed = report.jobs.filter { $0["status"] as! String == "failed" }.map { ($0["job"] as! String, $0["message"] as! String) }
+        #expect(failed.count == 7, "\(failed)")
+        #expect(failed.filter { $0.0.hasPrefix("aurora ") }.allSatisfy { $0.1.hasSuffix("out/aurora is a file, not a directory; choose an output path inside a directory") })
+        let blocked = try #require(failed.first { $0.0 == "brand 64x36 png" })
+        #expect(blocked.1.contains("brand-64x36.png: it is a directory; name a file"), "\(blocked.1)")
     }
 
     @Test func aFailingJobIsReportedAndTheOthersStillRender() throws {
@@ -147,12 +186,21 @@ import Testing
         let manifest = Self.setUp(scratch, manifest: Self.manifest
             .replacingOccurrences(of: #""64x36", "48x48""#, with: #""63x35", "48x48""#)
             .replacingOccurrences(of: "colors.txt", with: "missing.txt"))
+        // A dry run already shows which jobs cannot succeed, and why.
+        let plan = run(["batch", manifest, "--dry-run"])
+        #expect(plan.status == 0)
+        let failing = plan.stdoutText.split(separator: "\n").filter { $0.contains("  fails: ") }
+        #expect(failing.count == 10, "\(plan.stdoutText)")
+        #expect(failing.filter { $0.contains("needs an even width and height") }.count == 4)
         let (result, report) = try Self.batch([manifest])
         #expect(result.status == 3)
         // Each failure is also one line on stderr, for logs that keep only stderr.
         let errorLines = result.stderr.split(separator: "\n")
         #expect(errorLines.count == 10, "\(result.stderr)")
-        #expect(errorLines.allSatisfy { $0.hasPrefix("fluidgradient: ") && $0.contains(") failed: ") })
+        #expect(errorLines.allSatisfy { $0.hasPrefix("fluidgradient: ") && $0.contains(" failed: ") })
+        // The path is named once: the encoder's message already starts with it.
+        let oddLine = try #require(errorLines.first { $0.contains("aurora 63x35 mp4") })
+        #expect(oddLine.components(separatedBy: "aurora-63x35.mp4").count == 2, "\(oddLine)")
         #expect(errorLines.contains { $0.contains("from-file 48x48 mp4") && $0.hasSuffix("cannot read palette file \(scratch.file("missing.txt")): no such file") })
         let failed = report.jobs.filter { $0["status"] as! String == "failed" }
         // from-file's 6, and the other palettes' 63x35 mp4 and webm.
@@ -217,6 +265,18 @@ import Testing
         #expect(jobs.map { $0["index"] as! Int } == Array(stride(from: 1, to: 18, by: 2)))
         #expect(jobs.allSatisfy { $0["plan"] as? String == "render" && ($0["output"] as! String).hasPrefix(scratch.file("out/")) })
         #expect(scratch.contents == ["batch.json", "colors.txt"], "a dry run writes nothing")
+    }
+
+    @Test func aSizeOrFormatListedTwiceIsNamed() {
+        let scratch = Scratch()
+        let sizes = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""64x36", "48x48""#, with: #""64x36", "64X36""#))
+        let twice = run(["batch", sizes])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("sizes[1]: 64x36 is already sizes[0]; list each size once"), "\(twice.stderr)")
+        let formats = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""webm""#, with: #""MP4""#))
+        let again = run(["batch", formats])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("formats[1]: mp4 is already formats[0]; list each format once"), "\(again.stderr)")
     }
 
     @Test func anInvalidManifestRendersNothing() {

@@ -181,7 +181,7 @@ import Testing
         Self.expectRejected(["render", "-o", scratch.file("plain-file/x.png")], scratch: scratch, mentions: "is a file, not a directory")
         // A directory where the file should go is found before rendering, not after.
         try FileManager.default.createDirectory(atPath: scratch.file("taken.png"), withIntermediateDirectories: false)
-        Self.expectRejected(["render", "-o", scratch.file("taken.png")], scratch: scratch, mentions: "it is a directory; give a file name")
+        Self.expectRejected(["render", "-o", scratch.file("taken.png")], scratch: scratch, mentions: "it is a directory; name a file")
         Self.expectRejected(["render", "--size", "64x36", "--duration", "1", "-o", scratch.file("taken.png")], scratch: scratch, mentions: "it is a directory")
         // /proc accepts no new files, even from root.
         let result = run(["render", "--size", "8x8", "-o", "/proc/fluidgradient-test.png"])

@@ -82,6 +82,9 @@ public struct BatchManifest: Sendable {
                 throw reader.error("sizes[\(index)]", "\"\(text)\" is not a size; expected WIDTHxHEIGHT such as \"1920x1080\"")
             }
             if let problem = PresetLimits.checkSize(width: size.width, height: size.height) { throw reader.error("sizes[\(index)]", problem) }
+            if let first = sizes.firstIndex(where: { $0 == size }) {
+                throw reader.error("sizes[\(index)]", "\(size.width)x\(size.height) is already sizes[\(first)]; list each size once")
+            }
             sizes.append(size)
         }
 
@@ -93,6 +96,9 @@ public struct BatchManifest: Sendable {
             let text = try reader.string(node, at: "formats[\(index)]")
             guard let format = Format(rawValue: text.lowercased()) else {
                 throw reader.error("formats[\(index)]", "\"\(text)\" is not a format; expected mp4, mov, webm, gif or png")
+            }
+            if let first = formats.firstIndex(of: format) {
+                throw reader.error("formats[\(index)]", "\(format.rawValue) is already formats[\(first)]; list each format once")
             }
             formats.append(format)
         }
@@ -281,25 +287,47 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
         func failure(_ message: String) -> Result<Shard?, PresetError> {
             .failure(PresetError(file: "environment", path: "", message: message))
         }
+        /// A count variable: nil when unset, or a failure naming it when it is not a number.
+        func number(_ name: String) -> Result<Int?, PresetError> {
+            guard let text = environment[name] else { return .success(nil) }
+            guard let value = Int(text.trimmingSpaces()) else {
+                return .failure(PresetError(file: "environment", path: "", message: "\(name)=\(text) is not a number"))
+            }
+            return .success(value)
+        }
         if let text = environment["JOB_COMPLETION_INDEX"] {
             guard let index = Int(text), index >= 0 else { return failure("JOB_COMPLETION_INDEX=\(text) is not an index") }
-            guard let total = count ?? environment["FLUIDGRADIENT_SHARD_COUNT"].flatMap({ Int($0) }) else {
+            let total: Int
+            switch count.map({ .success($0) }) ?? number("FLUIDGRADIENT_SHARD_COUNT") {
+            case .failure(let error): return .failure(error)
+            case .success(nil):
                 return failure("JOB_COMPLETION_INDEX is set but not the number of shards: pass --shard-count N or set FLUIDGRADIENT_SHARD_COUNT (the Job's completions)")
+            case .success(let value?): total = value
             }
             guard total >= 1, index < total else { return failure("JOB_COMPLETION_INDEX=\(index) is not below the shard count \(total)") }
             return .success(Shard(index: index, count: total))
         }
         if let text = environment["SLURM_ARRAY_TASK_ID"] {
             guard let id = Int(text) else { return failure("SLURM_ARRAY_TASK_ID=\(text) is not a number") }
-            let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
-            guard let total = count ?? environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) }) else {
-                return failure("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shard-count N")
+            let minimum: Int
+            switch number("SLURM_ARRAY_TASK_MIN") {
+            case .failure(let error): return .failure(error)
+            case .success(let value): minimum = value ?? 0
+            }
+            let total: Int
+            switch count.map({ .success($0) }) ?? number("SLURM_ARRAY_TASK_COUNT") {
+            case .failure(let error): return .failure(error)
+            case .success(nil): return failure("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shard-count N")
+            case .success(let value?): total = value
             }
             let index = id - minimum
             guard total >= 1, (0..<total).contains(index) else {
                 return failure("SLURM_ARRAY_TASK_ID=\(id) (from \(minimum)) is not one of \(total) tasks; use a contiguous --array such as 0-\(total - 1)")
             }
             return .success(Shard(index: index, count: total))
+        }
+        if let text = environment["FLUIDGRADIENT_SHARD_COUNT"] {
+            return failure("FLUIDGRADIENT_SHARD_COUNT=\(text) is set but no shard index is: set JOB_COMPLETION_INDEX, or pass --shard K/N")
         }
         return .success(nil)
     }

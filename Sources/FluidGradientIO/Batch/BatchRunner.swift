@@ -138,12 +138,7 @@ public final class BatchRunner: @unchecked Sendable {
         }
         let start = Date()
         do throws(CommandError) {
-            let directory = URL(fileURLWithPath: job.output).deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw CommandError.failure("cannot create the directory \(directory.path): \(error.localizedDescription)")
-            }
+            try AtomicFile.createDirectory(AtomicFile.parentDirectory(of: job.output), for: job.output)
             unlink(BatchRunner.sidecarPath(for: job.output))
             let sink: FrameSink
             let hasTransparency = preset.frameSpec.hasTransparency

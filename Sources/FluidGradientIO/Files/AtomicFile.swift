@@ -26,7 +26,7 @@ public final class AtomicFile: @unchecked Sendable {
         try AtomicFile.checkDirectory(directory, for: destination)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandError.input("cannot write \(destination): it is a directory; give a file name, such as \(destination)/out.\(ext.isEmpty ? "png" : ext)")
+            throw CommandError.input("cannot write \(destination): it is a directory; name a file (such as \(destination)/out.\(ext.isEmpty ? "png" : ext)) or remove the directory")
         }
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -61,6 +61,41 @@ public final class AtomicFile: @unchecked Sendable {
     /// Called from the interrupt path: remove without touching the registry.
     func removeForInterrupt() {
         unlink(temporaryPath)
+    }
+
+    /// Creates `directory` and its missing parents for `destination`, with the same
+    /// one-line errors as ``checkDirectory(_:for:)`` when a file stands in the way.
+    public static func createDirectory(_ directory: String, for destination: String) throws(CommandError) {
+        var existing = directory.isEmpty ? "." : directory
+        while !FileManager.default.fileExists(atPath: existing) {
+            let parent = parentDirectory(of: existing)
+            existing = parent.isEmpty ? "." : parent
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw CommandError.input("cannot write \(destination): \(existing) is a file, not a directory; choose an output path inside a directory")
+        }
+        guard mkdirAll(directory) else {
+            throw CommandError.input("cannot create the directory \(directory) for \(destination): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    private static func mkdirAll(_ directory: String) -> Bool {
+        guard !directory.isEmpty else { return true }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) { return isDirectory.boolValue }
+        let parent = parentDirectory(of: directory)
+        if parent != directory, !mkdirAll(parent) { return false }
+        return mkdir(directory, 0o755) == 0 || errno == EEXIST
+    }
+
+    /// The directory part of `path`: "" for a bare name, "/" for a top-level entry.
+    /// (Foundation's `deletingLastPathComponent` traps on a bare relative name on Linux.)
+    public static func parentDirectory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
     static func checkDirectory(_ directory: String, for destination: String) throws(CommandError) {

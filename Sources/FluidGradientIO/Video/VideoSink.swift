@@ -99,7 +99,8 @@ public struct VideoEncoding: Sendable {
         }
     }
 
-    func check(width: Int, height: Int, path: String) throws(CommandError) {
+    /// Refuses a size the encoder cannot take, before anything is written.
+    public func check(width: Int, height: Int, path: String) throws(CommandError) {
         if inputFormat == .yuv420p, width % 2 != 0 || height % 2 != 0 {
             throw CommandError.input(
                 "\(path): \(container == .mp4 ? "H.264" : "VP9") with 4:2:0 chroma needs an even width and height, "
