@@ -42,27 +42,15 @@ import Testing
         #expect(scratch.contents.isEmpty)
     }
 
-    @Test func interruptingAVideoRemovesItAndStopsFFmpeg() throws {
+    /// Ctrl-C (SIGINT) and a closed terminal (SIGHUP) stop a render alike.
+    @Test(arguments: [SIGINT, SIGHUP])
+    func interruptingAVideoRemovesItAndStopsFFmpeg(signal: Int32) throws {
         let scratch = Scratch()
         let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")])
         let ffmpeg = try waitForChild(of: command.pid, named: "ffmpeg")
         usleep(300_000)
         #expect(scratch.contents.count == 1 && scratch.contents[0].hasPrefix(".d.tmp-"))
-        command.signal(SIGINT)
-        let result = command.wait()
-        #expect(result.status == 130)
-        #expect(result.stderr == "fluidgradient: interrupted; partial output removed\n")
-        #expect(scratch.contents.isEmpty)
-        #expect(kill(ffmpeg, 0) != 0, "ffmpeg is still running")
-    }
-
-    /// A closed terminal (SIGHUP) stops a render as Ctrl-C does.
-    @Test func hangingUpRemovesThePartialVideo() throws {
-        let scratch = Scratch()
-        let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("h.mp4")])
-        let ffmpeg = try waitForChild(of: command.pid, named: "ffmpeg")
-        usleep(300_000)
-        command.signal(SIGHUP)
+        command.signal(signal)
         let result = command.wait()
         #expect(result.status == 130)
         #expect(result.stderr == "fluidgradient: interrupted; partial output removed\n")

@@ -191,21 +191,26 @@ import Testing
 
     @Test func contradictoryOrMalformedFlags() {
         let scratch = Scratch()
-        Self.expectRejected(["render", "--duration", "2", "--frames", "10", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "give one")
-        Self.expectRejected(["render", "--depth", "12", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--depth must be 8 or 16")
-        Self.expectRejected(["render", "--speed", "50", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--speed: 50 is outside the allowed 0...10")
-        Self.expectRejected(["render", "--edges", "wrap", "-o", scratch.file("x.png")], scratch: scratch, mentions: "wrap")
-        Self.expectRejected(["render", "--colr", "red", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--colr")
-        Self.expectRejected(["render", "-o", scratch.file("x.avi")], scratch: scratch, mentions: "cannot tell what to write")
-        Self.expectRejected(["render", "--frames", "10", "--frame-range", "5-20", "-o", scratch.file("f%03d.png")], scratch: scratch, mentions: "goes past the last frame, 9")
-        Self.expectRejected(["render", "--size", "321x180", "--frames", "2", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "even width and height, but the size is 321x180; use 322x180")
-        Self.expectRejected(["render", "--colors", "red,,blue", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--colors: \"red,,blue\" has an empty entry")
-        // Negative numbers reach the flag's own check instead of reading as flags.
-        Self.expectRejected(["render", "--size", "-5x10", "-o", scratch.file("x.png")], scratch: scratch, mentions: "--size: -5x10 is not a usable size")
-        Self.expectRejected(["render", "--duration", "-1", "-o", scratch.file("x.mp4")], scratch: scratch, mentions: "--duration: -1 is outside the allowed")
-        Self.expectRejected(["render", "--seed", "-1", "-o", scratch.file("x.png")], scratch: scratch, mentions: "The value '-1' is invalid for '--seed <seed>'")
-        Self.expectRejected(["rendr", "-o", scratch.file("x.png")], scratch: scratch, mentions: "unknown command 'rendr' (did you mean 'render'?)")
-        Self.expectRejected(["render"], scratch: scratch, mentions: "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)")
+        let cases: [(arguments: [String], mentions: String)] = [
+            (["render", "--duration", "2", "--frames", "10", "-o", scratch.file("x.mp4")], "give one"),
+            (["render", "--depth", "12", "-o", scratch.file("x.png")], "--depth must be 8 or 16"),
+            (["render", "--speed", "50", "-o", scratch.file("x.png")], "--speed: 50 is outside the allowed 0...10"),
+            (["render", "--edges", "wrap", "-o", scratch.file("x.png")], "wrap"),
+            (["render", "--colr", "red", "-o", scratch.file("x.png")], "--colr"),
+            (["render", "-o", scratch.file("x.avi")], "cannot tell what to write"),
+            (["render", "--frames", "10", "--frame-range", "5-20", "-o", scratch.file("f%03d.png")], "goes past the last frame, 9"),
+            (["render", "--size", "321x180", "--frames", "2", "-o", scratch.file("x.mp4")], "even width and height, but the size is 321x180; use 322x180"),
+            (["render", "--colors", "red,,blue", "-o", scratch.file("x.png")], "--colors: \"red,,blue\" has an empty entry"),
+            // Negative numbers reach the flag's own check instead of reading as flags.
+            (["render", "--size", "-5x10", "-o", scratch.file("x.png")], "--size: -5x10 is not a usable size"),
+            (["render", "--duration", "-1", "-o", scratch.file("x.mp4")], "--duration: -1 is outside the allowed"),
+            (["render", "--seed", "-1", "-o", scratch.file("x.png")], "The value '-1' is invalid for '--seed <seed>'"),
+            (["rendr", "-o", scratch.file("x.png")], "unknown command 'rendr' (did you mean 'render'?)"),
+            (["render"], "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)"),
+        ]
+        for (arguments, mentions) in cases {
+            Self.expectRejected(arguments, scratch: scratch, mentions: mentions)
+        }
     }
 }
 
