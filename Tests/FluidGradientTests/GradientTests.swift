@@ -83,6 +83,12 @@ import Testing
         for bad in ["linear", "linear 90 red", "linear 90 red 0, blue", "spiral red, blue", "linear 90 red 0, nope 1", "red blue", ""] {
             #expect(throws: FillParseError.self, "\(bad)") { try Fill(parsing: bad) }
         }
+        for (bare, reason) in [
+            ("radial", "a radial gradient needs at least 2 stops, such as \"radial red, blue\""),
+            ("linear 90", "a linear gradient needs at least 2 stops, such as \"linear red, blue\""),
+        ] {
+            #expect { try Fill(parsing: bare) } throws: { ($0 as? FillParseError)?.reason == reason }
+        }
     }
 }
 

@@ -40,6 +40,9 @@ extension Fill {
             angle = value
             firstStop.removeFirst()
         }
+        if segments.count == 1, firstStop.isEmpty {
+            throw FillParseError(text: text, reason: "a \(kind.rawValue) gradient needs at least 2 stops, such as \"\(head) red, blue\"")
+        }
         var stops: [(location: Double?, color: RGBA)] = []
         for (index, tokens) in ([firstStop] + segments.dropFirst()).enumerated() {
             guard (1...2).contains(tokens.count) else {
