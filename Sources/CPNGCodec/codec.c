@@ -114,6 +114,10 @@ int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_
         free(rows);
         free(pixels);
         png_destroy_read_struct(&png, &info, NULL);
+        /* libpng's stdio reader says only "Read Error" when the data runs out. */
+        if (strcmp(message, "Read Error") == 0) {
+            snprintf(message, FG_PNG_MESSAGE_SIZE, "the file ends early: it is truncated or damaged");
+        }
         fclose(file);
         return -1;
     }

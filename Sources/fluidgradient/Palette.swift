@@ -50,7 +50,7 @@ struct Palette: ParsableCommand {
         if let presetOut {
             let stem = URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent
             let preset = Preset(palette: swatches, name: name ?? stem, description: "Colours of \(URL(fileURLWithPath: image).lastPathComponent)")
-            let file = try AtomicFile(destination: presetOut)
+            let file = try AtomicFile(destination: presetOut, suggestedExtension: "json")
             do {
                 try Data(preset.jsonText.utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
             } catch {

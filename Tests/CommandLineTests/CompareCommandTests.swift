@@ -83,6 +83,12 @@ import Testing
             "d.png is extra in \(scratch.file("actual"))",
             "differ: 4 frames, 1 matching, 0 differing, 1 missing, 1 extra, 1 of another size; mean score 100.00 over the 1 frame compared",
         ])
+        // The JSON statuses are the names the README documents.
+        let json = run(["compare", scratch.file("expected"), scratch.file("actual"), "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let frames = try #require(report["frames"] as? [[String: Any]])
+        #expect(frames.map { $0["status"] as? String } == ["matches", "sizeMismatch", "missing", "extra"])
+        #expect((report["summary"] as? [String: Any])?["sizeMismatch"] as? Int == 1)
     }
 
     @Test func unreadableInputsAreExitTwoNamingTheFile() throws {
@@ -98,6 +104,8 @@ import Testing
             #expect(result.status == 2, "\(name)")
             #expect(result.stderr.hasPrefix("fluidgradient: cannot read \(scratch.file(name))"), "\(result.stderr)")
         }
+        let truncated = run(["compare", scratch.file("good.png"), scratch.file("truncated.png")])
+        #expect(truncated.stderr.hasSuffix("truncated.png: the file ends early: it is truncated or damaged\n"), "\(truncated.stderr)")
     }
 
     @Test func jsonReportSchema() throws {
@@ -139,6 +147,11 @@ import Testing
                 if (x, y) == (12, 5) { #expect(heat.x == 1) } else { #expect(heat == SIMD4(0, 0, 0, 1)) }
             }
         }
+        // Once the frames match again, the strip from the earlier run is gone.
+        try Self.write(Self.frame(), scratch.file("b.png"))
+        let again = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("ci/diffs")])
+        #expect(again.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("ci/diffs/a.diff.png")))
         // A path that cannot be a directory is an input error, found before comparing.
         let blocked = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("a.png/diffs")])
         #expect(blocked.status == 2)

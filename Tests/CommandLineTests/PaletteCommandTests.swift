@@ -45,6 +45,10 @@ import Testing
         #expect(preset.name == "bands")
         #expect(preset.colors.map(\.hex) == ["#E63946", "#1D3557", "#F1FAEE"])
         #expect(run(["render", "--preset", scratch.file("bands.json"), "--size", "64x36", "-o", scratch.file("b.png")]).status == 0)
+        // A directory given for the preset: the hint names a JSON file inside it.
+        let directory = run(["palette", image, "--preset-out", scratch.path + "/"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr.hasSuffix("it is a directory; name a file (such as \(scratch.path)/out.json) or remove the directory\n"), "\(directory.stderr)")
     }
 
     @Test func unreadableImagesAreInputErrors() throws {

@@ -138,6 +138,45 @@ import Testing
         }
     }
 
+    /// The same on the fast RGBA path (a reduced grid and an opaque solid background),
+    /// at the ends of the range, where a value plus its threshold sits just above 0 or
+    /// just below 256 and must neither wrap nor clip.
+    @Test(arguments: [0.0, 0.001, 0.3, 0.999, 1.0])
+    func ditherIsUnbiasedOnTheFastPathAtTheEnds(value: Double) {
+        let spec = FrameSpec(width: 320, height: 180, background: .color(RGBA(red: value, green: 1 - value, blue: value, alpha: 1)))
+        let buffer = PixelBuffer(width: 320, height: 180, format: .rgba)
+        let renderer = FrameRenderer(spec: spec)
+        #expect(renderer.cellSize > 1, "not the reduced-grid path")
+        renderer.render(Scene(base: []), frameIndex: 7, into: buffer)
+        let bytes = buffer.bytes
+        for channel in 0..<3 {
+            let values = stride(from: channel, to: bytes.count, by: 4).map { Double(bytes[$0]) }
+            let target = (channel == 1 ? 1 - value : value) * 255
+            #expect(values.allSatisfy { abs($0 - target) < 1 }, "channel \(channel): \(values.min()!)...\(values.max()!) for \(target)")
+            #expect(abs(values.reduce(0, +) / Double(values.count) - target) < 0.01)
+        }
+    }
+
+    /// The fast RGBA path and the general path (RGB) agree to within one level: they
+    /// order the same float arithmetic differently, so a value on a level boundary
+    /// may land either side. A channel that is 0 everywhere stays exactly 0.
+    @Test func fastAndGeneralPathsAgreeOnSaturatedColours() {
+        let spec = FrameSpec(width: 320, height: 180, background: .color(.black))
+        let scene = Scene(base: [Blob(color: RGBA(red: 0, green: 0, blue: 1, alpha: 1), center: SIMD2(0.4, 0.5), radius: SIMD2(0.3, 0.5))])
+        let renderer = FrameRenderer(spec: spec)
+        let rgba = PixelBuffer(width: 320, height: 180, format: .rgba), rgb = PixelBuffer(width: 320, height: 180, format: .rgb24)
+        renderer.render(scene, frameIndex: 3, into: rgba)
+        renderer.render(scene, frameIndex: 3, into: rgb)
+        let fast = rgba.bytes, general = rgb.bytes
+        var largest = 0, coloured = 0
+        for pixel in 0..<(320 * 180) {
+            if fast[4 * pixel] != 0 || fast[4 * pixel + 1] != 0 { coloured += 1 }
+            for channel in 0..<3 { largest = max(largest, abs(Int(fast[4 * pixel + channel]) - Int(general[3 * pixel + channel]))) }
+        }
+        #expect(coloured == 0, "\(coloured) pixels have red or green")
+        #expect(largest <= 1)
+    }
+
     @Test func bayerThresholdsAreAPermutation() {
         var ranks = Set<Int>()
         for y in 0..<64 {

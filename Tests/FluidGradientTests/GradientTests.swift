@@ -80,12 +80,14 @@ import Testing
         #expect(try Fill(parsing: "conic 45deg red, blue") == .gradient(try Gradient(kind: .conic, angle: 45, stops: [(0, RGBA(bytes: 255, 0, 0)), (1, RGBA(bytes: 0, 0, 255))])))
         #expect(try Fill(parsing: " teal ") == .color(RGBA(bytes: 0, 128, 128)))
         #expect(try Fill(parsing: fill.text) == fill)
-        for bad in ["linear", "linear 90 red", "linear 90 red 0, blue", "spiral red, blue", "linear 90 red 0, nope 1", "red blue", ""] {
+        for bad in ["linear", "linear 90 red", "linear 90 red 0, blue", "linear 0 red 0, lime nan, blue 1", "linear 0 red inf, blue 1", "linear nan red, blue", "spiral red, blue", "linear 90 red 0, nope 1", "red blue", ""] {
             #expect(throws: FillParseError.self, "\(bad)") { try Fill(parsing: bad) }
         }
         for (bare, reason) in [
             ("radial", "a radial gradient needs at least 2 stops, such as \"radial red, blue\""),
             ("linear 90", "a linear gradient needs at least 2 stops, such as \"linear red, blue\""),
+            ("linear 0 red nan, blue 1", "stop 1: \"nan\" is not a location (0...1 or 0%...100%)"),
+            ("linear infdeg red, blue", "the angle \"infdeg\" is not a number of degrees"),
         ] {
             #expect { try Fill(parsing: bare) } throws: { ($0 as? FillParseError)?.reason == reason }
         }

@@ -39,6 +39,10 @@ extension Fill {
         if let token = firstStop.first, let value = Fill.number(token, suffix: "deg") {
             angle = value
             firstStop.removeFirst()
+        } else if let token = firstStop.first, let value = Double(token.lowercased().hasSuffix("deg") ? String(token.dropLast(3)) : token),
+            !value.isFinite
+        {
+            throw FillParseError(text: text, reason: "the angle \"\(token)\" is not a number of degrees")
         }
         if segments.count == 1, firstStop.isEmpty {
             throw FillParseError(text: text, reason: "a \(kind.rawValue) gradient needs at least 2 stops, such as \"\(head) red, blue\"")
@@ -58,7 +62,7 @@ extension Fill {
             if tokens.count == 2 {
                 if let percent = Fill.number(tokens[1], suffix: "%") , tokens[1].hasSuffix("%") {
                     location = percent / 100
-                } else if let value = Double(tokens[1]) {
+                } else if let value = Double(tokens[1]), value.isFinite {
                     location = value
                 } else {
                     throw FillParseError(text: text, reason: "stop \(index + 1): \"\(tokens[1])\" is not a location (0...1 or 0%...100%)")

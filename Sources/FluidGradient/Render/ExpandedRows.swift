@@ -13,9 +13,6 @@ struct ExpandedRows {
     /// Where each pixel falls between blurred cells, along a row.
     let columnCell: [Int32]
     let columnFraction: [Float]
-    /// Values are kept in [margin, 255 − margin] levels so that adding a threshold below
-    /// 1 and flooring always lands in 0...255, whatever the rounding.
-    static let margin: Float = 1.0 / 512
 
     /// Per-thread memory: the two expanded grid rows and the grid rows they hold.
     final class Window {
@@ -44,21 +41,21 @@ struct ExpandedRows {
     /// Components per pixel of an expanded row: RGBA (interleaved) or Y, Cb, Cr (planar).
     var planeCount: Int { format == .rgba ? 4 : 3 }
 
-    /// Fills `out` with grid row `row` at full width, in levels: interleaved RGBA×255,
-    /// or planar Y, Cb, Cr (BT.709, limited range).
+    /// Fills `out` with grid row `row` at full width, in levels less ½ (see
+    /// ``floor(_:)``): interleaved RGBA×255, or planar Y, Cb, Cr (BT.709, limited range).
     func expand(
         row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, rowWidth: Int, background: SIMD4<Float>,
         cells: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<Float>
     ) {
         let source = blurred.baseAddress! + row * rowWidth
-        let low = SIMD4<Float>(repeating: ExpandedRows.margin), high = SIMD4<Float>(repeating: 255 - ExpandedRows.margin)
+        let low = SIMD4<Float>(repeating: -0.5), high = SIMD4<Float>(repeating: 254.5)
         for cell in 0..<rowWidth {
             let p = source[cell]
             let color = p + background * (1 - p.w)
             let levels = format == .rgba
                 ? color * 255
                 : SIMD4(YUV.luma(color), YUV.chroma(color).cb, YUV.chroma(color).cr, 0)
-            cells[cell] = levels.clamped(lowerBound: low, upperBound: high)
+            cells[cell] = (levels - 0.5).clamped(lowerBound: low, upperBound: high)
         }
         columnCell.withUnsafeBufferPointer { columnCell in
             columnFraction.withUnsafeBufferPointer { columnFraction in
@@ -102,14 +99,24 @@ struct ExpandedRows {
         return (window.buffers[0], window.buffers[1])
     }
 
-    /// `⌊v⌋` for 0 ≤ v < 2²³, vectorised: adding 2²³ − ½ leaves `v − ½` rounded to
-    /// the nearest integer in the low mantissa bits (exact integers, which the dither
-    /// almost never produces, round to even).
+    /// `⌊v + ½⌋` for −½ ≤ v < 2²², vectorised: the rows hold levels less ½, so this is
+    /// the floor of the level plus its threshold. `v + 1.5·2²³` lies in [2²³, 2²⁴),
+    /// where floats are the integers, so the addition rounds `v` to the nearest integer
+    /// and the low mantissa bits hold it (exact integers, which the dither almost never
+    /// produces, round to even).
+    ///
+    /// The rows' values lie in −½...254.5 and are interpolated as `A + g·(B − A)` with
+    /// 0 ≤ g < 1, which never goes below the smaller end and passes the larger by a few
+    /// ulps at most; the threshold is at least 1/8192 and at most 1 − 1/8192. So the
+    /// result is a level in 0...255 with no clamp.
     @inline(__always)
     static func floor(_ v: SIMD16<Float>) -> SIMD16<Int32> {
-        let shifted = v + (8_388_608 - 0.5)
-        return unsafeBitCast(shifted, to: SIMD16<Int32>.self) &- 0x4B00_0000
+        unsafeBitCast(v + 12_582_912, to: SIMD16<Int32>.self) &- 0x4B40_0000
     }
+
+    /// `⌊v + ½⌋` clamped to 0...255, one value at a time (the rows' tails).
+    @inline(__always)
+    static func level(_ v: Float) -> UInt8 { UInt8(min(max(v + 0.5, 0), 255)) }
 
     /// The low byte of each lane. (The standard library's `init(truncatingIfNeeded:)`
     /// does the same but is not always inlined into these loops, and costs a call per vector.)
@@ -141,7 +148,7 @@ struct ExpandedRows {
         while x < width {
             for lane in 0..<3 {
                 let v = upper[4 * x + lane] + g * (lower[4 * x + lane] - upper[4 * x + lane]) + thresholds[((x + phase) & 63) * 4 + lane]
-                out[4 * x + lane] = UInt8(Int32(v))
+                out[4 * x + lane] = ExpandedRows.level(v)
             }
             out[4 * x + 3] = 255
             x += 1
@@ -165,7 +172,7 @@ struct ExpandedRows {
             x += 16
         }
         while x < count {
-            out[x] = UInt8(Int32(upper[x] + g * (lower[x] - upper[x]) + thresholds[(x + phase) & 63]))
+            out[x] = level(upper[x] + g * (lower[x] - upper[x]) + thresholds[(x + phase) & 63])
             x += 1
         }
     }

@@ -10,7 +10,7 @@ public struct Comparison: Sendable {
         case missing
         /// In the actual set, not the expected one.
         case extra
-        case sizeMismatch = "size-mismatch"
+        case sizeMismatch
     }
 
     public struct FrameResult: Sendable {
@@ -92,6 +92,9 @@ public struct Comparison: Sendable {
     }
 
     private mutating func compare(_ a: FrameSamples, _ b: FrameSamples, name: String, diffDirectory: String?) {
+        let stripPath = diffDirectory.map { Comparison.stripPath(for: name, in: $0) }
+        // A strip from an earlier run must not outlive its difference.
+        if let stripPath { unlink(stripPath) }
         guard a.width == b.width, a.height == b.height else {
             frames.append(FrameResult(name: name, status: .sizeMismatch, sizes: ("\(a.width)x\(a.height)", "\(b.width)x\(b.height)")))
             return
@@ -99,15 +102,20 @@ public struct Comparison: Sendable {
         let difference = FrameDifference(expected: a, actual: b, tolerance: tolerance)
         let matches = difference.matches(maximumShare: maximumDiffering)
         var result = FrameResult(name: name, status: matches ? .matches : .differs, difference: difference)
-        if !matches, let diffDirectory {
-            let stem = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: " ", with: "-")
-            let path = (diffDirectory.hasSuffix("/") ? diffDirectory : diffDirectory + "/") + (stem.lowercased().hasSuffix(".png") ? String(stem.dropLast(4)) : stem) + ".diff.png"
-            // A strip that cannot be written does not change the verdict; the report says so.
-            if (try? PNGFile.write(DiffStrip.render(expected: a, actual: b, tolerance: tolerance), to: path)) != nil {
-                result.diffPath = path
-            }
+        // A strip that cannot be written does not change the verdict; the report says so.
+        if !matches, let stripPath,
+            (try? PNGFile.write(DiffStrip.render(expected: a, actual: b, tolerance: tolerance), to: stripPath)) != nil
+        {
+            result.diffPath = stripPath
         }
         frames.append(result)
+    }
+
+    /// `DIR/NAME.diff.png`, with the frame's name flattened into one file name.
+    private static func stripPath(for name: String, in directory: String) -> String {
+        let stem = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: " ", with: "-")
+        return (directory.hasSuffix("/") ? directory : directory + "/")
+            + (stem.lowercased().hasSuffix(".png") ? String(stem.dropLast(4)) : stem) + ".diff.png"
     }
 
     private static func kind(_ key: FrameSet.Key) -> Int {

@@ -14,7 +14,8 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// Prepares a temporary path and proves the directory is writable by creating it.
     /// Throws an input error naming the directory when it is missing or not writable.
-    public init(destination: String) throws(CommandError) {
+    /// `suggestedExtension` names the kind of file in the error when `destination` is a directory.
+    public init(destination: String, suggestedExtension: String = "png") throws(CommandError) {
         self.destination = destination
         let url = URL(fileURLWithPath: destination)
         let directory = url.deletingLastPathComponent().path
@@ -26,7 +27,8 @@ public final class AtomicFile: @unchecked Sendable {
         try AtomicFile.checkDirectory(directory, for: destination)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandError.input("cannot write \(destination): it is a directory; name a file (such as \(destination)/out.\(ext.isEmpty ? "png" : ext)) or remove the directory")
+            let example = (destination.hasSuffix("/") ? String(destination.dropLast()) : destination) + "/out." + (ext.isEmpty ? suggestedExtension : ext)
+            throw CommandError.input("cannot write \(destination): it is a directory; name a file (such as \(example)) or remove the directory")
         }
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
