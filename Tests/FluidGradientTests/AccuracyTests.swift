@@ -177,6 +177,24 @@ import Testing
         #expect(largest <= 1)
     }
 
+    /// Every built-in preset at its first frame: the fast RGBA path against the general path.
+    @Test(arguments: PresetFixtures.builtInNames)
+    func fastAndGeneralPathsAgreeOnEveryPreset(name: String) throws {
+        var preset = try PresetFixtures.builtIn(name)
+        (preset.width, preset.height) = (640, 360)
+        let scene = Animator(preset: preset).scene(at: 0)
+        let renderer = FrameRenderer(spec: preset.frameSpec)
+        let rgba = PixelBuffer(width: 640, height: 360, format: .rgba), rgb = PixelBuffer(width: 640, height: 360, format: .rgb24)
+        renderer.render(scene, frameIndex: 0, into: rgba)
+        renderer.render(scene, frameIndex: 0, into: rgb)
+        let fast = rgba.bytes, general = rgb.bytes
+        var largest = 0
+        for pixel in 0..<(640 * 360) {
+            for channel in 0..<3 { largest = max(largest, abs(Int(fast[4 * pixel + channel]) - Int(general[3 * pixel + channel]))) }
+        }
+        #expect(largest <= 1)
+    }
+
     @Test func bayerThresholdsAreAPermutation() {
         var ranks = Set<Int>()
         for y in 0..<64 {
