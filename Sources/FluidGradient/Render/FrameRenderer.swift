@@ -75,7 +75,7 @@ public final class FrameRenderer: @unchecked Sendable {
         blurred.withUnsafeBufferPointer { blurred in
             refineScratch.withUnsafeMutableBufferPointer { scratch in
                 refined.withUnsafeMutableBufferPointer { refined in
-                    grid.refine(blurred, scratch: scratch, into: refined)
+                    grid.refine(blurred, scratch: scratch, into: refined, threads: threads)
                 }
             }
         }

@@ -53,41 +53,52 @@ extension WorkingGrid {
     /// Refines the blurred grid 2× along both axes by Catmull-Rom interpolation: node
     /// 2i is blurred cell i − 1 and node 2i + 1 the midpoint
     /// `(−v₀ + 9v₁ + 9v₂ − v₃)/16` of cells i − 2 ... i + 1. Unrefined axes are copied.
+    /// Both passes go row by row, so each reads and writes contiguous rows, split over threads.
     package func refine(
         _ blurred: UnsafeBufferPointer<SIMD4<Float>>, scratch: UnsafeMutableBufferPointer<SIMD4<Float>>,
-        into refined: UnsafeMutableBufferPointer<SIMD4<Float>>
+        into refined: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
-        // Along x: each blurred row into `scratch` (blurredHeight × refinedWidth).
         let inWidth = blurredWidth, midWidth = refinedWidth
-        for row in 0..<blurredHeight {
-            let source = blurred.baseAddress! + row * inWidth, target = scratch.baseAddress! + row * midWidth
-            WorkingGrid.refineLine(source, count: inWidth, stride: 1, refined: horizontal.refinement == 2, into: target, targetStride: 1, outCount: midWidth)
+        let threads = blurredHeight * midWidth < 20_000 ? 1 : threads
+        let scratchRows = UncheckedBuffer(scratch), refinedRows = UncheckedBuffer(refined)
+        // Along x: each blurred row into `scratch` (blurredHeight × refinedWidth).
+        let alongX = horizontal.refinement == 2
+        parallelChunks(blurredHeight, threads: threads, minimumChunk: 8) { rows in
+            for row in rows {
+                let source = blurred.baseAddress! + row * inWidth, target = scratchRows.base.baseAddress! + row * midWidth
+                guard alongX else {
+                    target.update(from: source, count: inWidth)
+                    continue
+                }
+                for node in 0..<midWidth {
+                    target[node] = node % 2 == 0
+                        ? source[node / 2 + 1] : WorkingGrid.midpoint(source + node / 2, stride: 1)
+                }
+            }
         }
-        // Along y: each column of `scratch` into `refined`.
-        for column in 0..<midWidth {
-            WorkingGrid.refineLine(
-                UnsafePointer(scratch.baseAddress! + column), count: blurredHeight, stride: midWidth,
-                refined: vertical.refinement == 2, into: refined.baseAddress! + column, targetStride: midWidth, outCount: refinedHeight)
+        // Along y: each refined row from the scratch rows around it.
+        let alongY = vertical.refinement == 2
+        parallelChunks(refinedHeight, threads: threads, minimumChunk: 8) { nodes in
+            let source = UnsafePointer(scratchRows.base.baseAddress!)
+            for node in nodes {
+                let target = refinedRows.base.baseAddress! + node * midWidth
+                if !alongY {
+                    target.update(from: source + node * midWidth, count: midWidth)
+                } else if node % 2 == 0 {
+                    target.update(from: source + (node / 2 + 1) * midWidth, count: midWidth)
+                } else {
+                    let first = source + (node / 2) * midWidth
+                    for column in 0..<midWidth { target[column] = WorkingGrid.midpoint(first + column, stride: midWidth) }
+                }
+            }
         }
     }
 
+    /// `(9(b + c) − a − d)/16` of `a, b, c, d` at `values[0]`, `values[stride]`, ...: the
+    /// Catmull-Rom midpoint between b and c.
     @inline(__always)
-    static func refineLine(
-        _ source: UnsafePointer<SIMD4<Float>>, count: Int, stride: Int, refined: Bool,
-        into target: UnsafeMutablePointer<SIMD4<Float>>, targetStride: Int, outCount: Int
-    ) {
-        guard refined else {
-            for i in 0..<count { target[i * targetStride] = source[i * stride] }
-            return
-        }
-        for node in 0..<outCount {
-            let i = node / 2
-            if node % 2 == 0 {
-                target[node * targetStride] = source[(i + 1) * stride]
-            } else {
-                let a = source[i * stride], b = source[(i + 1) * stride], c = source[(i + 2) * stride], d = source[(i + 3) * stride]
-                target[node * targetStride] = (9 * (b + c) - a - d) * (1 / 16)
-            }
-        }
+    static func midpoint(_ values: UnsafePointer<SIMD4<Float>>, stride: Int) -> SIMD4<Float> {
+        let a = values[0], b = values[stride], c = values[2 * stride], d = values[3 * stride]
+        return (9 * (b + c) - a - d) * (1 / 16)
     }
 }
