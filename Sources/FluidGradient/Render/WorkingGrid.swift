@@ -172,6 +172,30 @@ struct CellSpan {
         let p = lower + (Float(index) + 0.5) * (upper - lower) / Float(count)
         return clamps ? min(max(p, clampLower), clampUpper) : p
     }
+
+    /// Writes the cell's sample positions along this axis into `positions` and returns
+    /// how many there are and the length they stand for: `count` evenly spread samples
+    /// for the length `count`, or, for ``WorkingGrid/pixelCentres``, the pixel centres
+    /// in the span for its length in pixels (a span with none gets its middle, for one).
+    @inline(__always)
+    func samples(_ count: Int32, into positions: UnsafeMutablePointer<Float>) -> (count: Int, length: Float) {
+        guard count == WorkingGrid.pixelCentres else {
+            let n = Int(count)
+            for index in 0..<n { positions[index] = sample(index, of: n) }
+            return (n, Float(n))
+        }
+        var centre = (lower - 0.5).rounded(.up) + 0.5, n = 0
+        while centre < upper, n < WorkingGrid.maximumCentres {
+            positions[n] = clamps ? min(max(centre, clampLower), clampUpper) : centre
+            n += 1
+            centre += 1
+        }
+        guard n > 0 else {
+            positions[0] = sample(0, of: 1)
+            return (1, 1)
+        }
+        return (n, upper - lower)
+    }
 }
 
 extension WorkingGrid {
@@ -210,7 +234,7 @@ extension WorkingGrid {
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let width = gridWidth
-        let subsamples = scene.blobs.map { subsampleCount(for: $0) }
+        let subsamples = scene.blobs.map { Int32(subsampleCount(for: $0)) }
         // Each blob's columns: those whose samples can reach its bounding box.
         let columnRanges = scene.blobs.map { blob -> Range<Int> in
             let left = blob.center.x - blob.semiAxes.x, right = blob.center.x + blob.semiAxes.x
@@ -229,7 +253,7 @@ extension WorkingGrid {
 
     private func rasterizeRows(
         _ scene: SceneView, columnSpans: UnsafeBufferPointer<CellSpan>, rowSpans: UnsafeBufferPointer<CellSpan>,
-        subsamples: UnsafeBufferPointer<Int>, columnRanges: UnsafeBufferPointer<Range<Int>>,
+        subsamples: UnsafeBufferPointer<Int32>, columnRanges: UnsafeBufferPointer<Range<Int>>,
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let width = gridWidth, blobCount = max(scene.blobs.count, 1)
@@ -272,7 +296,7 @@ extension WorkingGrid {
                     } else {
                         value = compositeCell(
                             scene, samples: CellSamples(column: columnSpans[column], row: rowSpan), coverage: cell,
-                            rims: rims, lastPresent: Int(row.lastPresent[column]), n: Int(row.subsamples[column]), scratch: scratch)
+                            rims: rims, lastPresent: Int(row.lastPresent[column]), subsamples: row.subsamples[column], scratch: scratch)
                     }
                     if rims == 0 {
                         previous = column
@@ -288,7 +312,7 @@ extension WorkingGrid {
     @inline(__always)
     private func compositeCell(
         _ scene: SceneView, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, rims: Int, lastPresent: Int,
-        n: Int, scratch: RasterScratch
+        subsamples: Int32, scratch: RasterScratch
     ) -> SIMD4<Float> {
         let count = scene.blobs.count
         var rimBlob = 0
@@ -309,9 +333,11 @@ extension WorkingGrid {
             scratch.hasExtremes = false
         }
         let program = scratch.program, length = scratch.programLength
+        let (columns, width) = samples.column.samples(subsamples, into: scratch.xs)
+        let (rows, height) = samples.row.samples(subsamples, into: scratch.ys)
         if rims == 1 {
             let blob = scene.blobs[rimBlob]
-            let mean = averageCoverage(blob, samples: samples, n: n)
+            let mean = coverageSum(blob, xs: scratch.xs, columns: columns, ys: scratch.ys, rows: rows) / (width * height)
             // Fixed blobs left in the program (non-normal blends) keep their own coverage.
             let averaged = scene.composite(program, count: length, stack: stack) { $0 == rimBlob ? mean : coverage[$0] }
             if scene.affineAfter[rimBlob] || rimBlob == lastPresent { return averaged }
@@ -326,45 +352,54 @@ extension WorkingGrid {
             if ((chord - averaged) * (chord - averaged)).max() <= 1e-8 { return averaged }
         }
         // Two rims (their covariance matters) or a branch switch: average the composite
-        // itself over the sub-grid.
+        // itself over the samples.
         let stride = RasterScratch.maximumSamples
-        for i in 0..<n {
-            scratch.xs[i] = samples.column.sample(i, of: n)
-            scratch.ys[i] = samples.row.sample(i, of: n)
-        }
         for blob in 0...lastPresent where coverage[blob] < 0 {
             let placed = scene.blobs[blob], out = scratch.sampled + blob * stride
-            for j in 0..<n {
-                for i in 0..<n { out[j * n + i] = placed.coverage(at: SIMD2(scratch.xs[i], scratch.ys[j])) }
+            for j in 0..<rows {
+                for i in 0..<columns { out[j * columns + i] = placed.coverage(at: SIMD2(scratch.xs[i], scratch.ys[j])) }
             }
         }
         let total = scene.compositeSum(
-            program, count: length, samples: n * n, stride: stride, coverage: coverage, sampled: scratch.sampled,
+            program, count: length, samples: columns * rows, stride: stride, coverage: coverage, sampled: scratch.sampled,
             stack: scratch.wideStack)
-        return total / Float(n * n)
+        return total / Float(columns * rows)
     }
 
-    /// A blob's coverage averaged over an `n×n` sub-grid of the cell.
+    /// A blob's coverage summed over the cell's samples.
     @inline(__always)
-    private func averageCoverage(_ blob: PlacedBlob, samples: CellSamples, n: Int) -> Float {
+    private func coverageSum(
+        _ blob: PlacedBlob, xs: UnsafePointer<Float>, columns: Int, ys: UnsafePointer<Float>, rows: Int
+    ) -> Float {
         var sum: Float = 0
-        for j in 0..<n {
-            let y = samples.row.sample(j, of: n)
-            for i in 0..<n {
-                sum += blob.coverage(at: SIMD2(samples.column.sample(i, of: n), y))
-            }
+        for j in 0..<rows {
+            for i in 0..<columns { sum += blob.coverage(at: SIMD2(xs[i], ys[j])) }
         }
-        return sum / Float(n * n)
+        return sum
     }
 
     /// Sub-samples per axis across a blob's rim: enough that the midpoint rule's error
     /// at the rim's two kinks, about `k / (8·n²·rim)` per cell, stays near 1%.
+    ///
+    /// A blob narrower than a cell, whose rim that cannot resolve, is sampled at the
+    /// pixel centres, as the definition samples it, when cells are at most 16 pixels;
+    /// its coverage then counts for the pixels it covers, per pixel of the cell.
     func subsampleCount(for blob: PlacedBlob) -> Int {
         guard cellSize > 1, !blob.isEmpty else { return 1 }
         let rim = 0.1 * Double(min(blob.semiAxes.x, blob.semiAxes.y))
         let needed = (cellSize / (0.16 * max(rim, 0.01))).squareRoot().rounded(.up)
-        return Int(min(max(needed, 1), min(cellSize.rounded(.up), 16)))
+        let most = min(cellSize.rounded(.up), 16)
+        let narrowest = 2 * Double(min(blob.semiAxes.x, blob.semiAxes.y))
+        if needed > most, narrowest < cellSize, cellSize <= Double(WorkingGrid.maximumCentres - 1) {
+            return Int(WorkingGrid.pixelCentres)
+        }
+        return Int(min(max(needed, 1), most))
     }
+
+    /// The sub-sample count that stands for a cell's pixel centres; more than any other count.
+    static let pixelCentres: Int32 = 1 << 10
+    /// Pixel centres per axis in a cell of at most 16 pixels.
+    static let maximumCentres = 17
 
     /// Marks each cell of one grid row within `columns`: 1 inside the blob, −1 across
     /// its rim, 0 outside; and keeps the row's per-cell rim count, last blob present
@@ -375,7 +410,7 @@ extension WorkingGrid {
     /// the cell is inside when the greatest is at most 0.81, outside when the least is
     /// at least 1.
     private func classifyRow(
-        _ blob: PlacedBlob, index: Int, subsamples: Int, rowSpan: CellSpan, columnSpans: UnsafeBufferPointer<CellSpan>, columns: Range<Int>,
+        _ blob: PlacedBlob, index: Int, subsamples: Int32, rowSpan: CellSpan, columnSpans: UnsafeBufferPointer<CellSpan>, columns: Range<Int>,
         into row: RasterRow
     ) {
         let top = blob.center.y - blob.semiAxes.y, bottom = blob.center.y + blob.semiAxes.y
@@ -394,7 +429,7 @@ extension WorkingGrid {
             } else {
                 row.coverage[column * stride + index] = -1
                 row.rims[column] += 1
-                row.subsamples[column] = max(row.subsamples[column], Int32(subsamples))
+                row.subsamples[column] = max(row.subsamples[column], subsamples)
             }
         }
     }
@@ -457,8 +492,8 @@ final class RasterScratch {
     var none = SIMD4<Float>.zero
     var full = SIMD4<Float>.zero
 
-    /// Sub-samples of one cell at most (16 per axis).
-    static let maximumSamples = 256
+    /// Sub-samples of one cell at most (17 pixel centres per axis).
+    static let maximumSamples = WorkingGrid.maximumCentres * WorkingGrid.maximumCentres
     /// A cell's sub-sample coordinates along each axis.
     let xs: UnsafeMutablePointer<Float>
     let ys: UnsafeMutablePointer<Float>
@@ -471,8 +506,8 @@ final class RasterScratch {
         stack = .allocate(capacity: scene.depth + 1)
         program = .allocate(capacity: scene.operations.count + 1)
         cachedPattern = .allocate(capacity: max(scene.blobs.count, 1))
-        xs = .allocate(capacity: 16)
-        ys = .allocate(capacity: 16)
+        xs = .allocate(capacity: WorkingGrid.maximumCentres)
+        ys = .allocate(capacity: WorkingGrid.maximumCentres)
         sampled = .allocate(capacity: max(scene.blobs.count, 1) * Self.maximumSamples)
         wideStack = .allocate(capacity: (scene.depth + 1) * Self.maximumSamples)
     }
