@@ -59,6 +59,31 @@ import Testing
         #expect(info["color_space"] == "bt709")
     }
 
+    /// Flat colours land on their exact 10-bit BT.709 limited-range codes: Y = 64 + 876·Y′,
+    /// Cb = 512 + 896·(B − Y′)/1.8556, Cr = 512 + 896·(R − Y′)/1.5748. A flat frame is a
+    /// DC-only block, which ProRes keeps exactly, so any code off shows a conversion error.
+    @Test(arguments: [("#FFFFFF", [940, 512, 512]), ("#000000", [64, 512, 512]), ("#FF0000", [250, 409, 960])])
+    func movKeepsExactColourCodes(color: String, codes: [Int]) throws {
+        let scratch = Scratch()
+        let result = run(["render", "--colors", "#00000000", "--highlights", "", "--background", color, "--size", "64x36", "--frames", "2", "-o", scratch.file("f.mov")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decode = Process()
+        decode.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        decode.arguments = ["ffmpeg", "-v", "error", "-i", scratch.file("f.mov"), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuva444p10le", "-"]
+        let pipe = Pipe()
+        decode.standardOutput = pipe
+        try decode.run()
+        let bytes = pipe.fileHandleForReading.readDataToEndOfFile()
+        decode.waitUntilExit()
+        let plane = 64 * 36
+        #expect(bytes.count == plane * 4 * 2)
+        let samples = bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+        for (index, code) in codes.enumerated() {
+            #expect(Set(samples[(index * plane)..<((index + 1) * plane)]) == [UInt16(code)], "plane \(index)")
+        }
+        #expect(Set(samples[(3 * plane)...]) == [1023], "alpha")
+    }
+
     @Test func webmIsVP9WithAlphaOnlyWhenTheFrameHasTransparency() {
         let scratch = Scratch()
         #expect(run(["render", "--preset", "ocean", "--size", "320x180", "--duration", "2", "-o", scratch.file("o.webm")]).status == 0)

@@ -136,7 +136,9 @@ public struct VideoEncoding: Sendable {
             ] + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
             arguments += [
-                "-vf", toBT709 + ",format=yuva444p10le", "-c:v", "prores_ks", "-profile:v", "4444",
+                // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
+                // zscale (libzimg, in Debian's ffmpeg) is exact.
+                "-vf", "zscale=matrix=709:range=limited,format=yuva444p10le", "-c:v", "prores_ks", "-profile:v", "4444",
                 "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
                 // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
                 "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
