@@ -363,7 +363,12 @@ extension WorkingGrid {
         let total = scene.compositeSum(
             program, count: length, samples: columns * rows, stride: stride, coverage: coverage, sampled: scratch.sampled,
             stack: scratch.wideStack)
-        return total / Float(columns * rows)
+        guard subsamples == WorkingGrid.pixelCentres else { return total / Float(columns * rows) }
+        // At pixel centres the varying blobs count per pixel, as in the single-rim case,
+        // while what lies under them stays the cell's own: the cell without the varying
+        // blobs plus their effect summed over the centres, per pixel of the cell.
+        let without = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
+        return without + (total - Float(columns * rows) * without) / (width * height)
     }
 
     /// A blob's coverage summed over the cell's samples.
