@@ -207,13 +207,18 @@ struct LoopTargets {
         // Q = I − M^N
         let q = Spring.Propagator(a: 1 - power.a, b: -power.b, c: -power.c, d: 1 - power.d)
         let h = (x: 1 - m.a, v: -m.c)
-        // R = Σ_{n < N−1} g_n·M^(N−1−n)·h
+        // R = Σ_{n < N−1} g_n·M^(N−1−n)·h. The powers are built once, from the last
+        // target back (linear in N), and summed in target order.
+        var weights = [(x: Double, v: Double)](repeating: (0, 0), count: drawn.count)
+        var p = Spring.Propagator.identity
+        for n in drawn.indices.reversed() {
+            p = m.after(p)
+            weights[n] = (p.a * h.x + p.b * h.v, p.c * h.x + p.d * h.v)
+        }
         var rx = BlobChannels(), rv = BlobChannels()
         for (n, g) in drawn.enumerated() {
-            var p = Spring.Propagator.identity
-            for _ in 0..<(steps - 1 - n) { p = m.after(p) }
-            rx += g * (p.a * h.x + p.b * h.v)
-            rv += g * (p.c * h.x + p.d * h.v)
+            rx += g * weights[n].x
+            rv += g * weights[n].v
         }
         // [Q₀₁  −h_x] [v₀     ]   [R_x − Q₀₀·x₀]
         // [Q₁₁  −h_v] [g_(N−1)] = [R_v − Q₁₀·x₀]
