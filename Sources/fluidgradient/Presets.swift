@@ -26,7 +26,7 @@ struct Presets: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a preset's settings and colours (hex and 0-255 channels).",
-            discussion: "NAME is a built-in preset or a .json file. Swatches appear when stdout is a true-colour terminal (COLORTERM=truecolor).")
+            discussion: "NAME is a built-in preset or a .json file. Swatches appear when stdout is a true-colour terminal (COLORTERM=truecolor) and NO_COLOR is not set.")
 
         @Argument(help: "A built-in preset name or a preset file.")
         var name: String
@@ -40,8 +40,10 @@ struct Presets: ParsableCommand {
 
 enum Terminal {
     static var supportsTrueColor: Bool {
-        let colorTerm = ProcessInfo.processInfo.environment["COLORTERM"]?.lowercased() ?? ""
-        return isatty(1) != 0 && (colorTerm == "truecolor" || colorTerm == "24bit")
+        let environment = ProcessInfo.processInfo.environment
+        let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
+        // NO_COLOR (no-color.org): set to anything non-empty, no colour at all.
+        return isatty(1) != 0 && (colorTerm == "truecolor" || colorTerm == "24bit") && (environment["NO_COLOR"] ?? "").isEmpty
     }
 }
 

@@ -58,12 +58,14 @@ import Testing
 
     @Test func presetsShowSwatchesOnTrueColourTerminals() throws {
         let swatch = "\u{1B}[48;2;15;118;110m    \u{1B}[0m #0F766E"
-        let trueColour = try Self.onTerminal(["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor"])
+        let trueColour = try Self.onTerminal(["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""])
         #expect(trueColour.screen.contains(swatch))
         let plain = try Self.onTerminal(["presets", "show", "aurora"], environment: ["COLORTERM": ""])
         #expect(!plain.screen.contains("\u{1B}["))
         #expect(plain.screen.contains("  #0F766E   rgb(15, 118, 110)"))
         let piped = run(["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor"])
         #expect(!piped.stdoutText.contains("\u{1B}["))
+        let noColor = try Self.onTerminal(["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor", "NO_COLOR": "1"])
+        #expect(!noColor.screen.contains("\u{1B}["))
     }
 }

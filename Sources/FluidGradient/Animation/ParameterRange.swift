@@ -42,7 +42,7 @@ public struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
 
     /// Shortest round-tripping decimal for a value (no trailing `.0` on integers).
     public static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        if value == value.rounded(), abs(value) < 9e18 { return String(Int(value)) }
         return String(value)
     }
 }

@@ -103,7 +103,13 @@ struct SceneOptions: ParsableArguments {
             }
             (preset.width, preset.height) = parsed
         }
-        if let seed { preset.seed = seed }
+        if let seed {
+            // A preset file holds seeds as JSON numbers, exact up to 2^53 − 1.
+            guard Double(seed) <= PresetLimits.seed.upperBound else {
+                throw CommandError.input("--seed: \(seed) is outside the allowed 0...\(ParameterRange.format(PresetLimits.seed.upperBound)) (what a preset file holds exactly)")
+            }
+            preset.seed = seed
+        }
         if let speed { preset.speed = try check(speed, "speed", PresetLimits.speed) }
         if let blur { preset.blur = try check(blur, "blur", PresetLimits.blur) }
         if let edges { preset.edges = edges }
