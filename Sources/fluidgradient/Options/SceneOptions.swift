@@ -25,7 +25,7 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: "Random seed for the blob layout and motion.")
+    @Option(parsing: .unconditional, help: "Random seed for the blob layout and motion (0 to 2^53 − 1).")
     var seed: UInt64?
 
     @Option(parsing: .unconditional, help: "Tempo of the motion; 0 is a still scene (0...10).")
