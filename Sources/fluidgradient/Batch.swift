@@ -21,7 +21,7 @@ struct Batch: ParsableCommand {
             FLUIDGRADIENT_SHARD_COUNT) and Slurm job arrays (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) pick \
             the shard.
 
-            Exit status: 0 every job rendered or was up to date; 2 the manifest is invalid; 3 a job failed; \
+            Exit status: 0 every job rendered or was up to date; 2 the manifest or the shard settings are invalid; 3 a job failed; \
             130 interrupted.
             """
     )
@@ -32,7 +32,7 @@ struct Batch: ParsableCommand {
     @Option(help: "Jobs at once (default: half the cores, at least 1).")
     var jobs: Int?
 
-    @Flag(help: "List the jobs, their outputs and whether each would render, without rendering.")
+    @Flag(help: "List the jobs, their outputs and whether each would render, is up to date or would fail (and why), without rendering.")
     var dryRun = false
 
     @Flag(help: "Render every job, even those up to date.")

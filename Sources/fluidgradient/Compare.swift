@@ -38,7 +38,7 @@ struct Compare: ParsableCommand {
     @Option(help: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, such as 0.5%.", valueName: "P%"))
     var maxDiffering: String = "0%"
 
-    @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing); a strip left there for a frame that now matches is removed.", valueName: "DIR"))
     var diff: String?
 
     @Flag(help: "Print the report as JSON on stdout.")
