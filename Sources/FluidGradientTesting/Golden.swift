@@ -78,7 +78,7 @@ public enum Golden {
         if recording || !FileManager.default.fileExists(atPath: golden) {
             do {
                 try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
-                try PNGFile.write(frame, to: golden, alpha: frame.format.hasAlpha && hasTransparency(frame))
+                try PNGFile.write(frame, to: golden, alpha: frame.format.hasAlpha && hasTransparency(FrameSamples(frame)))
                 return .recorded(path: golden)
             } catch {
                 return .failed(message: "could not record golden \(golden): \(error)")
@@ -86,8 +86,7 @@ public enum Golden {
         }
         let expected: FrameSamples
         do {
-            let image = try PNGFile.read(golden)
-            expected = FrameSamples(width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth, samples: image.samples)
+            expected = FrameSamples(try PNGFile.read(golden))
         } catch {
             return .failed(message: "cannot read golden \(golden): \(error.message)")
         }
@@ -105,7 +104,7 @@ public enum Golden {
             try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
             let actualPath = artifacts.appendingPathComponent(name + ".actual.png").path
             let stripPath = artifacts.appendingPathComponent(name + ".diff.png").path
-            try PNGFile.write(frame, to: actualPath, alpha: frame.format.hasAlpha && hasTransparency(frame))
+            try PNGFile.write(frame, to: actualPath, alpha: frame.format.hasAlpha && hasTransparency(actual))
             try PNGFile.write(DiffStrip.render(expected: expected, actual: actual, tolerance: tolerance), to: stripPath)
             written = "; actual frame \(actualPath), expected | actual | difference \(stripPath)"
         } catch {
@@ -121,9 +120,8 @@ public enum Golden {
             + written)
     }
 
-    private static func hasTransparency(_ frame: PixelBuffer) -> Bool {
-        let samples = FrameSamples(frame)
-        return stride(from: 3, to: samples.values.count, by: 4).contains { samples.values[$0] < 1 }
+    private static func hasTransparency(_ samples: FrameSamples) -> Bool {
+        stride(from: 3, to: samples.values.count, by: 4).contains { samples.values[$0] < 1 }
     }
 }
 

@@ -217,7 +217,3 @@ struct Batch: ParsableCommand {
         }.joined(separator: "\n")
     }
 }
-
-extension BatchResult.Status: CaseIterable {
-    public static let allCases: [BatchResult.Status] = [.rendered, .skipped, .failed, .cancelled, .interrupted]
-}

@@ -82,6 +82,8 @@ import Testing
         Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "outputs": "x" }"#, path: "outputs", contains: "did you mean \"output\"?")
         Self.expectError(#"{ "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes", contains: "missing")
         Self.expectError(#"{ "palettes": [], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes", contains: "at least one palette")
+        Self.expectError(#"{ "palettes": [{ "preset": "aurora" }], "formats": ["mp4"] }"#, path: "sizes", contains: "missing: a manifest needs \"sizes\", such as")
+        Self.expectError(#"{ "palettes": [{ "preset": "aurora" }], "sizes": ["64x36"], "formats": [] }"#, path: "formats", contains: "expected at least one format")
         Self.expectError(#"{ "palettes": [{ "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "needs a \"name\"")
         Self.expectError(#"{ "palettes": [{ "name": "a b", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].name", contains: "not a usable name")
         Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["nope"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].colors[0]", contains: "is not a colour")

@@ -57,9 +57,7 @@ public struct BatchManifest: Sendable {
             defaults = object
         }
 
-        guard let palettesNode = root["palettes"] else { throw reader.error("palettes", "missing: a manifest needs \"palettes\", a list of presets or colour sets") }
-        let paletteNodes = try reader.array(palettesNode, at: "palettes")
-        guard !paletteNodes.isEmpty else { throw reader.error("palettes", "expected at least one palette") }
+        let paletteNodes = try BatchManifest.list(root, "palettes", of: "palette", missing: "a list of presets or colour sets", reader: reader)
         palettes = []
         for (index, node) in paletteNodes.enumerated() {
             palettes.append(try BatchManifest.palette(node, at: "palettes[\(index)]", reader: reader))
@@ -72,9 +70,7 @@ public struct BatchManifest: Sendable {
             seen[palette.name] = index
         }
 
-        guard let sizesNode = root["sizes"] else { throw reader.error("sizes", "missing: a manifest needs \"sizes\", such as [\"1920x1080\"]") }
-        let sizeNodes = try reader.array(sizesNode, at: "sizes")
-        guard !sizeNodes.isEmpty else { throw reader.error("sizes", "expected at least one size") }
+        let sizeNodes = try BatchManifest.list(root, "sizes", of: "size", missing: "such as [\"1920x1080\"]", reader: reader)
         sizes = []
         for (index, node) in sizeNodes.enumerated() {
             let text = try reader.string(node, at: "sizes[\(index)]")
@@ -88,9 +84,7 @@ public struct BatchManifest: Sendable {
             sizes.append(size)
         }
 
-        guard let formatsNode = root["formats"] else { throw reader.error("formats", "missing: a manifest needs \"formats\", such as [\"mp4\", \"webm\"]") }
-        let formatNodes = try reader.array(formatsNode, at: "formats")
-        guard !formatNodes.isEmpty else { throw reader.error("formats", "expected at least one format") }
+        let formatNodes = try BatchManifest.list(root, "formats", of: "format", missing: "such as [\"mp4\", \"webm\"]", reader: reader)
         formats = []
         for (index, node) in formatNodes.enumerated() {
             let text = try reader.string(node, at: "formats[\(index)]")
@@ -111,6 +105,16 @@ public struct BatchManifest: Sendable {
             }
             paths[path] = job.label
         }
+    }
+
+    /// The non-empty list under `key`; `missing` finishes the sentence for a manifest without it.
+    private static func list(
+        _ root: JSONObject, _ key: String, of item: String, missing: String, reader: JSONReader
+    ) throws(PresetError) -> [JSONNode] {
+        guard let node = root[key] else { throw reader.error(key, "missing: a manifest needs \"\(key)\", \(missing)") }
+        let nodes = try reader.array(node, at: key)
+        guard !nodes.isEmpty else { throw reader.error(key, "expected at least one \(item)") }
+        return nodes
     }
 
     private static func checkTemplate(_ template: String, reader: JSONReader) throws(PresetError) {

@@ -29,13 +29,6 @@ package struct PlacedBlob {
         if d2 >= 1 { return 0 }
         return (1 - d2.squareRoot()) * 10
     }
-
-    /// The normalised distance at `p`.
-    @inline(__always)
-    func distance(at p: SIMD2<Float>) -> Float {
-        let q = (p - center) * inverseSemiAxes
-        return (q * q).sum().squareRoot()
-    }
 }
 
 /// A layer tree flattened into a stack program, so the production path can composite

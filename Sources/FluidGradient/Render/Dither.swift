@@ -39,8 +39,10 @@ public enum Dither {
         thresholds[(index / 80) * tileSize + (index % 80) % tileSize]
     }
 
-    /// One channel of ``paddedThresholds``, for single-component planes.
-    static let paddedLaneThresholds: [[Float]] = (0..<4).map { lane in paddedThresholds.map { $0[lane] } }
+    /// Each channel of ``paddedThresholds`` on its own, for single-component planes:
+    /// channel `c` starts at `c·paddedLaneCount`.
+    static let paddedLaneThresholds: [Float] = (0..<4).flatMap { lane in paddedThresholds.map { $0[lane] } }
+    static let paddedLaneCount = tileSize * 80
 
     /// ½ everywhere, laid out like ``paddedThresholds``: rounding to nearest, no dither.
     static let paddedHalf = [SIMD4<Float>](repeating: SIMD4(repeating: 0.5), count: 80)

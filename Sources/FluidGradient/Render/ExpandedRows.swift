@@ -17,13 +17,11 @@ struct ExpandedRows {
     /// Per-thread memory: the two expanded grid rows and the grid rows they hold.
     final class Window {
         var rows: [Int] = [-1, -1]
-        let planes: Int
         private(set) var buffers: [UnsafeMutablePointer<Float>]
         let cells: UnsafeMutablePointer<SIMD4<Float>>
         let chroma: UnsafeMutablePointer<Float>
 
         init(width: Int, cellCount: Int, planes: Int) {
-            self.planes = planes
             buffers = (0..<2).map { _ in .allocate(capacity: width * planes + 16) }
             cells = .allocate(capacity: cellCount)
             chroma = .allocate(capacity: 2 * width + 16)
@@ -52,9 +50,13 @@ struct ExpandedRows {
         for cell in 0..<rowWidth {
             let p = source[cell]
             let color = p + background * (1 - p.w)
-            let levels = format == .rgba
-                ? color * 255
-                : SIMD4(YUV.luma(color), YUV.chroma(color).cb, YUV.chroma(color).cr, 0)
+            let levels: SIMD4<Float>
+            if format == .rgba {
+                levels = color * 255
+            } else {
+                let chroma = YUV.chroma(color)
+                levels = SIMD4(YUV.luma(color), chroma.cb, chroma.cr, 0)
+            }
             cells[cell] = (levels - 0.5).clamped(lowerBound: low, upperBound: high)
         }
         columnCell.withUnsafeBufferPointer { columnCell in

@@ -79,47 +79,51 @@ struct OutputPass {
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         Dither.paddedThresholds.withUnsafeBufferPointer { padded in
             Dither.paddedHalf.withUnsafeBufferPointer { half in
-                let thresholds = { (tileRow: Int) -> UnsafePointer<Float> in
-                    let row = dither ? padded.baseAddress! + ((tileRow + offset.y) & 63) * 80 : half.baseAddress!
-                    return UnsafeRawPointer(row).assumingMemoryBound(to: Float.self)
-                }
-                let lane = { (lane: Int, tileRow: Int) -> UnsafePointer<Float> in
-                    dither
-                        ? Dither.paddedLaneThresholds[lane].withUnsafeBufferPointer { $0.baseAddress! + ((tileRow + offset.y) & 63) * 80 }
-                        : Dither.paddedLaneHalf.withUnsafeBufferPointer { $0.baseAddress! }
-                }
-                for pair in pairs {
-                    for row in [2 * pair, 2 * pair + 1] where row < height {
-                        let (upper, lower) = rows.slide(
-                            window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background)
-                        let g = rowFraction[row]
-                        if format == .rgba {
-                            rows.packRGBA(
-                                upper: upper, lower: lower, fraction: g, thresholds: thresholds(row), phase: offset.x,
-                                into: base + row * width * 4)
-                            continue
+                Dither.paddedLaneThresholds.withUnsafeBufferPointer { lanes in
+                    Dither.paddedLaneHalf.withUnsafeBufferPointer { laneHalf in
+                        let thresholds = { (tileRow: Int) -> UnsafePointer<Float> in
+                            let row = dither ? padded.baseAddress! + ((tileRow + offset.y) & 63) * 80 : half.baseAddress!
+                            return UnsafeRawPointer(row).assumingMemoryBound(to: Float.self)
                         }
-                        ExpandedRows.packPlane(
-                            upper: upper, lower: lower, fraction: g, count: width, thresholds: lane(0, row), phase: offset.x,
-                            into: base + row * width)
-                        // Chroma: accumulate the pair's two rows, then halve (the 2×2 mean).
-                        for plane in 0..<2 {
-                            let a = upper + (1 + plane) * width, b = lower + (1 + plane) * width
-                            let sum = window.chroma + plane * width
-                            for x in 0..<width {
-                                let v = a[x] + g * (b[x] - a[x])
-                                sum[x] = row % 2 == 0 ? v : (sum[x] + v) * 0.5
+                        let lane = { (lane: Int, tileRow: Int) -> UnsafePointer<Float> in
+                            dither
+                                ? lanes.baseAddress! + lane * Dither.paddedLaneCount + ((tileRow + offset.y) & 63) * 80
+                                : laneHalf.baseAddress!
+                        }
+                        for pair in pairs {
+                            for row in [2 * pair, 2 * pair + 1] where row < height {
+                                let (upper, lower) = rows.slide(
+                                    window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background)
+                                let g = rowFraction[row]
+                                if format == .rgba {
+                                    rows.packRGBA(
+                                        upper: upper, lower: lower, fraction: g, thresholds: thresholds(row), phase: offset.x,
+                                        into: base + row * width * 4)
+                                    continue
+                                }
+                                ExpandedRows.packPlane(
+                                    upper: upper, lower: lower, fraction: g, count: width, thresholds: lane(0, row), phase: offset.x,
+                                    into: base + row * width)
+                                // Chroma: accumulate the pair's two rows, then halve (the 2×2 mean).
+                                for plane in 0..<2 {
+                                    let a = upper + (1 + plane) * width, b = lower + (1 + plane) * width
+                                    let sum = window.chroma + plane * width
+                                    for x in 0..<width {
+                                        let v = a[x] + g * (b[x] - a[x])
+                                        sum[x] = row % 2 == 0 ? v : (sum[x] + v) * 0.5
+                                    }
+                                }
+                            }
+                            guard format == .yuv420p else { continue }
+                            for plane in 0..<2 {
+                                let sum = window.chroma + plane * width
+                                for cx in 0..<chromaWidth { sum[cx] = (sum[2 * cx] + sum[min(2 * cx + 1, width - 1)]) * 0.5 }
+                                let target = base + width * height + plane * chromaWidth * chromaHeight + pair * chromaWidth
+                                ExpandedRows.packPlane(
+                                    upper: sum, lower: sum, fraction: 0, count: chromaWidth, thresholds: lane(1 + plane, pair),
+                                    phase: offset.x, into: target)
                             }
                         }
-                    }
-                    guard format == .yuv420p else { continue }
-                    for plane in 0..<2 {
-                        let sum = window.chroma + plane * width
-                        for cx in 0..<chromaWidth { sum[cx] = (sum[2 * cx] + sum[min(2 * cx + 1, width - 1)]) * 0.5 }
-                        let target = base + width * height + plane * chromaWidth * chromaHeight + pair * chromaWidth
-                        ExpandedRows.packPlane(
-                            upper: sum, lower: sum, fraction: 0, count: chromaWidth, thresholds: lane(1 + plane, pair),
-                            phase: offset.x, into: target)
                     }
                 }
             }

@@ -163,9 +163,6 @@ struct CellSpan {
         }
     }
 
-    var middle: Float { (sampleLower + sampleUpper) / 2 }
-    var halfExtent: Float { (sampleUpper - sampleLower) / 2 }
-
     /// Sample `index` of `count`, at the middle of its sub-interval.
     @inline(__always)
     func sample(_ index: Int, of count: Int) -> Float {
@@ -205,10 +202,11 @@ extension WorkingGrid {
     ///
     /// Each blob is first classified per cell as wholly inside (`d ≤ 0.9`, coverage 1),
     /// wholly outside (`d ≥ 1`, coverage 0) or crossing its feathered rim, from the
-    /// distance at the cell's middle and the distance's Lipschitz bound (1 / smaller
-    /// semi-axis). A cell no rim crosses is composited once, or copied from its left
+    /// exact least and greatest `d²` over the cell's samples (see ``classifyRow``).
+    /// A cell no rim crosses is composited once, or copied from its left
     /// neighbour when every coverage is the same. Across a rim the blob's coverage is
-    /// averaged over an `n×n` sub-grid fine enough for the rim, and the cell composited
+    /// averaged over an `n×n` sub-grid fine enough for the rim (or over the pixel centres, for a
+    /// blob narrower than a cell), and the cell composited
     /// from the averages. Compositing is affine in each coverage through normal blends,
     /// so that is the cell's average composite (two rims crossing one cell add only
     /// their small covariance). A later blend that is not affine in the rim blob (the

@@ -3,7 +3,7 @@ import Foundation
 
 /// What happened to one job of a batch.
 public struct BatchResult: Sendable {
-    public enum Status: String, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
         /// Rendered now.
         case rendered
         /// Already complete from the same inputs.
@@ -46,10 +46,13 @@ public final class BatchRunner: @unchecked Sendable {
 
     public static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
 
+    /// Frames a job renders: a PNG is one still.
+    static func frameCount(_ job: BatchJob, _ preset: Preset) -> Int { job.format == .png ? 1 : preset.frameCount }
+
     /// The sidecar text a completed `job` has.
     public static func sidecar(for job: BatchJob, version: String) -> String? {
         guard case .success(let preset) = job.preset else { return nil }
-        let frames = job.format == .png ? 1 : preset.frameCount
+        let frames = frameCount(job, preset)
         return JSONValue.object([
             ("producedBy", JSONNode(.string("fluidgradient \(version)"))),
             ("format", JSONNode(.string(job.format.rawValue))),
@@ -117,7 +120,7 @@ public final class BatchRunner: @unchecked Sendable {
         if result.status == .failed, options.failFast { stopping = true }
         let done = results.count
         lock.unlock()
-        progress?.completed(result, done: done, total: jobs.count)
+        progress?.completed(result, done: done)
     }
 
     private var shouldStop: Bool {
@@ -132,7 +135,7 @@ public final class BatchRunner: @unchecked Sendable {
         case .success(let resolved): preset = resolved
         case .failure(let error): return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: error.description)
         }
-        let frames = job.format == .png ? 1 : preset.frameCount
+        let frames = BatchRunner.frameCount(job, preset)
         if !options.force, BatchRunner.isUpToDate(job, version: options.version) {
             return BatchResult(job: job, status: .skipped, frames: frames, seconds: 0)
         }
@@ -199,7 +202,7 @@ public final class BatchProgress: @unchecked Sendable {
         draw()
     }
 
-    func completed(_ result: BatchResult, done: Int, total: Int) {
+    func completed(_ result: BatchResult, done: Int) {
         lock.lock()
         defer { lock.unlock() }
         running[result.job.index] = nil

@@ -81,8 +81,7 @@ public struct FrameSet: Sendable {
         case (.pattern(let pattern, _), .number(let number)): file = pattern.path(frame: number)
         default: throw CommandError.input("\(path) has no frame \(label(of: key))")
         }
-        let image = try PNGFile.read(file)
-        return FrameSamples(width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth, samples: image.samples)
+        return FrameSamples(try PNGFile.read(file))
     }
 }
 

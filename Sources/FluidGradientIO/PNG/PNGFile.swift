@@ -71,6 +71,13 @@ public enum PNGFile {
 }
 
 /// A decoded image: interleaved RGB or RGBA samples at their stored depth.
+extension FrameSamples {
+    /// A decoded PNG's samples, for comparison.
+    public init(_ image: DecodedImage) {
+        self.init(width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth, samples: image.samples)
+    }
+}
+
 public struct DecodedImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
