@@ -252,11 +252,20 @@ public struct BatchJob: Sendable {
 
     public var label: String { "\(name) \(width)x\(height) \(format.rawValue)" }
 
-    /// Everything the output depends on, as canonical text: the tool's version, the
-    /// format and the full preset. Equal fingerprints render identical files.
+    /// Frames the job renders: a PNG is one still.
+    public func frameCount(of preset: Preset) -> Int { format == .png ? 1 : preset.frameCount }
+
+    /// Everything the output depends on, as the canonical JSON its sidecar records: the
+    /// tool's version, the format, the frame count and the full preset. Equal
+    /// fingerprints render identical files.
     public func fingerprint(version: String) -> String? {
         guard case .success(let preset) = preset else { return nil }
-        return "fluidgradient \(version)\nformat \(format.rawValue)\n" + preset.jsonText
+        return JSONValue.object([
+            ("producedBy", JSONNode(.string("fluidgradient \(version)"))),
+            ("format", JSONNode(.string(format.rawValue))),
+            ("frames", JSONNode(.number(Double(frameCount(of: preset))))),
+            ("preset", JSONNode(preset.jsonValue)),
+        ]).serialized() + "\n"
     }
 }
 

@@ -34,27 +34,21 @@ package struct PlacedBlob {
 /// A layer tree flattened into a stack program, so the production path can composite
 /// one sample with a few array reads and no recursion.
 struct CompiledScene {
-    enum Operation {
+    /// One step of a program. The scene's own program has no `affine` steps; a program
+    /// specialised to a cell folds its fixed blobs into them (see
+    /// ``SceneView/reduce(coverage:into:)``).
+    enum ReducedOperation {
         /// Push a transparent accumulator for a group layer.
         case begin
+        /// `top = top·scale + offset`: a run of normal-blended blobs of fixed coverage.
+        case affine(scale: Float, offset: SIMD4<Float>)
         /// Blend blob `index` (coverage-scaled) onto the top accumulator.
         case blob(index: Int, mode: BlendMode)
         /// Pop the top accumulator, scale it by `opacity` and blend it onto the next.
         case end(mode: BlendMode, opacity: Float)
     }
 
-    /// One step of a program specialised to a cell (see ``SceneView/reduce(coverage:into:)``).
-    enum ReducedOperation {
-        case begin
-        /// `top = top·scale + offset`: a run of normal-blended blobs of fixed coverage.
-        case affine(scale: Float, offset: SIMD4<Float>)
-        /// A blob whose coverage varies across the cell.
-        case blob(index: Int, mode: BlendMode)
-        case end(mode: BlendMode, opacity: Float)
-    }
-
     var blobs: [PlacedBlob] = []
-    var operations: [Operation] = []
     /// The deepest the accumulator stack gets, including the bottom one.
     var depth = 1
     /// `affineAfter[b]`: whether every blend after blob `b` is affine in `b`'s coverage
@@ -63,30 +57,21 @@ struct CompiledScene {
     /// backdrop, so it is false for base blobs.
     private(set) var affineAfter: [Bool] = []
 
-    /// `operations` as a reduced program in which every blob varies.
+    /// The layer tree as a program in which every blob varies.
     private(set) var program: [ReducedOperation] = []
 
     init(root: Layer) {
         compile(root, level: 1)
         affineAfter = blobs.indices.map(isAffineAfter)
-        program = operations.map { operation in
-            switch operation {
-            case .begin: return .begin
-            case .blob(let index, let mode): return .blob(index: index, mode: mode)
-            case .end(let mode, let opacity): return .end(mode: mode, opacity: opacity)
-            }
-        }
     }
 
     /// Runs `body` with a view of the scene over unsafe buffers: the hot loops read it
     /// from several threads without reference counting.
     func withView<R>(_ body: (SceneView) -> R) -> R {
         blobs.withUnsafeBufferPointer { blobs in
-            operations.withUnsafeBufferPointer { operations in
-                affineAfter.withUnsafeBufferPointer { affineAfter in
-                    program.withUnsafeBufferPointer { program in
-                        body(SceneView(blobs: blobs, operations: operations, program: program, affineAfter: affineAfter, depth: depth))
-                    }
+            affineAfter.withUnsafeBufferPointer { affineAfter in
+                program.withUnsafeBufferPointer { program in
+                    body(SceneView(blobs: blobs, program: program, affineAfter: affineAfter, depth: depth))
                 }
             }
         }
@@ -96,10 +81,12 @@ struct CompiledScene {
     /// later blend it enters, as source or as backdrop.
     private func isAffineAfter(_ b: Int) -> Bool {
         var level = 0, effect: Int? = nil
-        for operation in operations {
+        for operation in program {
             switch operation {
             case .begin:
                 level += 1
+            case .affine:
+                continue
             case .blob(let index, let mode):
                 if index == b {
                     effect = level
@@ -123,19 +110,19 @@ struct CompiledScene {
         // A childless blob layer blends its blob directly; its opacity goes into the colour.
         if case .blob(let blob) = layer.content, layer.sublayers.isEmpty {
             blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: layer.opacity))
-            operations.append(.blob(index: blobs.count - 1, mode: layer.blendMode))
+            program.append(.blob(index: blobs.count - 1, mode: layer.blendMode))
             return
         }
         depth = max(depth, level + 1)
-        operations.append(.begin)
+        program.append(.begin)
         if case .blob(let blob) = layer.content {
             blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: 1))
-            operations.append(.blob(index: blobs.count - 1, mode: .normal))
+            program.append(.blob(index: blobs.count - 1, mode: .normal))
         }
         for sublayer in layer.sublayers {
             compile(sublayer, level: level + 1)
         }
-        operations.append(.end(mode: layer.blendMode, opacity: Float(layer.opacity)))
+        program.append(.end(mode: layer.blendMode, opacity: Float(layer.opacity)))
     }
 }
 
@@ -144,8 +131,7 @@ struct SceneView: @unchecked Sendable {
     typealias ReducedOperation = CompiledScene.ReducedOperation
 
     let blobs: UnsafeBufferPointer<PlacedBlob>
-    let operations: UnsafeBufferPointer<CompiledScene.Operation>
-    /// `operations` as a reduced program in which every blob varies.
+    /// The scene's program, in which every blob varies.
     let program: UnsafeBufferPointer<ReducedOperation>
     let affineAfter: UnsafeBufferPointer<Bool>
     let depth: Int
@@ -174,12 +160,15 @@ struct SceneView: @unchecked Sendable {
             offset = .zero
             pending = false
         }
-        for operation in operations {
+        for operation in program {
             switch operation {
             case .begin:
                 flush()
                 out[count] = .begin
                 count += 1
+            case .affine:
+                // The scene's own program has none.
+                continue
             case .blob(let index, let mode):
                 let c = coverage[index]
                 if c >= 0, mode == .normal {

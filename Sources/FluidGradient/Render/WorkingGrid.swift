@@ -507,7 +507,7 @@ final class RasterScratch {
 
     init(scene: SceneView) {
         stack = .allocate(capacity: scene.depth + 1)
-        program = .allocate(capacity: scene.operations.count + 1)
+        program = .allocate(capacity: scene.program.count + 1)
         cachedPattern = .allocate(capacity: max(scene.blobs.count, 1))
         xs = .allocate(capacity: WorkingGrid.maximumCentres)
         ys = .allocate(capacity: WorkingGrid.maximumCentres)

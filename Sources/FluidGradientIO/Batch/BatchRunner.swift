@@ -25,7 +25,7 @@ public struct BatchResult: Sendable {
 /// Runs a batch's jobs on a pool of worker threads.
 ///
 /// A finished output is recorded by a sidecar, `<output>.fluidgradient.json`, holding
-/// what produced it (tool version, format, the full preset). A job is skipped when its
+/// the job's ``BatchJob/fingerprint(version:)`` (tool version, format, frames, the full preset). A job is skipped when its
 /// output exists and its sidecar is exactly what this run would write. Before a job
 /// renders, its old sidecar is removed; the sidecar is written only after the output
 /// has been renamed into place, so an interrupted or failed job is never taken for
@@ -46,24 +46,9 @@ public final class BatchRunner: @unchecked Sendable {
 
     public static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
 
-    /// Frames a job renders: a PNG is one still.
-    static func frameCount(_ job: BatchJob, _ preset: Preset) -> Int { job.format == .png ? 1 : preset.frameCount }
-
-    /// The sidecar text a completed `job` has.
-    public static func sidecar(for job: BatchJob, version: String) -> String? {
-        guard case .success(let preset) = job.preset else { return nil }
-        let frames = frameCount(job, preset)
-        return JSONValue.object([
-            ("producedBy", JSONNode(.string("fluidgradient \(version)"))),
-            ("format", JSONNode(.string(job.format.rawValue))),
-            ("frames", JSONNode(.number(Double(frames)))),
-            ("preset", JSONNode(preset.jsonValue)),
-        ]).serialized() + "\n"
-    }
-
     /// Whether `job`'s output is complete from the same inputs.
     public static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
-        guard let expected = sidecar(for: job, version: version),
+        guard let expected = job.fingerprint(version: version),
             FileManager.default.fileExists(atPath: job.output),
             let recorded = FileManager.default.contents(atPath: sidecarPath(for: job.output))
         else { return false }
@@ -135,7 +120,7 @@ public final class BatchRunner: @unchecked Sendable {
         case .success(let resolved): preset = resolved
         case .failure(let error): return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: error.description)
         }
-        let frames = BatchRunner.frameCount(job, preset)
+        let frames = job.frameCount(of: preset)
         if !options.force, BatchRunner.isUpToDate(job, version: options.version) {
             return BatchResult(job: job, status: .skipped, frames: frames, seconds: 0)
         }
@@ -157,7 +142,7 @@ public final class BatchRunner: @unchecked Sendable {
             try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
             let sidecar = try AtomicFile(destination: BatchRunner.sidecarPath(for: job.output))
             do {
-                try Data(BatchRunner.sidecar(for: job, version: options.version)!.utf8).write(to: URL(fileURLWithPath: sidecar.temporaryPath))
+                try Data(job.fingerprint(version: options.version)!.utf8).write(to: URL(fileURLWithPath: sidecar.temporaryPath))
             } catch {
                 throw CommandError.failure("could not record \(sidecar.destination): \(error.localizedDescription)")
             }
