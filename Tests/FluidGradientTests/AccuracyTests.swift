@@ -267,3 +267,50 @@ import Testing
         #expect(ReferenceRenderer.value(of: root, x: 5, y: 5) == SIMD4(repeating: 0.5))
     }
 }
+
+/// The rasteriser's shortcuts for cells one or two rims cross — the chord between a
+/// rim's coverage 0 and 1, and the bilinear surface through four corners with the
+/// coverages' product averaged — against averaging the composite over every sample.
+/// Both are exact where they apply, and a pattern is let through only if the composite
+/// at coverage ½ (and the edge midpoints) lies within 10⁻⁴ of the shortcut, so the cells
+/// agree to about that (0.03 levels); leaving out the product term (the rims'
+/// covariance) is off by far more.
+@Suite struct RimShortcutTests {
+    static let scenes: [(String, Layer)] = {
+        var generator = SplitMix64(seed: 5)
+        func blob() -> Blob {
+            let placement = BlobPlacement.random(&generator, ranges: BlobRanges(), aspectRatio: 1.5)
+            let color = RGBA(red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 0.6 + 0.4 * generator.nextUnit())
+            return Blob(color: color, center: placement.center, radius: placement.radius, opacity: placement.opacity)
+        }
+        let nested = Layer(name: "root", sublayers: BlendMode.allCases.map { mode in
+            Layer(name: "\(mode)", blendMode: mode, sublayers: [Layer(name: "a", content: .blob(blob())), Layer(name: "b", blendMode: mode, content: .blob(blob()))])
+        })
+        return [
+            ("random scene with overlay highlights", randomScene(seed: 21, count: 8, highlights: 3, width: 600, height: 400).rootLayer(width: 600, height: 400)),
+            ("every blend mode, nested", nested),
+        ]
+    }()
+
+    @Test(arguments: [0, 1], [0.4, 0.6])
+    func shortcutsMatchSamplingEveryRim(scene: Int, exponent: Double) {
+        var root = Self.scenes[scene].1
+        root.layout(in: LayerRect(width: 600, height: 400))
+        let grid = WorkingGrid(spec: FrameSpec(width: 600, height: 400, blurExponent: exponent))
+        var sampling = grid
+        sampling.samplesEveryRim = true
+        let fast = grid.cellAverages(of: root, edges: .bleed)
+        let sampled = sampling.cellAverages(of: root, edges: .bleed)
+        var largest: Float = 0, differing = 0
+        for (a, b) in zip(fast, sampled) {
+            let d = a - b
+            let difference = max(max(abs(d.x), abs(d.y)), max(abs(d.z), abs(d.w)))
+            largest = max(largest, difference)
+            if difference > 0 { differing += 1 }
+        }
+        #expect(grid.cellSize > 4, "the scene must be rasterised on a reduced grid")
+        #expect(differing > 100, "the shortcuts must be taken: only \(differing) cells changed")
+        #expect(largest <= 2e-4, "\(Self.scenes[scene].0): largest difference \(largest)")
+    }
+}
+

@@ -192,6 +192,20 @@ struct SceneView: @unchecked Sendable {
         return count
     }
 
+    /// Whether every blend in a reduced program is affine in its source and in its
+    /// backdrop, so that the composite is multilinear in the varying blobs' coverages.
+    func isMultilinear(_ program: UnsafePointer<ReducedOperation>, count: Int) -> Bool {
+        for step in 0..<count {
+            switch program[step] {
+            case .begin, .affine:
+                continue
+            case .blob(_, let mode), .end(let mode, _):
+                if !(mode.isAffineInSource && mode.isAffineInBackdrop) { return false }
+            }
+        }
+        return true
+    }
+
     /// Composites `samples` samples at once with a reduced program and returns their
     /// sum, added in sample order. Varying blob `b`'s coverage at sample `s` is
     /// `sampled[b·stride + s]`; `stack` holds `depth` rows of `stride` values.

@@ -57,7 +57,7 @@ struct ExpandedRows {
                 let chroma = YUV.chroma(color)
                 levels = SIMD4(YUV.luma(color), chroma.cb, chroma.cr, 0)
             }
-            cells[cell] = (levels - 0.5).clamped(lowerBound: low, upperBound: high)
+            cells[cell] = pointwiseMin(pointwiseMax(levels - 0.5, low), high)
         }
         columnCell.withUnsafeBufferPointer { columnCell in
             columnFraction.withUnsafeBufferPointer { columnFraction in

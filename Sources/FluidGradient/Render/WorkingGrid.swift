@@ -100,6 +100,10 @@ package struct WorkingGrid: Equatable {
 
     package let horizontal: Axis
     package let vertical: Axis
+    /// Averages the composite itself over the samples of every cell a rim crosses,
+    /// instead of using the chord or bilinear surface of the cell's coverage pattern
+    /// (a slower, direct check of those shortcuts for tests).
+    package var samplesEveryRim = false
 
     package init(spec: FrameSpec) {
         let sigma = spec.sigma
@@ -196,6 +200,17 @@ struct CellSpan {
 }
 
 extension WorkingGrid {
+    /// The composited grid of a laid-out layer tree (`gridWidth × gridHeight`).
+    package func cellAverages(of root: Layer, edges: EdgeMode) -> [SIMD4<Float>] {
+        var values = [SIMD4<Float>](repeating: .zero, count: gridWidth * gridHeight)
+        values.withUnsafeMutableBufferPointer { values in
+            rasterize(
+                CompiledScene(root: root), columnSpans: CellSpan.spans(horizontal, edges: edges),
+                rowSpans: CellSpan.spans(vertical, edges: edges), into: values, threads: 1)
+        }
+        return values
+    }
+
     /// Composites the scene into `grid` (`gridWidth × gridHeight`, premultiplied): each
     /// cell holds the average of the composite over the cell (0 outside the frame with
     /// transparent edges; with clamp edges, the samples are clamped into the frame).
@@ -203,17 +218,23 @@ extension WorkingGrid {
     /// Each blob is first classified per cell as wholly inside (`d ≤ 0.9`, coverage 1),
     /// wholly outside (`d ≥ 1`, coverage 0) or crossing its feathered rim, from the
     /// exact least and greatest `d²` over the cell's samples (see ``classifyRow``).
-    /// A cell no rim crosses is composited once, or copied from its left
-    /// neighbour when every coverage is the same. Across a rim the blob's coverage is
-    /// averaged over an `n×n` sub-grid fine enough for the rim (or over the pixel centres, for a
-    /// blob narrower than a cell), and the cell composited
-    /// from the averages. Compositing is affine in each coverage through normal blends,
-    /// so that is the cell's average composite (two rims crossing one cell add only
-    /// their small covariance). A later blend that is not affine in the rim blob (the
-    /// highlight's overlay over a base blob) is checked: if the composite at the rim's
-    /// extreme coverages does not interpolate to the composite at the average — the
-    /// overlay's branch switches inside the cell — the composite itself is averaged
-    /// over the sub-grid instead.
+    /// A cell no rim crosses is composited once, or copied from its left neighbour when
+    /// every coverage is the same. Across a rim, each rim blob's coverage is sampled on
+    /// an `n×n` sub-grid fine enough for the rim (or at the pixel centres, for a blob
+    /// narrower than a cell). Neighbouring cells along a rim usually share their
+    /// pattern of fixed coverages, and per pattern:
+    ///
+    /// - one rim: the composite is affine in its coverage c through normal blends, so the
+    ///   cell's average composite is `C(0) + (C(1) − C(0))·E[c]`. A later blend that is
+    ///   not affine in c (the highlight's overlay over a base blob) is checked: if its
+    ///   branch switches between c = 0 and 1, `C(½)` is off the chord;
+    /// - two rims, c and e: with blends affine in source and backdrop the composite is
+    ///   bilinear, so the average follows from the four corners and `E[c]`, `E[e]` and
+    ///   `E[c·e]` (their covariance included); otherwise the surface through the corners
+    ///   is checked at the middle and at the middles of the edges;
+    ///
+    /// and where these do not hold, or three or more rims cross, the composite itself is
+    /// averaged over the samples.
     func rasterize(
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan],
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
@@ -333,24 +354,24 @@ extension WorkingGrid {
         let program = scratch.program, length = scratch.programLength
         let (columns, width) = samples.column.samples(subsamples, into: scratch.xs)
         let (rows, height) = samples.row.samples(subsamples, into: scratch.ys)
-        if rims == 1 {
+        if rims == 1, !samplesEveryRim {
             let blob = scene.blobs[rimBlob]
             let mean = coverageSum(blob, xs: scratch.xs, columns: columns, ys: scratch.ys, rows: rows) / (width * height)
-            // Fixed blobs left in the program (non-normal blends) keep their own coverage.
-            let averaged = scene.composite(program, count: length, stack: stack) { $0 == rimBlob ? mean : coverage[$0] }
-            if scene.affineAfter[rimBlob] || rimBlob == lastPresent { return averaged }
-            // Is the composite affine in this coverage across the cell? If the chord between
-            // the coverage's extremes passes through the average, no branch switched.
+            // The composites at the rim's coverage 0 and 1 under this pattern, and whether the
+            // composite is affine in the coverage between them: then the cell's average
+            // composite lies on the chord, at the average coverage. A blend that is not affine
+            // in it (an overlay whose branch switches at some coverage) bends the composite
+            // there, which takes it off the chord at coverage ½.
             if !scratch.hasExtremes {
-                scratch.none = scene.composite(program, count: length, stack: stack) { $0 == rimBlob ? 0 : coverage[$0] }
-                scratch.full = scene.composite(program, count: length, stack: stack) { $0 == rimBlob ? 1 : coverage[$0] }
+                let pattern = Pattern(scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: rimBlob)
+                scratch.none = pattern.value(0)
+                scratch.full = pattern.value(1)
+                scratch.isLinear = scene.affineAfter[rimBlob] || rimBlob == lastPresent
+                    || WorkingGrid.isClose(pattern.value(0.5), (scratch.none + scratch.full) * 0.5)
                 scratch.hasExtremes = true
             }
-            let chord = scratch.none + (scratch.full - scratch.none) * mean
-            if ((chord - averaged) * (chord - averaged)).max() <= 1e-8 { return averaged }
+            if scratch.isLinear { return scratch.none + (scratch.full - scratch.none) * mean }
         }
-        // Two rims (their covariance matters) or a branch switch: average the composite
-        // itself over the samples.
         let stride = RasterScratch.maximumSamples
         for blob in 0...lastPresent where coverage[blob] < 0 {
             let placed = scene.blobs[blob], out = scratch.sampled + blob * stride
@@ -358,6 +379,46 @@ extension WorkingGrid {
                 for i in 0..<columns { out[j * columns + i] = placed.coverage(at: SIMD2(scratch.xs[i], scratch.ys[j])) }
             }
         }
+        if rims == 2, !samplesEveryRim {
+            // With only blends affine in source and backdrop, the composite is bilinear in the
+            // two coverages c, e: its average over the cell follows from the composites at the
+            // four corners and the averages of c, e and c·e (their covariance included).
+            var first = -1, second = -1
+            for blob in 0...lastPresent where coverage[blob] < 0 {
+                if first < 0 { first = blob } else { second = blob }
+            }
+            if !scratch.hasExtremes {
+                let pattern = Pattern(
+                    scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: first, second: second)
+                let origin = pattern.value(0, 0), alongFirst = pattern.value(1, 0), alongSecond = pattern.value(0, 1)
+                scratch.none = origin
+                scratch.full = alongFirst - origin
+                scratch.second = alongSecond - origin
+                scratch.both = pattern.value(1, 1) - alongFirst - alongSecond + origin
+                // A blend that is not affine (an overlay whose branch switches inside the
+                // square of coverages) bends the composite off the bilinear surface through
+                // the corners, which shows at the middle or at the middle of an edge.
+                let (a, b, d) = (scratch.full, scratch.second, scratch.both)
+                func onSurface(_ c: Float, _ e: Float) -> Bool {
+                    WorkingGrid.isClose(pattern.value(c, e), origin + a * c + b * e + d * (c * e))
+                }
+                scratch.isLinear = scene.isMultilinear(program, count: length)
+                    || (onSurface(0.5, 0.5) && onSurface(0.5, 0) && onSurface(0, 0.5) && onSurface(1, 0.5) && onSurface(0.5, 1))
+                scratch.hasExtremes = true
+            }
+            if scratch.isLinear {
+                let c = scratch.sampled + first * stride, e = scratch.sampled + second * stride
+                var sumC: Float = 0, sumE: Float = 0, sumCE: Float = 0
+                for s in 0..<(columns * rows) {
+                    sumC += c[s]
+                    sumE += e[s]
+                    sumCE += c[s] * e[s]
+                }
+                return scratch.none + (scratch.full * sumC + scratch.second * sumE + scratch.both * sumCE) / (width * height)
+            }
+        }
+        // Several rims, or a blend that is not affine in them: average the composite itself
+        // over the samples.
         let total = scene.compositeSum(
             program, count: length, samples: columns * rows, stride: stride, coverage: coverage, sampled: scratch.sampled,
             stack: scratch.wideStack)
@@ -367,6 +428,13 @@ extension WorkingGrid {
         // blobs plus their effect summed over the centres, per pixel of the cell.
         let without = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
         return without + (total - Float(columns * rows) * without) / (width * height)
+    }
+
+    /// Whether `a` and `b` agree to 10⁻⁴ in every component: far below a level, far above rounding.
+    @inline(__always)
+    static func isClose(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Bool {
+        let d = (a - b) * (a - b)
+        return max(max(d.x, d.y), max(d.z, d.w)) <= 1e-8
     }
 
     /// A blob's coverage summed over the cell's samples.
@@ -494,6 +562,11 @@ final class RasterScratch {
     var hasExtremes = false
     var none = SIMD4<Float>.zero
     var full = SIMD4<Float>.zero
+    /// The composite is affine in the single rim's coverage between `none` and `full`, or
+    /// bilinear in two rims' coverages with the corner terms `none`, `full`, `second`, `both`.
+    var isLinear = false
+    var second = SIMD4<Float>.zero
+    var both = SIMD4<Float>.zero
 
     /// Sub-samples of one cell at most (17 pixel centres per axis).
     static let maximumSamples = WorkingGrid.maximumCentres * WorkingGrid.maximumCentres
@@ -530,6 +603,24 @@ final class RasterScratch {
 struct UncheckedSpans<Element>: @unchecked Sendable {
     let base: UnsafeBufferPointer<Element>
     init(_ base: UnsafeBufferPointer<Element>) { self.base = base }
+}
+
+/// A cell's coverage pattern with its one or two rim blobs set to chosen coverages.
+private struct Pattern {
+    let scene: SceneView
+    let program: UnsafePointer<CompiledScene.ReducedOperation>
+    let length: Int
+    let coverage: UnsafePointer<Float>
+    let stack: UnsafeMutablePointer<SIMD4<Float>>
+    let first: Int
+    var second = -1
+
+    /// The composite with the first rim blob at coverage `c` and the second at `e`.
+    @inline(__always)
+    func value(_ c: Float, _ e: Float = 0) -> SIMD4<Float> {
+        let first = first, second = second, coverage = coverage
+        return scene.composite(program, count: length, stack: stack) { $0 == first ? c : $0 == second ? e : coverage[$0] }
+    }
 }
 
 /// The sample spans of one cell.
