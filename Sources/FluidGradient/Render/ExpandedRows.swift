@@ -3,7 +3,7 @@
 ///
 /// Each blurred grid row is resampled to full width once (the background composited
 /// per cell first: compositing onto a constant is affine, so it commutes with the
-/// interpolation). A thread keeps the two grid rows around its current output row, so
+/// interpolation), run by run of pixels between the same two cells. A thread keeps the two grid rows around its current output row, so
 /// an output pixel is `A + g·(B − A)`, plus its dither threshold, floored and packed,
 /// four RGBA pixels or sixteen luma samples at a time.
 struct ExpandedRows {
@@ -13,6 +13,8 @@ struct ExpandedRows {
     /// Where each pixel falls between blurred cells, along a row.
     let columnCell: [Int32]
     let columnFraction: [Float]
+    /// Where each run of pixels between the same two cells ends (see ``runEnds(of:)``).
+    let columnRunEnds: [Int32]
 
     /// Per-thread memory: the two expanded grid rows and the grid rows they hold.
     final class Window {
@@ -60,26 +62,39 @@ struct ExpandedRows {
             cells[cell] = pointwiseMin(pointwiseMax(levels - 0.5, low), high)
         }
         columnCell.withUnsafeBufferPointer { columnCell in
-            columnFraction.withUnsafeBufferPointer { columnFraction in
-                if format == .rgba {
-                    let pixels = UnsafeMutableRawPointer(out).assumingMemoryBound(to: SIMD4<Float>.self)
-                    for x in 0..<width {
-                        let cell = Int(columnCell[x])
-                        let a = cells[cell], b = cells[cell + 1]
-                        pixels[x] = a + columnFraction[x] * (b - a)
-                    }
-                } else {
-                    for x in 0..<width {
-                        let cell = Int(columnCell[x])
-                        let a = cells[cell], b = cells[cell + 1]
-                        let v = a + columnFraction[x] * (b - a)
-                        out[x] = v.x
-                        out[width + x] = v.y
-                        out[2 * width + x] = v.z
+            columnFraction.withUnsafeBufferPointer { fraction in
+                columnRunEnds.withUnsafeBufferPointer { runEnds in
+                    var x = 0
+                    for end in runEnds {
+                        let cell = Int(columnCell[x]), end = Int(end)
+                        let a = cells[cell], delta = cells[cell + 1] - a
+                        if format == .rgba {
+                            let pixels = UnsafeMutableRawPointer(out).assumingMemoryBound(to: SIMD4<Float>.self)
+                            while x < end {
+                                pixels[x] = a + fraction[x] * delta
+                                x += 1
+                            }
+                        } else {
+                            while x < end {
+                                let v = a + fraction[x] * delta
+                                out[x] = v.x
+                                out[width + x] = v.y
+                                out[2 * width + x] = v.z
+                                x += 1
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// The end of each run of equal cells in `columnCell` (which never decreases).
+    static func runEnds(of columnCell: [Int32]) -> [Int32] {
+        var ends: [Int32] = []
+        for x in columnCell.indices.dropFirst() where columnCell[x] != columnCell[x - 1] { ends.append(Int32(x)) }
+        if !columnCell.isEmpty { ends.append(Int32(columnCell.count)) }
+        return ends
     }
 
     /// Makes `window` hold grid rows `upper` and `upper + 1`, expanding what is missing.

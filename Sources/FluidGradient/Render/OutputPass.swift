@@ -5,6 +5,8 @@ struct OutputPass {
     let grid: WorkingGrid
     let columnCell: [Int32]
     let columnFraction: [Float]
+    /// Where each run of pixels between the same two refined nodes ends, along a row.
+    let columnRunEnds: [Int32]
     let rowCell: [Int32]
     let rowFraction: [Float]
     let background: BackgroundSampler
@@ -13,6 +15,7 @@ struct OutputPass {
         self.spec = spec
         self.grid = grid
         (columnCell, columnFraction) = grid.horizontal.interpolation()
+        columnRunEnds = ExpandedRows.runEnds(of: columnCell)
         (rowCell, rowFraction) = grid.vertical.interpolation()
         background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
     }
@@ -72,7 +75,9 @@ struct OutputPass {
         offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
     ) {
         let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
-        let rows = ExpandedRows(width: width, height: height, format: format, columnCell: columnCell, columnFraction: columnFraction)
+        let rows = ExpandedRows(
+            width: width, height: height, format: format, columnCell: columnCell, columnFraction: columnFraction,
+            columnRunEnds: columnRunEnds)
         let window = ExpandedRows.Window(width: width, cellCount: rowWidth, planes: rows.planeCount)
         let background = background.opaqueConstant!
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)

@@ -339,19 +339,17 @@ extension WorkingGrid {
             for blob in 0...lastPresent where coverage[blob] < 0 { rimBlob = blob }
         }
         let stack = scratch.stack
+        // The program with every fixed blob folded away, and what follows from it, depend
+        // only on the pattern of fixed coverages, which recurs along a rim and from row to row.
+        let entry = scratch.patterns.entry(for: coverage, scene: scene)
         if rims == 0 {
-            return scene.composite(stack: stack) { coverage[$0] }
+            if !entry.pointee.hasExtremes {
+                entry.pointee.none = scene.composite(stack: stack) { coverage[$0] }
+                entry.pointee.hasExtremes = true
+            }
+            return entry.pointee.none
         }
-        // The program with every fixed blob folded away depends only on the pattern of
-        // fixed coverages, which neighbouring cells along a rim usually share.
-        let cached = scratch.cachedPattern
-        if !scratch.hasCache || memcmp(cached, coverage, count * MemoryLayout<Float>.size) != 0 {
-            cached.update(from: coverage, count: count)
-            scratch.programLength = scene.reduce(coverage: coverage, into: scratch.program)
-            scratch.hasCache = true
-            scratch.hasExtremes = false
-        }
-        let program = scratch.program, length = scratch.programLength
+        let program = UnsafePointer(entry.pointee.program), length = entry.pointee.programLength
         let (columns, width) = samples.column.samples(subsamples, into: scratch.xs)
         let (rows, height) = samples.row.samples(subsamples, into: scratch.ys)
         if rims == 1, !samplesEveryRim {
@@ -362,15 +360,15 @@ extension WorkingGrid {
             // composite lies on the chord, at the average coverage. A blend that is not affine
             // in it (an overlay whose branch switches at some coverage) bends the composite
             // there, which takes it off the chord at coverage ½.
-            if !scratch.hasExtremes {
+            if !entry.pointee.hasExtremes {
                 let pattern = Pattern(scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: rimBlob)
-                scratch.none = pattern.value(0)
-                scratch.full = pattern.value(1)
-                scratch.isLinear = scene.affineAfter[rimBlob] || rimBlob == lastPresent
-                    || WorkingGrid.isClose(pattern.value(0.5), (scratch.none + scratch.full) * 0.5)
-                scratch.hasExtremes = true
+                entry.pointee.none = pattern.value(0)
+                entry.pointee.full = pattern.value(1)
+                entry.pointee.isLinear = scene.affineAfter[rimBlob] || rimBlob == lastPresent
+                    || WorkingGrid.isClose(pattern.value(0.5), (entry.pointee.none + entry.pointee.full) * 0.5)
+                entry.pointee.hasExtremes = true
             }
-            if scratch.isLinear { return scratch.none + (scratch.full - scratch.none) * mean }
+            if entry.pointee.isLinear { return entry.pointee.none + (entry.pointee.full - entry.pointee.none) * mean }
         }
         let stride = RasterScratch.maximumSamples
         for blob in 0...lastPresent where coverage[blob] < 0 {
@@ -387,26 +385,26 @@ extension WorkingGrid {
             for blob in 0...lastPresent where coverage[blob] < 0 {
                 if first < 0 { first = blob } else { second = blob }
             }
-            if !scratch.hasExtremes {
+            if !entry.pointee.hasExtremes {
                 let pattern = Pattern(
                     scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: first, second: second)
                 let origin = pattern.value(0, 0), alongFirst = pattern.value(1, 0), alongSecond = pattern.value(0, 1)
-                scratch.none = origin
-                scratch.full = alongFirst - origin
-                scratch.second = alongSecond - origin
-                scratch.both = pattern.value(1, 1) - alongFirst - alongSecond + origin
+                entry.pointee.none = origin
+                entry.pointee.full = alongFirst - origin
+                entry.pointee.second = alongSecond - origin
+                entry.pointee.both = pattern.value(1, 1) - alongFirst - alongSecond + origin
                 // A blend that is not affine (an overlay whose branch switches inside the
                 // square of coverages) bends the composite off the bilinear surface through
                 // the corners, which shows at the middle or at the middle of an edge.
-                let (a, b, d) = (scratch.full, scratch.second, scratch.both)
+                let (a, b, d) = (entry.pointee.full, entry.pointee.second, entry.pointee.both)
                 func onSurface(_ c: Float, _ e: Float) -> Bool {
                     WorkingGrid.isClose(pattern.value(c, e), origin + a * c + b * e + d * (c * e))
                 }
-                scratch.isLinear = scene.isMultilinear(program, count: length)
+                entry.pointee.isLinear = scene.isMultilinear(program, count: length)
                     || (onSurface(0.5, 0.5) && onSurface(0.5, 0) && onSurface(0, 0.5) && onSurface(1, 0.5) && onSurface(0.5, 1))
-                scratch.hasExtremes = true
+                entry.pointee.hasExtremes = true
             }
-            if scratch.isLinear {
+            if entry.pointee.isLinear {
                 let c = scratch.sampled + first * stride, e = scratch.sampled + second * stride
                 var sumC: Float = 0, sumE: Float = 0, sumCE: Float = 0
                 for s in 0..<(columns * rows) {
@@ -414,7 +412,7 @@ extension WorkingGrid {
                     sumE += e[s]
                     sumCE += c[s] * e[s]
                 }
-                return scratch.none + (scratch.full * sumC + scratch.second * sumE + scratch.both * sumCE) / (width * height)
+                return entry.pointee.none + (entry.pointee.full * sumC + entry.pointee.second * sumE + entry.pointee.both * sumCE) / (width * height)
             }
         }
         // Several rims, or a blend that is not affine in them: average the composite itself
@@ -489,13 +487,33 @@ extension WorkingGrid {
         let (nearY, farY) = WorkingGrid.squaredRange(
             rowSpan.sampleLower, rowSpan.sampleUpper, center: blob.center.y, inverse: blob.inverseSemiAxes.y)
         let stride = row.blobCount
-        for column in columns {
+        func squared(_ column: Int) -> (near: Float, far: Float) {
             let span = columnSpans[column]
-            let (nearX, farX) = WorkingGrid.squaredRange(
-                span.sampleLower, span.sampleUpper, center: blob.center.x, inverse: blob.inverseSemiAxes.x)
-            if nearX + nearY >= 1 { continue }
+            return WorkingGrid.squaredRange(span.sampleLower, span.sampleUpper, center: blob.center.x, inverse: blob.inverseSemiAxes.x)
+        }
+        // The spans move right column by column, so both the least and the greatest d² fall
+        // and then rise across the row: the cells the blob reaches, and those wholly inside
+        // it, are each one run of columns around the one nearest the centre.
+        // The nearest column is the first whose samples reach the centre, or the one before.
+        let first = WorkingGrid.firstColumn(in: columns) { columnSpans[$0].sampleUpper >= blob.center.x }
+        var nearest = min(first, columns.upperBound - 1)
+        if nearest > columns.lowerBound, squared(nearest - 1).near < squared(nearest).near { nearest -= 1 }
+        guard squared(nearest).near + nearY < 1 else { return }
+        let present = WorkingGrid.firstColumn(in: columns.lowerBound..<nearest) { squared($0).near + nearY < 1 }
+            ..< WorkingGrid.firstColumn(in: (nearest + 1)..<columns.upperBound) { squared($0).near + nearY >= 1 }
+        // The greatest d² is least at the column whose samples are most nearly centred, most
+        // often the nearest; where it is not (short spans at a clamped edge), look at each.
+        let isInside = { (column: Int) in squared(column).far + farY <= 0.81 }
+        var inside = nearest..<nearest
+        if isInside(nearest) {
+            inside = WorkingGrid.firstColumn(in: present.lowerBound..<nearest, where: isInside)
+                ..< WorkingGrid.firstColumn(in: (nearest + 1)..<present.upperBound) { !isInside($0) }
+        } else if farY <= 0.81, let start = present.first(where: isInside) {
+            inside = start..<(present[(start + 1)...].first { !isInside($0) } ?? present.upperBound)
+        }
+        for column in present {
             row.lastPresent[column] = Int32(index)
-            if farX + farY <= 0.81 {
+            if inside.contains(column) {
                 row.coverage[column * stride + index] = 1
             } else {
                 row.coverage[column * stride + index] = -1
@@ -503,6 +521,18 @@ extension WorkingGrid {
                 row.subsamples[column] = max(row.subsamples[column], subsamples)
             }
         }
+    }
+
+    /// The first column of `range` where `isPast` holds, or its end: `isPast` must be
+    /// false and then true across the range.
+    @inline(__always)
+    static func firstColumn(in range: Range<Int>, where isPast: (Int) -> Bool) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The least and greatest `((p − center)·inverse)²` for `p` in `lower...upper`.
@@ -550,23 +580,11 @@ final class RasterRow {
     }
 }
 
-/// Per-thread working memory of the rasteriser, with the last cell's folded program.
+/// Per-thread working memory of the rasteriser.
 final class RasterScratch {
     let stack: UnsafeMutablePointer<SIMD4<Float>>
-    let program: UnsafeMutablePointer<CompiledScene.ReducedOperation>
-    /// The coverage pattern `program` was folded for, and the composites at the single
-    /// rim's coverage 0 and 1 under it.
-    let cachedPattern: UnsafeMutablePointer<Float>
-    var programLength = 0
-    var hasCache = false
-    var hasExtremes = false
-    var none = SIMD4<Float>.zero
-    var full = SIMD4<Float>.zero
-    /// The composite is affine in the single rim's coverage between `none` and `full`, or
-    /// bilinear in two rims' coverages with the corner terms `none`, `full`, `second`, `both`.
-    var isLinear = false
-    var second = SIMD4<Float>.zero
-    var both = SIMD4<Float>.zero
+    /// The folded programs of the coverage patterns met so far.
+    let patterns: PatternCache
 
     /// Sub-samples of one cell at most (17 pixel centres per axis).
     static let maximumSamples = WorkingGrid.maximumCentres * WorkingGrid.maximumCentres
@@ -580,8 +598,7 @@ final class RasterScratch {
 
     init(scene: SceneView) {
         stack = .allocate(capacity: scene.depth + 1)
-        program = .allocate(capacity: scene.program.count + 1)
-        cachedPattern = .allocate(capacity: max(scene.blobs.count, 1))
+        patterns = PatternCache(scene: scene)
         xs = .allocate(capacity: WorkingGrid.maximumCentres)
         ys = .allocate(capacity: WorkingGrid.maximumCentres)
         sampled = .allocate(capacity: max(scene.blobs.count, 1) * Self.maximumSamples)
@@ -590,12 +607,73 @@ final class RasterScratch {
 
     deinit {
         stack.deallocate()
-        program.deallocate()
-        cachedPattern.deallocate()
         xs.deallocate()
         ys.deallocate()
         sampled.deallocate()
         wideStack.deallocate()
+    }
+}
+
+/// A coverage pattern's program with its fixed blobs folded away and, once computed, the
+/// composite's terms under it: with no rim, `none` is the composite; with one rim, `none`
+/// and `full` are the composites at its coverage 0 and 1; with two, `none + full·c +
+/// second·e + both·c·e` is the bilinear surface through the four corners. `isLinear`
+/// tells whether the composite follows that chord or surface.
+struct FoldedPattern {
+    var program: UnsafeMutablePointer<CompiledScene.ReducedOperation>
+    var programLength = 0
+    var hasExtremes = false
+    var isLinear = false
+    var none = SIMD4<Float>.zero
+    var full = SIMD4<Float>.zero
+    var second = SIMD4<Float>.zero
+    var both = SIMD4<Float>.zero
+}
+
+/// A direct-mapped cache of ``FoldedPattern``s keyed by the cell's coverages. An entry
+/// is a pure function of its pattern, so what the cache holds never changes a result.
+final class PatternCache {
+    static let slotCount = 128
+    let blobCount: Int
+    /// Each slot's coverage pattern (`blobCount` values), and whether it holds one.
+    private let patterns: UnsafeMutablePointer<Float>
+    private let filled: UnsafeMutablePointer<Bool>
+    private let entries: UnsafeMutablePointer<FoldedPattern>
+    private let programs: UnsafeMutablePointer<CompiledScene.ReducedOperation>
+
+    init(scene: SceneView) {
+        blobCount = max(scene.blobs.count, 1)
+        let capacity = scene.program.count + 1
+        patterns = .allocate(capacity: Self.slotCount * blobCount)
+        filled = .allocate(capacity: Self.slotCount)
+        filled.initialize(repeating: false, count: Self.slotCount)
+        programs = .allocate(capacity: Self.slotCount * capacity)
+        entries = .allocate(capacity: Self.slotCount)
+        for slot in 0..<Self.slotCount { (entries + slot).initialize(to: FoldedPattern(program: programs + slot * capacity)) }
+    }
+
+    /// The entry for `coverage`'s pattern, folded now if the slot held another.
+    @inline(__always)
+    func entry(for coverage: UnsafePointer<Float>, scene: SceneView) -> UnsafeMutablePointer<FoldedPattern> {
+        var hash: UInt64 = 0
+        for blob in 0..<scene.blobs.count { hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15 }
+        let slot = Int(hash >> 57)
+        let pattern = patterns + slot * blobCount, entry = entries + slot
+        if !filled[slot] || memcmp(pattern, coverage, scene.blobs.count * MemoryLayout<Float>.size) != 0 {
+            pattern.update(from: coverage, count: scene.blobs.count)
+            filled[slot] = true
+            entry.pointee.programLength = scene.reduce(coverage: coverage, into: entry.pointee.program)
+            entry.pointee.hasExtremes = false
+        }
+        return entry
+    }
+
+    deinit {
+        patterns.deallocate()
+        filled.deallocate()
+        programs.deallocate()
+        entries.deinitialize(count: Self.slotCount)
+        entries.deallocate()
     }
 }
 
