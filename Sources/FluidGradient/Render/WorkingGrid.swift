@@ -104,6 +104,9 @@ package struct WorkingGrid: Equatable {
     /// instead of using the chord or bilinear surface of the cell's coverage pattern
     /// (a slower, direct check of those shortcuts for tests).
     package var samplesEveryRim = false
+    /// Classifies each cell of a row against each blob directly, instead of finding the
+    /// runs of cells by bisection (a slower, direct check of that search for tests).
+    package var classifiesEveryColumn = false
 
     package init(spec: FrameSpec) {
         let sigma = spec.sigma
@@ -491,6 +494,23 @@ extension WorkingGrid {
             let span = columnSpans[column]
             return WorkingGrid.squaredRange(span.sampleLower, span.sampleUpper, center: blob.center.x, inverse: blob.inverseSemiAxes.x)
         }
+        func mark(_ column: Int, inside: Bool) {
+            row.lastPresent[column] = Int32(index)
+            if inside {
+                row.coverage[column * stride + index] = 1
+            } else {
+                row.coverage[column * stride + index] = -1
+                row.rims[column] += 1
+                row.subsamples[column] = max(row.subsamples[column], subsamples)
+            }
+        }
+        if classifiesEveryColumn {
+            for column in columns {
+                let (near, far) = squared(column)
+                if near + nearY < 1 { mark(column, inside: far + farY <= 0.81) }
+            }
+            return
+        }
         // The spans move right column by column, so both the least and the greatest d² fall
         // and then rise across the row: the cells the blob reaches, and those wholly inside
         // it, are each one run of columns around the one nearest the centre.
@@ -511,16 +531,7 @@ extension WorkingGrid {
         } else if farY <= 0.81, let start = present.first(where: isInside) {
             inside = start..<(present[(start + 1)...].first { !isInside($0) } ?? present.upperBound)
         }
-        for column in present {
-            row.lastPresent[column] = Int32(index)
-            if inside.contains(column) {
-                row.coverage[column * stride + index] = 1
-            } else {
-                row.coverage[column * stride + index] = -1
-                row.rims[column] += 1
-                row.subsamples[column] = max(row.subsamples[column], subsamples)
-            }
-        }
+        for column in present { mark(column, inside: inside.contains(column)) }
     }
 
     /// The first column of `range` where `isPast` holds, or its end: `isPast` must be
