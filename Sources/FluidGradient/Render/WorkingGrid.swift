@@ -336,7 +336,6 @@ extension WorkingGrid {
         _ scene: SceneView, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, rims: Int, lastPresent: Int,
         subsamples: Int32, scratch: RasterScratch
     ) -> SIMD4<Float> {
-        let count = scene.blobs.count
         var rimBlob = 0
         if rims == 1 {
             for blob in 0...lastPresent where coverage[blob] < 0 { rimBlob = blob }
@@ -364,7 +363,7 @@ extension WorkingGrid {
             // in it (an overlay whose branch switches at some coverage) bends the composite
             // there, which takes it off the chord at coverage ½.
             if !entry.pointee.hasExtremes {
-                let pattern = Pattern(scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: rimBlob)
+                let pattern = PatternComposite(scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: rimBlob)
                 entry.pointee.none = pattern.value(0)
                 entry.pointee.full = pattern.value(1)
                 entry.pointee.isLinear = scene.affineAfter[rimBlob] || rimBlob == lastPresent
@@ -389,7 +388,7 @@ extension WorkingGrid {
                 if first < 0 { first = blob } else { second = blob }
             }
             if !entry.pointee.hasExtremes {
-                let pattern = Pattern(
+                let pattern = PatternComposite(
                     scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: first, second: second)
                 let origin = pattern.value(0, 0), alongFirst = pattern.value(1, 0), alongSecond = pattern.value(0, 1)
                 entry.pointee.none = origin
@@ -513,8 +512,8 @@ extension WorkingGrid {
         }
         // The spans move right column by column, so both the least and the greatest d² fall
         // and then rise across the row: the cells the blob reaches, and those wholly inside
-        // it, are each one run of columns around the one nearest the centre.
-        // The nearest column is the first whose samples reach the centre, or the one before.
+        // it, are each one run of columns around the one nearest the centre: the first
+        // whose samples reach the centre, or the one before.
         let first = WorkingGrid.firstColumn(in: columns) { columnSpans[$0].sampleUpper >= blob.center.x }
         var nearest = min(first, columns.upperBound - 1)
         if nearest > columns.lowerBound, squared(nearest - 1).near < squared(nearest).near { nearest -= 1 }
@@ -631,7 +630,7 @@ final class RasterScratch {
 /// second·e + both·c·e` is the bilinear surface through the four corners. `isLinear`
 /// tells whether the composite follows that chord or surface.
 struct FoldedPattern {
-    var program: UnsafeMutablePointer<CompiledScene.ReducedOperation>
+    let program: UnsafeMutablePointer<CompiledScene.ReducedOperation>
     var programLength = 0
     var hasExtremes = false
     var isLinear = false
@@ -695,7 +694,7 @@ struct UncheckedSpans<Element>: @unchecked Sendable {
 }
 
 /// A cell's coverage pattern with its one or two rim blobs set to chosen coverages.
-private struct Pattern {
+private struct PatternComposite {
     let scene: SceneView
     let program: UnsafePointer<CompiledScene.ReducedOperation>
     let length: Int
