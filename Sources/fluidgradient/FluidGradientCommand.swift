@@ -1,4 +1,5 @@
 import ArgumentParser
+import FluidGradient
 import FluidGradientIO
 import Foundation
 
@@ -65,21 +66,6 @@ extension FluidGradientCommand {
         let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
         let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
         return "unknown command '\(word)'\(suggestion); the commands are \(names.joined(separator: ", ")) (see `fluidgradient --help`)"
-    }
-
-    /// Levenshtein distance.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

@@ -70,9 +70,10 @@ struct Palette: ParsableCommand {
             return
         }
         let describer = PresetDescription(preset: Preset(colors: []), swatches: Terminal.supportsTrueColor)
+        // Pad by the visible width: swatches add escape codes of varying length.
+        let plain = PresetDescription(preset: describer.preset, swatches: false)
         for swatch in swatches {
-            // Pad by the visible width: swatches add escape codes of varying length.
-            let visible = PresetDescription(preset: describer.preset, swatches: false).describe(swatch.color).count
+            let visible = plain.describe(swatch.color).count
             print(describer.describe(swatch.color) + String(repeating: " ", count: max(0, 30 - visible)) + String(format: "%5.1f%%", swatch.share * 100))
         }
         if let presetOut { printError("wrote preset \(presetOut)") }

@@ -64,12 +64,12 @@ struct ExpandedRows {
         columnCell.withUnsafeBufferPointer { columnCell in
             columnFraction.withUnsafeBufferPointer { fraction in
                 columnRunEnds.withUnsafeBufferPointer { runEnds in
+                    let pixels = UnsafeMutableRawPointer(out).assumingMemoryBound(to: SIMD4<Float>.self)
                     var x = 0
                     for end in runEnds {
                         let cell = Int(columnCell[x]), end = Int(end)
                         let a = cells[cell], delta = cells[cell + 1] - a
                         if format == .rgba {
-                            let pixels = UnsafeMutableRawPointer(out).assumingMemoryBound(to: SIMD4<Float>.self)
                             while x < end {
                                 pixels[x] = a + fraction[x] * delta
                                 x += 1

@@ -5,7 +5,7 @@ import Dispatch
 /// Chunks never share an element, and every element is computed the same way
 /// whichever chunk holds it, so results do not depend on the thread count.
 @inlinable
-package func parallelChunks(_ count: Int, threads: Int, minimumChunk: Int = 1, _ body: (Range<Int>) -> Void) {
+func parallelChunks(_ count: Int, threads: Int, minimumChunk: Int = 1, _ body: (Range<Int>) -> Void) {
     guard count > 0 else { return }
     let chunkCount = min(max(threads, 1) * 4, max(count / max(minimumChunk, 1), 1))
     if threads <= 1 || chunkCount <= 1 {

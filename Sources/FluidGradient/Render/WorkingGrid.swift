@@ -336,58 +336,59 @@ extension WorkingGrid {
         _ scene: SceneView, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, rims: Int, lastPresent: Int,
         subsamples: Int32, scratch: RasterScratch
     ) -> SIMD4<Float> {
-        var rimBlob = 0
-        if rims == 1 {
-            for blob in 0...lastPresent where coverage[blob] < 0 { rimBlob = blob }
-        }
         let stack = scratch.stack
         // The program with every fixed blob folded away, and what follows from it, depend
         // only on the pattern of fixed coverages, which recurs along a rim and from row to row.
         let entry = scratch.patterns.entry(for: coverage, scene: scene)
         if rims == 0 {
-            if !entry.pointee.hasExtremes {
+            if !entry.pointee.hasTerms {
                 entry.pointee.none = scene.composite(stack: stack) { coverage[$0] }
-                entry.pointee.hasExtremes = true
+                entry.pointee.hasTerms = true
             }
             return entry.pointee.none
+        }
+        if !entry.pointee.isFolded {
+            entry.pointee.programLength = scene.reduce(coverage: coverage, into: entry.pointee.program)
+            entry.pointee.isFolded = true
         }
         let program = UnsafePointer(entry.pointee.program), length = entry.pointee.programLength
         let (columns, width) = samples.column.samples(subsamples, into: scratch.xs)
         let (rows, height) = samples.row.samples(subsamples, into: scratch.ys)
-        if rims == 1, !samplesEveryRim {
-            let blob = scene.blobs[rimBlob]
-            let mean = coverageSum(blob, xs: scratch.xs, columns: columns, ys: scratch.ys, rows: rows) / (width * height)
-            // The composites at the rim's coverage 0 and 1 under this pattern, and whether the
-            // composite is affine in the coverage between them: then the cell's average
-            // composite lies on the chord, at the average coverage. A blend that is not affine
-            // in it (an overlay whose branch switches at some coverage) bends the composite
-            // there, which takes it off the chord at coverage ½.
-            if !entry.pointee.hasExtremes {
-                let pattern = PatternComposite(scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: rimBlob)
-                entry.pointee.none = pattern.value(0)
-                entry.pointee.full = pattern.value(1)
-                entry.pointee.isLinear = scene.affineAfter[rimBlob] || rimBlob == lastPresent
-                    || WorkingGrid.isClose(pattern.value(0.5), (entry.pointee.none + entry.pointee.full) * 0.5)
-                entry.pointee.hasExtremes = true
-            }
-            if entry.pointee.isLinear { return entry.pointee.none + (entry.pointee.full - entry.pointee.none) * mean }
-        }
+        // Each rim blob's coverage at each sample; the first and second rim blobs.
         let stride = RasterScratch.maximumSamples
+        var first = -1, second = -1
         for blob in 0...lastPresent where coverage[blob] < 0 {
+            if first < 0 { first = blob } else { second = blob }
             let placed = scene.blobs[blob], out = scratch.sampled + blob * stride
             for j in 0..<rows {
                 for i in 0..<columns { out[j * columns + i] = placed.coverage(at: SIMD2(scratch.xs[i], scratch.ys[j])) }
             }
         }
+        if rims == 1, !samplesEveryRim {
+            let rimBlob = first, sampled = scratch.sampled + rimBlob * stride
+            var sum: Float = 0
+            for s in 0..<(columns * rows) { sum += sampled[s] }
+            let mean = sum / (width * height)
+            // The composites at the rim's coverage 0 and 1 under this pattern, and whether the
+            // composite is affine in the coverage between them: then the cell's average
+            // composite lies on the chord, at the average coverage. A blend that is not affine
+            // in it (an overlay whose branch switches at some coverage) bends the composite
+            // there, which takes it off the chord at coverage ½.
+            if !entry.pointee.hasTerms {
+                let pattern = PatternComposite(scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: rimBlob)
+                entry.pointee.none = pattern.value(0)
+                entry.pointee.full = pattern.value(1)
+                entry.pointee.isLinear = scene.affineAfter[rimBlob] || rimBlob == lastPresent
+                    || WorkingGrid.isClose(pattern.value(0.5), (entry.pointee.none + entry.pointee.full) * 0.5)
+                entry.pointee.hasTerms = true
+            }
+            if entry.pointee.isLinear { return entry.pointee.none + (entry.pointee.full - entry.pointee.none) * mean }
+        }
         if rims == 2, !samplesEveryRim {
             // With only blends affine in source and backdrop, the composite is bilinear in the
             // two coverages c, e: its average over the cell follows from the composites at the
             // four corners and the averages of c, e and c·e (their covariance included).
-            var first = -1, second = -1
-            for blob in 0...lastPresent where coverage[blob] < 0 {
-                if first < 0 { first = blob } else { second = blob }
-            }
-            if !entry.pointee.hasExtremes {
+            if !entry.pointee.hasTerms {
                 let pattern = PatternComposite(
                     scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: first, second: second)
                 let origin = pattern.value(0, 0), alongFirst = pattern.value(1, 0), alongSecond = pattern.value(0, 1)
@@ -404,7 +405,7 @@ extension WorkingGrid {
                 }
                 entry.pointee.isLinear = scene.isMultilinear(program, count: length)
                     || (onSurface(0.5, 0.5) && onSurface(0.5, 0) && onSurface(0, 0.5) && onSurface(1, 0.5) && onSurface(0.5, 1))
-                entry.pointee.hasExtremes = true
+                entry.pointee.hasTerms = true
             }
             if entry.pointee.isLinear {
                 let c = scratch.sampled + first * stride, e = scratch.sampled + second * stride
@@ -435,18 +436,6 @@ extension WorkingGrid {
     static func isClose(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Bool {
         let d = (a - b) * (a - b)
         return max(max(d.x, d.y), max(d.z, d.w)) <= 1e-8
-    }
-
-    /// A blob's coverage summed over the cell's samples.
-    @inline(__always)
-    private func coverageSum(
-        _ blob: PlacedBlob, xs: UnsafePointer<Float>, columns: Int, ys: UnsafePointer<Float>, rows: Int
-    ) -> Float {
-        var sum: Float = 0
-        for j in 0..<rows {
-            for i in 0..<columns { sum += blob.coverage(at: SIMD2(xs[i], ys[j])) }
-        }
-        return sum
     }
 
     /// Sub-samples per axis across a blob's rim: enough that the midpoint rule's error
@@ -631,8 +620,10 @@ final class RasterScratch {
 /// tells whether the composite follows that chord or surface.
 struct FoldedPattern {
     let program: UnsafeMutablePointer<CompiledScene.ReducedOperation>
+    /// Whether `program` is folded yet (cells no rim crosses never need it).
+    var isFolded = false
     var programLength = 0
-    var hasExtremes = false
+    var hasTerms = false
     var isLinear = false
     var none = SIMD4<Float>.zero
     var full = SIMD4<Float>.zero
@@ -662,7 +653,7 @@ final class PatternCache {
         for slot in 0..<Self.slotCount { (entries + slot).initialize(to: FoldedPattern(program: programs + slot * capacity)) }
     }
 
-    /// The entry for `coverage`'s pattern, folded now if the slot held another.
+    /// The entry for `coverage`'s pattern, emptied first if the slot held another.
     @inline(__always)
     func entry(for coverage: UnsafePointer<Float>, scene: SceneView) -> UnsafeMutablePointer<FoldedPattern> {
         var hash: UInt64 = 0
@@ -672,8 +663,8 @@ final class PatternCache {
         if !filled[slot] || memcmp(pattern, coverage, scene.blobs.count * MemoryLayout<Float>.size) != 0 {
             pattern.update(from: coverage, count: scene.blobs.count)
             filled[slot] = true
-            entry.pointee.programLength = scene.reduce(coverage: coverage, into: entry.pointee.program)
-            entry.pointee.hasExtremes = false
+            entry.pointee.isFolded = false
+            entry.pointee.hasTerms = false
         }
         return entry
     }

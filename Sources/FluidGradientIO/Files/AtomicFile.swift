@@ -73,10 +73,7 @@ public final class AtomicFile: @unchecked Sendable {
             let parent = parentDirectory(of: existing)
             existing = parent.isEmpty ? "." : parent
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw CommandError.input("cannot write \(destination): \(existing) is a file, not a directory; choose an output path inside a directory")
-        }
+        try checkDirectory(existing, for: destination)
         guard mkdirAll(directory) else {
             throw CommandError.input("cannot create the directory \(directory) for \(destination): \(String(cString: strerror(errno)))")
         }

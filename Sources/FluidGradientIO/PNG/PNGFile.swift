@@ -71,13 +71,6 @@ public enum PNGFile {
 }
 
 /// A decoded image: interleaved RGB or RGBA samples at their stored depth.
-extension FrameSamples {
-    /// A decoded PNG's samples, for comparison.
-    public init(_ image: DecodedImage) {
-        self.init(width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth, samples: image.samples)
-    }
-}
-
 public struct DecodedImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
@@ -111,4 +104,11 @@ public struct DecodedImage: Sendable, Equatable {
 func cMessage(_ buffer: [CChar]) -> String {
     let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+extension FrameSamples {
+    /// A decoded PNG's samples, for comparison.
+    public init(_ image: DecodedImage) {
+        self.init(width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth, samples: image.samples)
+    }
 }

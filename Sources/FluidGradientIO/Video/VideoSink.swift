@@ -110,7 +110,7 @@ public struct VideoEncoding: Sendable {
 
     /// GIF delays are whole hundredths of a second, and browsers slow delays under 2/100 s
     /// down to 10/100 s: above 50 fps a GIF keeps every `step`-th frame.
-    public static func gifFrameStep(fps: Double) -> Int {
+    static func gifFrameStep(fps: Double) -> Int {
         max(1, Int((fps / 50).rounded(.up)))
     }
 
