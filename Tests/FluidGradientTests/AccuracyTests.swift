@@ -188,21 +188,26 @@ import Testing
 
     /// The fast RGBA path and the general path (RGB) agree to within one level: they
     /// order the same float arithmetic differently, so a value on a level boundary
-    /// may land either side. A channel that is 0 everywhere stays exactly 0.
-    @Test func fastAndGeneralPathsAgreeOnSaturatedColours() {
-        let spec = FrameSpec(width: 320, height: 180, background: .color(.black))
+    /// may land either side. A channel that is 0 everywhere stays exactly 0. A width
+    /// that is not a multiple of four ends in pixels the fast path packs one by one.
+    @Test(arguments: [320, 323])
+    func fastAndGeneralPathsAgreeOnSaturatedColours(width: Int) {
+        let spec = FrameSpec(width: width, height: 180, background: .color(.black))
         let scene = Scene(base: [Blob(color: RGBA(red: 0, green: 0, blue: 1, alpha: 1), center: SIMD2(0.4, 0.5), radius: SIMD2(0.3, 0.5))])
         let renderer = FrameRenderer(spec: spec)
-        let rgba = PixelBuffer(width: 320, height: 180, format: .rgba), rgb = PixelBuffer(width: 320, height: 180, format: .rgb24)
+        #expect(renderer.cellSize > 1, "not the reduced-grid path")
+        let rgba = PixelBuffer(width: width, height: 180, format: .rgba), rgb = PixelBuffer(width: width, height: 180, format: .rgb24)
         renderer.render(scene, frameIndex: 3, into: rgba)
         renderer.render(scene, frameIndex: 3, into: rgb)
         let fast = rgba.bytes, general = rgb.bytes
-        var largest = 0, coloured = 0
-        for pixel in 0..<(320 * 180) {
+        var largest = 0, coloured = 0, opaque = true
+        for pixel in 0..<(width * 180) {
             if fast[4 * pixel] != 0 || fast[4 * pixel + 1] != 0 { coloured += 1 }
+            opaque = opaque && fast[4 * pixel + 3] == 255
             for channel in 0..<3 { largest = max(largest, abs(Int(fast[4 * pixel + channel]) - Int(general[3 * pixel + channel]))) }
         }
         #expect(coloured == 0, "\(coloured) pixels have red or green")
+        #expect(opaque)
         #expect(largest <= 1)
     }
 

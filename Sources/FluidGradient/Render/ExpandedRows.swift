@@ -1,11 +1,16 @@
 /// The hot case of the output pass — an opaque solid background into 8-bit RGBA or
 /// yuv420p on a reduced grid — at a cost per pixel that does not depend on σ.
 ///
-/// Each blurred grid row is resampled to full width once (the background composited
-/// per cell first: compositing onto a constant is affine, so it commutes with the
-/// interpolation), run by run of pixels between the same two cells. A thread keeps the two grid rows around its current output row, so
-/// an output pixel is `A + g·(B − A)`, plus its dither threshold, floored and packed,
-/// four RGBA pixels or sixteen luma samples at a time.
+/// The background is composited per cell first (compositing onto a constant is
+/// affine, so it commutes with the interpolation), and each thread keeps the two grid
+/// rows around its current output row:
+///
+/// - RGBA keeps them as cells. Each output row interpolates the cells to its height,
+///   then each pixel between its two cells, plus its dither threshold, floored and
+///   packed four pixels at a time. The cost per pixel is the same at any σ.
+/// - yuv420p resamples each grid row to full width once, as planar Y, Cb and Cr, run
+///   by run of pixels between the same two cells; an output sample is then
+///   `A + g·(B − A)` between the two expanded rows, sixteen luma samples at a time.
 struct ExpandedRows {
     let width: Int
     let height: Int
@@ -15,17 +20,20 @@ struct ExpandedRows {
     let columnFraction: [Float]
     /// Where each run of pixels between the same two cells ends (see ``runEnds(of:)``).
     let columnRunEnds: [Int32]
+    /// `columnFraction` four times over, once per RGBA lane.
+    let columnFractionLanes: [Float]
 
-    /// Per-thread memory: the two expanded grid rows and the grid rows they hold.
+    /// Per-thread memory: the two grid rows around the current output row (cells for
+    /// RGBA, expanded rows for yuv420p), which grid rows they are, and scratch.
     final class Window {
         var rows: [Int] = [-1, -1]
         private(set) var buffers: [UnsafeMutablePointer<Float>]
         let cells: UnsafeMutablePointer<SIMD4<Float>>
         let chroma: UnsafeMutablePointer<Float>
 
-        init(width: Int, cellCount: Int, planes: Int) {
-            buffers = (0..<2).map { _ in .allocate(capacity: width * planes + 16) }
-            cells = .allocate(capacity: cellCount)
+        init(width: Int, cellCount: Int) {
+            buffers = (0..<2).map { _ in .allocate(capacity: max(3 * width, 4 * cellCount) + 16) }
+            cells = .allocate(capacity: 2 * cellCount)
             chroma = .allocate(capacity: 2 * width + 16)
         }
 
@@ -38,14 +46,11 @@ struct ExpandedRows {
         }
     }
 
-    /// Components per pixel of an expanded row: RGBA (interleaved) or Y, Cb, Cr (planar).
-    var planeCount: Int { format == .rgba ? 4 : 3 }
-
-    /// Fills `out` with grid row `row` at full width, in levels less ½ (see
-    /// ``floor(_:)``): interleaved RGBA×255, or planar Y, Cb, Cr (BT.709, limited range).
-    func expand(
+    /// Grid row `row` in levels less ½ (see ``floor(_:)``), one value per cell:
+    /// RGBA×255, or Y, Cb, Cr (BT.709, limited range).
+    func cellLevels(
         row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, rowWidth: Int, background: SIMD4<Float>,
-        cells: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<Float>
+        into cells: UnsafeMutablePointer<SIMD4<Float>>
     ) {
         let source = blurred.baseAddress! + row * rowWidth
         let low = SIMD4<Float>(repeating: -0.5), high = SIMD4<Float>(repeating: 254.5)
@@ -61,27 +66,28 @@ struct ExpandedRows {
             }
             cells[cell] = pointwiseMin(pointwiseMax(levels - 0.5, low), high)
         }
+    }
+
+    /// Fills `out` with grid row `row` at full width, in levels less ½ (see
+    /// ``floor(_:)``): planar Y, Cb, Cr.
+    func expand(
+        row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, rowWidth: Int, background: SIMD4<Float>,
+        cells: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<Float>
+    ) {
+        cellLevels(row: row, blurred: blurred, rowWidth: rowWidth, background: background, into: cells)
         columnCell.withUnsafeBufferPointer { columnCell in
             columnFraction.withUnsafeBufferPointer { fraction in
                 columnRunEnds.withUnsafeBufferPointer { runEnds in
-                    let pixels = UnsafeMutableRawPointer(out).assumingMemoryBound(to: SIMD4<Float>.self)
                     var x = 0
                     for end in runEnds {
                         let cell = Int(columnCell[x]), end = Int(end)
                         let a = cells[cell], delta = cells[cell + 1] - a
-                        if format == .rgba {
-                            while x < end {
-                                pixels[x] = a + fraction[x] * delta
-                                x += 1
-                            }
-                        } else {
-                            while x < end {
-                                let v = a + fraction[x] * delta
-                                out[x] = v.x
-                                out[width + x] = v.y
-                                out[2 * width + x] = v.z
-                                x += 1
-                            }
+                        while x < end {
+                            let v = a + fraction[x] * delta
+                            out[x] = v.x
+                            out[width + x] = v.y
+                            out[2 * width + x] = v.z
+                            x += 1
                         }
                     }
                 }
@@ -97,7 +103,7 @@ struct ExpandedRows {
         return ends
     }
 
-    /// Makes `window` hold grid rows `upper` and `upper + 1`, expanding what is missing.
+    /// Makes `window` hold grid rows `upper` and `upper + 1`, preparing what is missing.
     func slide(
         _ window: Window, to upper: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, rowWidth: Int,
         background: SIMD4<Float>
@@ -110,7 +116,12 @@ struct ExpandedRows {
                 window.buffersSwap()
                 continue
             }
-            expand(row: row, blurred: blurred, rowWidth: rowWidth, background: background, cells: window.cells, into: window.buffers[slot])
+            if format == .rgba {
+                let cells = UnsafeMutableRawPointer(window.buffers[slot]).assumingMemoryBound(to: SIMD4<Float>.self)
+                cellLevels(row: row, blurred: blurred, rowWidth: rowWidth, background: background, into: cells)
+            } else {
+                expand(row: row, blurred: blurred, rowWidth: rowWidth, background: background, cells: window.cells, into: window.buffers[slot])
+            }
             window.rows[slot] = row
         }
         return (window.buffers[0], window.buffers[1])
@@ -144,31 +155,58 @@ struct ExpandedRows {
         return bytes
     }
 
-    /// One output row of dithered RGBA, alpha 255: `A + g·(B − A) + t`, floored.
+    /// One output row of dithered RGBA, alpha 255, from the two grid rows around it
+    /// (`upper` and `lower`, cell levels): the cells are interpolated to the row's
+    /// height first, `A + g·(B − A)`, then each pixel between its two cells, `a + f·d`,
+    /// plus its threshold, floored. Four pixels between the same two cells share `a`
+    /// and `d`; a group that straddles a cell boundary looks each pixel's cell up.
     @inline(__always)
     func packRGBA(
-        upper: UnsafePointer<Float>, lower: UnsafePointer<Float>, fraction g: Float, thresholds: UnsafePointer<Float>,
-        phase: Int, into out: UnsafeMutablePointer<UInt8>
+        upper: UnsafePointer<Float>, lower: UnsafePointer<Float>, fraction g: Float, rowWidth: Int,
+        scratch: UnsafeMutablePointer<SIMD4<Float>>, thresholds: UnsafePointer<Float>, phase: Int,
+        into out: UnsafeMutablePointer<UInt8>
     ) {
+        let a = UnsafeRawPointer(upper).assumingMemoryBound(to: SIMD4<Float>.self)
+        let b = UnsafeRawPointer(lower).assumingMemoryBound(to: SIMD4<Float>.self)
+        let cells = scratch, deltas = scratch + rowWidth
+        for cell in 0..<rowWidth { cells[cell] = a[cell] + g * (b[cell] - a[cell]) }
+        for cell in 0..<(rowWidth - 1) { deltas[cell] = cells[cell + 1] - cells[cell] }
+        deltas[rowWidth - 1] = .zero
         let opaque = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
-        let a = UnsafeRawPointer(upper), b = UnsafeRawPointer(lower), t = UnsafeRawPointer(thresholds)
-        let target = UnsafeMutableRawPointer(out)
-        var x = 0
-        while x + 4 <= width {
-            let top = a.loadUnaligned(fromByteOffset: x * 16, as: SIMD16<Float>.self)
-            let bottom = b.loadUnaligned(fromByteOffset: x * 16, as: SIMD16<Float>.self)
-            let threshold = t.loadUnaligned(fromByteOffset: ((x + phase) & 63) * 16, as: SIMD16<Float>.self)
-            let levels = ExpandedRows.floor(top + g * (bottom - top) + threshold)
-            target.storeBytes(of: ExpandedRows.lowBytes(levels) | opaque, toByteOffset: x * 4, as: SIMD16<UInt8>.self)
-            x += 4
-        }
-        while x < width {
-            for lane in 0..<3 {
-                let v = upper[4 * x + lane] + g * (lower[4 * x + lane] - upper[4 * x + lane]) + thresholds[((x + phase) & 63) * 4 + lane]
-                out[4 * x + lane] = ExpandedRows.level(v)
+        let t = UnsafeRawPointer(thresholds), target = UnsafeMutableRawPointer(out)
+        columnCell.withUnsafeBufferPointer { columnCell in
+            columnFractionLanes.withUnsafeBufferPointer { lanes in
+                let fractions = UnsafeRawPointer(lanes.baseAddress!)
+                @inline(__always) func pixel(_ x: Int) -> SIMD4<Float> {
+                    let cell = Int(columnCell[x])
+                    return cells[cell] + fractions.loadUnaligned(fromByteOffset: x * 16, as: SIMD4<Float>.self) * deltas[cell]
+                }
+                var x = 0
+                while x + 4 <= width {
+                    let cell = Int(columnCell[x])
+                    let v: SIMD16<Float>
+                    if Int(columnCell[x + 3]) == cell {
+                        let a = cells[cell], d = deltas[cell]
+                        let a16 = SIMD16(lowHalf: SIMD8(lowHalf: a, highHalf: a), highHalf: SIMD8(lowHalf: a, highHalf: a))
+                        let d16 = SIMD16(lowHalf: SIMD8(lowHalf: d, highHalf: d), highHalf: SIMD8(lowHalf: d, highHalf: d))
+                        v = a16 + fractions.loadUnaligned(fromByteOffset: x * 16, as: SIMD16<Float>.self) * d16
+                    } else {
+                        v = SIMD16(
+                            lowHalf: SIMD8(lowHalf: pixel(x), highHalf: pixel(x + 1)),
+                            highHalf: SIMD8(lowHalf: pixel(x + 2), highHalf: pixel(x + 3)))
+                    }
+                    let threshold = t.loadUnaligned(fromByteOffset: ((x + phase) & 63) * 16, as: SIMD16<Float>.self)
+                    let levels = ExpandedRows.floor(v + threshold)
+                    target.storeBytes(of: ExpandedRows.lowBytes(levels) | opaque, toByteOffset: x * 4, as: SIMD16<UInt8>.self)
+                    x += 4
+                }
+                while x < width {
+                    let v = pixel(x)
+                    for lane in 0..<3 { out[4 * x + lane] = ExpandedRows.level(v[lane] + thresholds[((x + phase) & 63) * 4 + lane]) }
+                    out[4 * x + 3] = 255
+                    x += 1
+                }
             }
-            out[4 * x + 3] = 255
-            x += 1
         }
     }
 

@@ -7,6 +7,8 @@ struct OutputPass {
     let columnFraction: [Float]
     /// Where each run of pixels between the same two refined nodes ends, along a row.
     let columnRunEnds: [Int32]
+    /// `columnFraction` four times over, once per RGBA lane.
+    let columnFractionLanes: [Float]
     let rowCell: [Int32]
     let rowFraction: [Float]
     let background: BackgroundSampler
@@ -16,6 +18,7 @@ struct OutputPass {
         self.grid = grid
         (columnCell, columnFraction) = grid.horizontal.interpolation()
         columnRunEnds = ExpandedRows.runEnds(of: columnCell)
+        columnFractionLanes = columnFraction.flatMap { [$0, $0, $0, $0] }
         (rowCell, rowFraction) = grid.vertical.interpolation()
         background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
     }
@@ -77,8 +80,8 @@ struct OutputPass {
         let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
         let rows = ExpandedRows(
             width: width, height: height, format: format, columnCell: columnCell, columnFraction: columnFraction,
-            columnRunEnds: columnRunEnds)
-        let window = ExpandedRows.Window(width: width, cellCount: rowWidth, planes: rows.planeCount)
+            columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes)
+        let window = ExpandedRows.Window(width: width, cellCount: rowWidth)
         let background = background.opaqueConstant!
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
@@ -102,8 +105,8 @@ struct OutputPass {
                                 let g = rowFraction[row]
                                 if format == .rgba {
                                     rows.packRGBA(
-                                        upper: upper, lower: lower, fraction: g, thresholds: thresholds(row), phase: offset.x,
-                                        into: base + row * width * 4)
+                                        upper: upper, lower: lower, fraction: g, rowWidth: rowWidth, scratch: window.cells,
+                                        thresholds: thresholds(row), phase: offset.x, into: base + row * width * 4)
                                     continue
                                 }
                                 ExpandedRows.packPlane(
