@@ -62,10 +62,6 @@ struct Batch: ParsableCommand {
         if shard != nil, shardCount != nil {
             throw ValidationError("--shard K/N already gives the number of shards; drop --shard-count")
         }
-        let environment = ProcessInfo.processInfo.environment
-        if shard == nil, shardCount != nil, environment["JOB_COMPLETION_INDEX"] == nil, environment["SLURM_ARRAY_TASK_ID"] == nil {
-            throw ValidationError("--shard-count needs a shard index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; neither is set (use --shard K/N to pick one by hand)")
-        }
     }
 
     func run() throws {
@@ -79,13 +75,14 @@ struct Batch: ParsableCommand {
             throw CommandError.input(error.description)
         }
         parsed.output = resolve(parsed.output)
-        let selectedShard: Shard
+        var selectedShard = Shard.all
         if let shard {
             selectedShard = Shard(parsing: shard)!
         } else {
-            switch Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) {
-            case .success(let shard): selectedShard = shard ?? .all
-            case .failure(let error): throw CommandError.input(error.message)
+            do throws(PresetError) {
+                selectedShard = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) ?? .all
+            } catch {
+                throw CommandError.input(error.message)
             }
         }
         let allJobs = parsed.jobs(
@@ -109,18 +106,17 @@ struct Batch: ParsableCommand {
                 }
             })
         let selected = allJobs.filter { selectedShard.includes($0.index) }
-        let version = FluidGradientCommand.configuration.version
-        if dryRun {
-            printDryRun(selected, total: allJobs.count, shard: selectedShard, version: version)
-            return
-        }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var options = BatchRunner.Options()
         options.jobs = jobs ?? max(1, cores / 2)
         options.threadsPerJob = max(1, cores / options.jobs)
         options.force = force
         options.failFast = failFast
-        options.version = version
+        options.version = FluidGradientCommand.configuration.version
+        if dryRun {
+            printDryRun(selected, total: allJobs.count, shard: selectedShard, options: options)
+            return
+        }
         let results = BatchRunner(jobs: selected, options: options, progress: BatchProgress.ifTerminal(quiet: quiet, total: selected.count)).run()
         print(json ? report(results, shard: selectedShard).serialized() : table(results, total: allJobs.count, shard: selectedShard))
         // The table goes to stdout; each failure is also an error line, for logs that keep only stderr.
@@ -137,20 +133,12 @@ struct Batch: ParsableCommand {
         }
     }
 
-    private func printDryRun(_ jobs: [BatchJob], total: Int, shard: Shard, version: String) {
+    private func printDryRun(_ jobs: [BatchJob], total: Int, shard: Shard, options: BatchRunner.Options) {
         let plans = jobs.map { job -> String in
-            switch job.preset {
-            case .failure(let error): return "fails: \(error.description)"
-            case .success(let preset):
-                if let container = VideoContainer(rawValue: job.format.rawValue) {
-                    let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
-                    do throws(CommandError) {
-                        try encoding.check(width: job.width, height: job.height, path: job.output)
-                    } catch {
-                        return "fails: \(error.message)"
-                    }
-                }
-                return !force && BatchRunner.isUpToDate(job, version: version) ? "up to date" : "render"
+            switch BatchRunner.plan(for: job, options: options) {
+            case .render: "render"
+            case .upToDate: "up to date"
+            case .fails(let message): "fails: \(message)"
             }
         }
         if json {

@@ -108,14 +108,15 @@ import Testing
     }
 
     @Test func shardsComeFromKubernetesAndSlurm() throws {
-        #expect(try Shard.fromEnvironment([:], count: nil).get() == nil)
-        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "2"], count: 3).get() == Shard(index: 2, count: 3))
-        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"], count: nil).get() == Shard(index: 1, count: 4))
-        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil).get() }
-        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3).get() }
-        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil).get() == Shard(index: 2, count: 3))
+        #expect(try Shard.fromEnvironment([:], count: nil) == nil)
+        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "2"], count: 3) == Shard(index: 2, count: 3))
+        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"], count: nil) == Shard(index: 1, count: 4))
+        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil) }
+        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3) }
+        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) == Shard(index: 2, count: 3))
         // --array=1-3: IDs start at the array's minimum.
-        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil).get() == Shard(index: 2, count: 3))
-        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil).get() }
+        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) == Shard(index: 2, count: 3))
+        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) }
+        #expect(throws: PresetError.self) { try Shard.fromEnvironment([:], count: 3) }
     }
 }

@@ -202,10 +202,7 @@ struct LoopTargets {
     init(start: BlobChannels, targets drawn: [BlobChannels], propagator m: Spring.Propagator, steps: Int, period: Double) {
         self.steps = steps
         self.period = period
-        var power = Spring.Propagator.identity
-        for _ in 0..<steps { power = m.after(power) }
-        // Q = I − M^N
-        let q = Spring.Propagator(a: 1 - power.a, b: -power.b, c: -power.c, d: 1 - power.d)
+        precondition(drawn.count == steps - 1, "a loop of N steps has N − 1 drawn targets")
         let h = (x: 1 - m.a, v: -m.c)
         // R = Σ_{n < N−1} g_n·M^(N−1−n)·h. The powers are built once, from the last
         // target back (linear in N), and summed in target order.
@@ -215,6 +212,9 @@ struct LoopTargets {
             p = m.after(p)
             weights[n] = (p.a * h.x + p.b * h.v, p.c * h.x + p.d * h.v)
         }
+        // Q = I − M^N, the chain's last power one step further.
+        let power = m.after(p)
+        let q = Spring.Propagator(a: 1 - power.a, b: -power.b, c: -power.c, d: 1 - power.d)
         var rx = BlobChannels(), rv = BlobChannels()
         for (n, g) in drawn.enumerated() {
             rx += g * weights[n].x

@@ -295,54 +295,48 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// The shard the environment of a batch scheduler assigns, if any:
     /// Kubernetes Indexed Jobs (`JOB_COMPLETION_INDEX`, with the count from `count` or
     /// `FLUIDGRADIENT_SHARD_COUNT`) or Slurm job arrays (`SLURM_ARRAY_TASK_ID` −
-    /// `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`). Errors are one sentence.
-    public static func fromEnvironment(_ environment: [String: String], count: Int?) -> Result<Shard?, PresetError> {
-        func failure(_ message: String) -> Result<Shard?, PresetError> {
-            .failure(PresetError(file: "environment", path: "", message: message))
+    /// `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`, or `count`). A count with
+    /// no index is an error. Errors are one sentence.
+    public static func fromEnvironment(_ environment: [String: String], count: Int?) throws(PresetError) -> Shard? {
+        func failure(_ message: String) -> PresetError { PresetError(file: "environment", path: "", message: message) }
+        /// A count variable: nil when unset.
+        func number(_ name: String) throws(PresetError) -> Int? {
+            guard let text = environment[name] else { return nil }
+            guard let value = Int(text.trimmingSpaces()) else { throw failure("\(name)=\(text) is not a number") }
+            return value
         }
-        /// A count variable: nil when unset, or a failure naming it when it is not a number.
-        func number(_ name: String) -> Result<Int?, PresetError> {
-            guard let text = environment[name] else { return .success(nil) }
-            guard let value = Int(text.trimmingSpaces()) else {
-                return .failure(PresetError(file: "environment", path: "", message: "\(name)=\(text) is not a number"))
-            }
-            return .success(value)
+        /// `count`, or else the count variable `name`.
+        func total(_ name: String) throws(PresetError) -> Int? {
+            if let count { return count }
+            return try number(name)
         }
         if let text = environment["JOB_COMPLETION_INDEX"] {
-            guard let index = Int(text), index >= 0 else { return failure("JOB_COMPLETION_INDEX=\(text) is not an index") }
-            let total: Int
-            switch count.map({ .success($0) }) ?? number("FLUIDGRADIENT_SHARD_COUNT") {
-            case .failure(let error): return .failure(error)
-            case .success(nil):
-                return failure("JOB_COMPLETION_INDEX is set but not the number of shards: pass --shard-count N or set FLUIDGRADIENT_SHARD_COUNT (the Job's completions)")
-            case .success(let value?): total = value
+            guard let index = Int(text), index >= 0 else { throw failure("JOB_COMPLETION_INDEX=\(text) is not an index") }
+            guard let total = try total("FLUIDGRADIENT_SHARD_COUNT") else {
+                throw failure("JOB_COMPLETION_INDEX is set but not the number of shards: pass --shard-count N or set FLUIDGRADIENT_SHARD_COUNT (the Job's completions)")
             }
-            guard total >= 1, index < total else { return failure("JOB_COMPLETION_INDEX=\(index) is not below the shard count \(total)") }
-            return .success(Shard(index: index, count: total))
+            guard total >= 1, index < total else { throw failure("JOB_COMPLETION_INDEX=\(index) is not below the shard count \(total)") }
+            return Shard(index: index, count: total)
         }
         if let text = environment["SLURM_ARRAY_TASK_ID"] {
-            guard let id = Int(text) else { return failure("SLURM_ARRAY_TASK_ID=\(text) is not a number") }
-            let minimum: Int
-            switch number("SLURM_ARRAY_TASK_MIN") {
-            case .failure(let error): return .failure(error)
-            case .success(let value): minimum = value ?? 0
-            }
-            let total: Int
-            switch count.map({ .success($0) }) ?? number("SLURM_ARRAY_TASK_COUNT") {
-            case .failure(let error): return .failure(error)
-            case .success(nil): return failure("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shard-count N")
-            case .success(let value?): total = value
+            guard let id = Int(text) else { throw failure("SLURM_ARRAY_TASK_ID=\(text) is not a number") }
+            let minimum = try number("SLURM_ARRAY_TASK_MIN") ?? 0
+            guard let total = try total("SLURM_ARRAY_TASK_COUNT") else {
+                throw failure("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shard-count N")
             }
             let index = id - minimum
             guard total >= 1, (0..<total).contains(index) else {
-                return failure("SLURM_ARRAY_TASK_ID=\(id) (from \(minimum)) is not one of \(total) tasks; use a contiguous --array such as 0-\(total - 1)")
+                throw failure("SLURM_ARRAY_TASK_ID=\(id) (from \(minimum)) is not one of \(total) tasks; use a contiguous --array such as 0-\(total - 1)")
             }
-            return .success(Shard(index: index, count: total))
+            return Shard(index: index, count: total)
+        }
+        if count != nil {
+            throw failure("--shard-count needs a shard index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; neither is set (use --shard K/N to pick one by hand)")
         }
         if let text = environment["FLUIDGRADIENT_SHARD_COUNT"] {
-            return failure("FLUIDGRADIENT_SHARD_COUNT=\(text) is set but no shard index is: set JOB_COMPLETION_INDEX, or pass --shard K/N")
+            throw failure("FLUIDGRADIENT_SHARD_COUNT=\(text) is set but no shard index is: set JOB_COMPLETION_INDEX, or pass --shard K/N")
         }
-        return .success(nil)
+        return nil
     }
 }
 

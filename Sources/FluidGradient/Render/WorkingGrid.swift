@@ -427,7 +427,11 @@ extension WorkingGrid {
         // At pixel centres the varying blobs count per pixel, as in the single-rim case,
         // while what lies under them stays the cell's own: the cell without the varying
         // blobs plus their effect summed over the centres, per pixel of the cell.
-        let without = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
+        if !entry.pointee.hasWithout {
+            entry.pointee.without = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
+            entry.pointee.hasWithout = true
+        }
+        let without = entry.pointee.without
         return without + (total - Float(columns * rows) * without) / (width * height)
     }
 
@@ -629,6 +633,9 @@ struct FoldedPattern {
     var full = SIMD4<Float>.zero
     var second = SIMD4<Float>.zero
     var both = SIMD4<Float>.zero
+    /// The composite with every rim blob absent, once computed (for pixel-centre cells).
+    var hasWithout = false
+    var without = SIMD4<Float>.zero
 }
 
 /// A direct-mapped cache of ``FoldedPattern``s keyed by the cell's coverages. An entry
@@ -665,6 +672,7 @@ final class PatternCache {
             filled[slot] = true
             entry.pointee.isFolded = false
             entry.pointee.hasTerms = false
+            entry.pointee.hasWithout = false
         }
         return entry
     }

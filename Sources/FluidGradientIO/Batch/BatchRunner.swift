@@ -55,6 +55,35 @@ public final class BatchRunner: @unchecked Sendable {
         return recorded == Data(expected.utf8)
     }
 
+    /// What running a job would do.
+    public enum Plan: Equatable, Sendable {
+        case render
+        /// Its output is complete from the same inputs.
+        case upToDate
+        /// It fails before rendering, for this reason (one sentence).
+        case fails(String)
+    }
+
+    /// What running `job` would do, decided as ``run()`` decides it before rendering:
+    /// a preset that did not load or a size the video encoding cannot take fails it;
+    /// otherwise it is up to date or renders.
+    public static func plan(for job: BatchJob, options: Options) -> Plan {
+        let preset: Preset
+        switch job.preset {
+        case .success(let resolved): preset = resolved
+        case .failure(let error): return .fails(error.description)
+        }
+        if let container = VideoContainer(rawValue: job.format.rawValue) {
+            let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
+            do throws(CommandError) {
+                try encoding.check(width: job.width, height: job.height, path: job.output)
+            } catch {
+                return .fails(error.message)
+            }
+        }
+        return !options.force && isUpToDate(job, version: options.version) ? .upToDate : .render
+    }
+
     private let jobs: [BatchJob]
     private let options: Options
     private let lock = NSLock()
@@ -115,15 +144,11 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     private func perform(_ job: BatchJob) -> BatchResult {
-        let preset: Preset
-        switch job.preset {
-        case .success(let resolved): preset = resolved
-        case .failure(let error): return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: error.description)
-        }
+        let plan = BatchRunner.plan(for: job, options: options)
+        if case .fails(let message) = plan { return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: message) }
+        guard case .success(let preset) = job.preset else { preconditionFailure("a job whose preset did not load is planned to fail") }
         let frames = job.frameCount(of: preset)
-        if !options.force, BatchRunner.isUpToDate(job, version: options.version) {
-            return BatchResult(job: job, status: .skipped, frames: frames, seconds: 0)
-        }
+        if plan == .upToDate { return BatchResult(job: job, status: .skipped, frames: frames, seconds: 0) }
         let start = Date()
         do throws(CommandError) {
             try AtomicFile.createDirectory(AtomicFile.parentDirectory(of: job.output), for: job.output)
