@@ -24,7 +24,13 @@ package struct PlacedBlob {
     @inline(__always)
     package func coverage(at p: SIMD2<Float>) -> Float {
         let q = (p - center) * inverseSemiAxes
-        let d2 = (q * q).sum()
+        return PlacedBlob.coverage(squaredDistance: q.x * q.x + q.y * q.y)
+    }
+
+    /// Coverage at a normalised squared distance `d² = ((x − cx)/a)² + ((y − cy)/b)²`:
+    /// 1 up to d = 0.9, falling linearly to 0 at d = 1.
+    @inline(__always)
+    static func coverage(squaredDistance d2: Float) -> Float {
         if d2 <= 0.81 { return 1 }
         if d2 >= 1 { return 0 }
         return (1 - d2.squareRoot()) * 10

@@ -359,9 +359,24 @@ extension WorkingGrid {
         var first = -1, second = -1
         for blob in 0...lastPresent where coverage[blob] < 0 {
             if first < 0 { first = blob } else { second = blob }
+            // d² is a term in x plus a term in y: each is computed once per column or row of samples.
             let placed = scene.blobs[blob], out = scratch.sampled + blob * stride
+            let alongX = scratch.squaredX, alongY = scratch.squaredY
+            for i in 0..<columns {
+                let q = (scratch.xs[i] - placed.center.x) * placed.inverseSemiAxes.x
+                alongX[i] = q * q
+            }
             for j in 0..<rows {
-                for i in 0..<columns { out[j * columns + i] = placed.coverage(at: SIMD2(scratch.xs[i], scratch.ys[j])) }
+                let q = (scratch.ys[j] - placed.center.y) * placed.inverseSemiAxes.y
+                alongY[j] = q * q
+            }
+            for j in 0..<rows {
+                let row = out + j * columns, y2 = alongY[j]
+                guard y2 < 1 else {
+                    row.update(repeating: 0, count: columns)
+                    continue
+                }
+                for i in 0..<columns { row[i] = PlacedBlob.coverage(squaredDistance: alongX[i] + y2) }
             }
         }
         if rims == 1, !samplesEveryRim {
@@ -594,6 +609,9 @@ final class RasterScratch {
     /// A cell's sub-sample coordinates along each axis.
     let xs: UnsafeMutablePointer<Float>
     let ys: UnsafeMutablePointer<Float>
+    /// One rim blob's `((x − cx)/a)²` at each `xs`, and `((y − cy)/b)²` at each `ys`.
+    let squaredX: UnsafeMutablePointer<Float>
+    let squaredY: UnsafeMutablePointer<Float>
     /// Varying blobs' coverage at each sub-sample: `maximumSamples` per blob.
     let sampled: UnsafeMutablePointer<Float>
     /// The accumulator stack for all sub-samples at once: `maximumSamples` per level.
@@ -604,6 +622,8 @@ final class RasterScratch {
         patterns = PatternCache(scene: scene)
         xs = .allocate(capacity: WorkingGrid.maximumCentres)
         ys = .allocate(capacity: WorkingGrid.maximumCentres)
+        squaredX = .allocate(capacity: WorkingGrid.maximumCentres)
+        squaredY = .allocate(capacity: WorkingGrid.maximumCentres)
         sampled = .allocate(capacity: max(scene.blobs.count, 1) * Self.maximumSamples)
         wideStack = .allocate(capacity: (scene.depth + 1) * Self.maximumSamples)
     }
@@ -612,6 +632,8 @@ final class RasterScratch {
         stack.deallocate()
         xs.deallocate()
         ys.deallocate()
+        squaredX.deallocate()
+        squaredY.deallocate()
         sampled.deallocate()
         wideStack.deallocate()
     }

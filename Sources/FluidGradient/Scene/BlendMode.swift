@@ -84,12 +84,27 @@ public enum BlendMode: String, CaseIterable, Sendable {
     @inlinable @inline(__always)
     static func hardLightTerm<T>(top s: SIMD4<T>, bottom b: SIMD4<T>, switchOn x: SIMD4<T>) -> SIMD4<T>
     where T: BinaryFloatingPoint & SIMDScalar {
+        if T.self == Float.self {
+            // The concrete Float comparison is one vector instruction; the generic one goes lane by lane through memory.
+            let term = hardLightTerm(
+                top: unsafeBitCast(s, to: SIMD4<Float>.self), bottom: unsafeBitCast(b, to: SIMD4<Float>.self),
+                switchOn: unsafeBitCast(x, to: SIMD4<Float>.self))
+            return unsafeBitCast(term, to: SIMD4<T>.self)
+        }
         let multiply = 2 * s * b
         let screen = s.w * b.w - 2 * (s.w - s) * (b.w - b)
-        let useMultiply = 2 * x .<= SIMD4<T>(repeating: x.w)
-        return SIMD4(
-            useMultiply[0] ? multiply[0] : screen[0], useMultiply[1] ? multiply[1] : screen[1],
-            useMultiply[2] ? multiply[2] : screen[2], 0)
+        var term = screen.replacing(with: multiply, where: 2 * x .<= SIMD4<T>(repeating: x.w))
+        term.w = 0
+        return term
+    }
+
+    @inlinable @inline(__always)
+    static func hardLightTerm(top s: SIMD4<Float>, bottom b: SIMD4<Float>, switchOn x: SIMD4<Float>) -> SIMD4<Float> {
+        let multiply = 2 * s * b
+        let screen = s.w * b.w - 2 * (s.w - s) * (b.w - b)
+        var term = screen.replacing(with: multiply, where: 2 * x .<= SIMD4<Float>(repeating: x.w))
+        term.w = 0
+        return term
     }
 
     /// `αs·αb·B(Cb, Cs)` for W3C soft light, on unpremultiplied colours.
