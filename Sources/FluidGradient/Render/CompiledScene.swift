@@ -35,6 +35,13 @@ package struct PlacedBlob {
         if d2 >= 1 { return 0 }
         return (1 - d2.squareRoot()) * 10
     }
+
+    /// ``coverage(squaredDistance:)`` of four squared distances at once, bit for bit.
+    @inline(__always)
+    static func coverage(squaredDistances d2: SIMD4<Float>) -> SIMD4<Float> {
+        let rim = (1 - d2.squareRoot()) * 10
+        return rim.replacing(with: 0, where: d2 .>= 1).replacing(with: 1, where: d2 .<= 0.81)
+    }
 }
 
 /// A layer tree flattened into a stack program, so the production path can composite

@@ -376,7 +376,16 @@ extension WorkingGrid {
                     row.update(repeating: 0, count: columns)
                     continue
                 }
-                for i in 0..<columns { row[i] = PlacedBlob.coverage(squaredDistance: alongX[i] + y2) }
+                var i = 0
+                while i + 4 <= columns {
+                    let d2 = UnsafeRawPointer(alongX + i).loadUnaligned(as: SIMD4<Float>.self) + y2
+                    UnsafeMutableRawPointer(row + i).storeBytes(of: PlacedBlob.coverage(squaredDistances: d2), as: SIMD4<Float>.self)
+                    i += 4
+                }
+                while i < columns {
+                    row[i] = PlacedBlob.coverage(squaredDistance: alongX[i] + y2)
+                    i += 1
+                }
             }
         }
         if rims == 1, !samplesEveryRim {
