@@ -21,6 +21,30 @@ import Testing
         #expect(abs(Double(placed.coverage(at: SIMD2(Float(x), 50))) - coverage) < 1e-5)
     }
 
+    /// The rasteriser's four-at-a-time coverage is the scalar formula bit for bit,
+    /// including either side of the stops at d² = 0.81 and 1.
+    @Test func coverageOfFourSquaredDistancesMatchesOneAtATime() {
+        var values: [Float] = [0, 0.5, 0.9, 0.95, 0.99, 1.5, 100]
+        for stop: Float in [0.81, 1] {
+            var below = stop, above = stop
+            for _ in 0..<3 {
+                below = below.nextDown
+                above = above.nextUp
+                values += [below, above]
+            }
+            values.append(stop)
+        }
+        values += (0..<64).map { 0.8 + Float($0) * 0.0035 }
+        while values.count % 4 != 0 { values.append(0.85) }
+        for start in stride(from: 0, to: values.count, by: 4) {
+            let four = SIMD4(values[start], values[start + 1], values[start + 2], values[start + 3])
+            let vector = PlacedBlob.coverage(squaredDistances: four)
+            for lane in 0..<4 {
+                #expect(vector[lane].bitPattern == PlacedBlob.coverage(squaredDistance: four[lane]).bitPattern, "d² = \(four[lane])")
+            }
+        }
+    }
+
     @Test(arguments: [
         (RGBA(bytes: 255, 0, 0), 1.0, 0.0, SIMD4<Double>(1, 0, 0, 1)),
         (RGBA(red: 0.2, green: 0.4, blue: 0.6, alpha: 1), 0.5, 0.95, SIMD4<Double>(0.05, 0.1, 0.15, 0.25)),

@@ -294,12 +294,12 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 
     /// The shard the environment of a batch scheduler assigns, if any:
     /// Kubernetes Indexed Jobs (`JOB_COMPLETION_INDEX`, with the count from `count` or
-    /// `FLUIDGRADIENT_SHARD_COUNT`) or Slurm job arrays (`SLURM_ARRAY_TASK_ID` −
-    /// `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`, or `count`). A count with
-    /// no index is an error. Errors are one sentence.
+    /// else `FLUIDGRADIENT_SHARD_COUNT`) or Slurm job arrays (`SLURM_ARRAY_TASK_ID` −
+    /// `SLURM_ARRAY_TASK_MIN`, of `count` or else `SLURM_ARRAY_TASK_COUNT`). `count` or
+    /// `FLUIDGRADIENT_SHARD_COUNT` without an index is an error. Errors are one sentence.
     public static func fromEnvironment(_ environment: [String: String], count: Int?) throws(PresetError) -> Shard? {
         func failure(_ message: String) -> PresetError { PresetError(file: "environment", path: "", message: message) }
-        /// A count variable: nil when unset.
+        /// A numeric variable: nil when unset.
         func number(_ name: String) throws(PresetError) -> Int? {
             guard let text = environment[name] else { return nil }
             guard let value = Int(text.trimmingSpaces()) else { throw failure("\(name)=\(text) is not a number") }

@@ -20,7 +20,8 @@ package struct PlacedBlob {
         self.inverseSemiAxes = isEmpty ? .zero : 1 / semiAxes
     }
 
-    /// Coverage at pixel-space point `p` (DESIGN section 2).
+    /// Coverage at pixel-space point `p` (DESIGN section 2): the definition, which the
+    /// rasteriser computes from per-row and per-column terms of `d²` instead.
     @inline(__always)
     package func coverage(at p: SIMD2<Float>) -> Float {
         let q = (p - center) * inverseSemiAxes
@@ -30,7 +31,7 @@ package struct PlacedBlob {
     /// Coverage at a normalised squared distance `d² = ((x − cx)/a)² + ((y − cy)/b)²`:
     /// 1 up to d = 0.9, falling linearly to 0 at d = 1.
     @inline(__always)
-    static func coverage(squaredDistance d2: Float) -> Float {
+    package static func coverage(squaredDistance d2: Float) -> Float {
         if d2 <= 0.81 { return 1 }
         if d2 >= 1 { return 0 }
         return (1 - d2.squareRoot()) * 10
@@ -38,7 +39,7 @@ package struct PlacedBlob {
 
     /// ``coverage(squaredDistance:)`` of four squared distances at once, bit for bit.
     @inline(__always)
-    static func coverage(squaredDistances d2: SIMD4<Float>) -> SIMD4<Float> {
+    package static func coverage(squaredDistances d2: SIMD4<Float>) -> SIMD4<Float> {
         let rim = (1 - d2.squareRoot()) * 10
         return rim.replacing(with: 0, where: d2 .>= 1).replacing(with: 1, where: d2 .<= 0.81)
     }

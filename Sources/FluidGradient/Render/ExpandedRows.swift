@@ -1,13 +1,13 @@
 /// The hot case of the output pass — an opaque solid background into 8-bit RGBA or
-/// yuv420p on a reduced grid — at a cost per pixel that does not depend on σ.
+/// yuv420p on a reduced grid.
 ///
 /// The background is composited per cell first (compositing onto a constant is
 /// affine, so it commutes with the interpolation), and each thread keeps the two grid
 /// rows around its current output row:
 ///
-/// - RGBA keeps them as cells. Each output row interpolates the cells to its height,
-///   then each pixel between its two cells, plus its dither threshold, floored and
-///   packed four pixels at a time. The cost per pixel is the same at any σ.
+/// - RGBA keeps them as cells. Each output row interpolates the cells to its height
+///   (a few hundred of them), then each pixel between its two cells, plus its dither
+///   threshold, floored and packed four pixels at a time.
 /// - yuv420p resamples each grid row to full width once, as planar Y, Cb and Cr, run
 ///   by run of pixels between the same two cells; an output sample is then
 ///   `A + g·(B − A)` between the two expanded rows, sixteen luma samples at a time.
@@ -23,25 +23,38 @@ struct ExpandedRows {
     /// `columnFraction` four times over, once per RGBA lane.
     let columnFractionLanes: [Float]
 
-    /// Per-thread memory: the two grid rows around the current output row (cells for
-    /// RGBA, expanded rows for yuv420p), which grid rows they are, and scratch.
+    /// Per-thread memory: the two grid rows around the current output row (cells,
+    /// `SIMD4<Float>`, for RGBA; expanded planar rows, `Float`, for yuv420p), which grid
+    /// rows they are, and scratch.
     final class Window {
         var rows: [Int] = [-1, -1]
-        private(set) var buffers: [UnsafeMutablePointer<Float>]
-        let cells: UnsafeMutablePointer<SIMD4<Float>>
+        private(set) var buffers: [UnsafeMutableRawPointer]
+        /// Two rows of cells: an RGBA row's interpolated cells and their differences, or
+        /// the cells a yuv420p row is expanded from.
+        let scratch: UnsafeMutablePointer<SIMD4<Float>>
         let chroma: UnsafeMutablePointer<Float>
 
-        init(width: Int, cellCount: Int) {
-            buffers = (0..<2).map { _ in .allocate(capacity: max(3 * width, 4 * cellCount) + 16) }
-            cells = .allocate(capacity: 2 * cellCount)
-            chroma = .allocate(capacity: 2 * width + 16)
+        init(width: Int, cellCount: Int, format: PixelFormat) {
+            let alignment = MemoryLayout<SIMD4<Float>>.alignment
+            buffers = (0..<2).map { _ in
+                if format == .rgba {
+                    let cells = UnsafeMutableRawPointer.allocate(byteCount: cellCount * 16, alignment: alignment)
+                    cells.bindMemory(to: SIMD4<Float>.self, capacity: cellCount)
+                    return cells
+                }
+                let planes = UnsafeMutableRawPointer.allocate(byteCount: 3 * width * 4, alignment: alignment)
+                planes.bindMemory(to: Float.self, capacity: 3 * width)
+                return planes
+            }
+            scratch = .allocate(capacity: 2 * cellCount)
+            chroma = .allocate(capacity: 2 * width)
         }
 
         func buffersSwap() { buffers.swapAt(0, 1) }
 
         deinit {
             buffers.forEach { $0.deallocate() }
-            cells.deallocate()
+            scratch.deallocate()
             chroma.deallocate()
         }
     }
@@ -107,7 +120,7 @@ struct ExpandedRows {
     func slide(
         _ window: Window, to upper: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, rowWidth: Int,
         background: SIMD4<Float>
-    ) -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
+    ) -> (UnsafeMutableRawPointer, UnsafeMutableRawPointer) {
         for (slot, row) in [upper, upper + 1].enumerated() {
             if window.rows[slot] == row { continue }
             if window.rows[1 - slot] == row, slot == 0 {
@@ -116,11 +129,15 @@ struct ExpandedRows {
                 window.buffersSwap()
                 continue
             }
+            let buffer = window.buffers[slot]
             if format == .rgba {
-                let cells = UnsafeMutableRawPointer(window.buffers[slot]).assumingMemoryBound(to: SIMD4<Float>.self)
-                cellLevels(row: row, blurred: blurred, rowWidth: rowWidth, background: background, into: cells)
+                cellLevels(
+                    row: row, blurred: blurred, rowWidth: rowWidth, background: background,
+                    into: buffer.assumingMemoryBound(to: SIMD4<Float>.self))
             } else {
-                expand(row: row, blurred: blurred, rowWidth: rowWidth, background: background, cells: window.cells, into: window.buffers[slot])
+                expand(
+                    row: row, blurred: blurred, rowWidth: rowWidth, background: background, cells: window.scratch,
+                    into: buffer.assumingMemoryBound(to: Float.self))
             }
             window.rows[slot] = row
         }
@@ -133,10 +150,11 @@ struct ExpandedRows {
     /// and the low mantissa bits hold it (exact integers, which the dither almost never
     /// produces, round to even).
     ///
-    /// The rows' values lie in −½...254.5 and are interpolated as `A + g·(B − A)` with
-    /// 0 ≤ g < 1, which never goes below the smaller end and passes the larger by a few
-    /// ulps at most; the threshold is at least 1/8192 and at most 1 − 1/8192. So the
-    /// result is a level in 0...255 with no clamp.
+    /// The cells' values lie in −½...254.5 and are interpolated as `A + g·(B − A)` with
+    /// 0 ≤ g < 1 (once between expanded rows, or twice for RGBA: between rows, then
+    /// between cells), which never goes below the smaller end and passes the larger by
+    /// a few ulps at most; the threshold is at least 1/8192 and at most 1 − 1/8192. So
+    /// the result is a level in 0...255 with no clamp.
     @inline(__always)
     static func floor(_ v: SIMD16<Float>) -> SIMD16<Int32> {
         unsafeBitCast(v + 12_582_912, to: SIMD16<Int32>.self) &- 0x4B40_0000
@@ -162,16 +180,13 @@ struct ExpandedRows {
     /// and `d`; a group that straddles a cell boundary looks each pixel's cell up.
     @inline(__always)
     func packRGBA(
-        upper: UnsafePointer<Float>, lower: UnsafePointer<Float>, fraction g: Float, rowWidth: Int,
+        upper: UnsafePointer<SIMD4<Float>>, lower: UnsafePointer<SIMD4<Float>>, fraction g: Float, rowWidth: Int,
         scratch: UnsafeMutablePointer<SIMD4<Float>>, thresholds: UnsafePointer<Float>, phase: Int,
         into out: UnsafeMutablePointer<UInt8>
     ) {
-        let a = UnsafeRawPointer(upper).assumingMemoryBound(to: SIMD4<Float>.self)
-        let b = UnsafeRawPointer(lower).assumingMemoryBound(to: SIMD4<Float>.self)
         let cells = scratch, deltas = scratch + rowWidth
-        for cell in 0..<rowWidth { cells[cell] = a[cell] + g * (b[cell] - a[cell]) }
-        for cell in 0..<(rowWidth - 1) { deltas[cell] = cells[cell + 1] - cells[cell] }
-        deltas[rowWidth - 1] = .zero
+        for cell in 0..<rowWidth { cells[cell] = upper[cell] + g * (lower[cell] - upper[cell]) }
+        OutputPass.differences(of: cells, count: rowWidth, into: deltas)
         let opaque = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
         let t = UnsafeRawPointer(thresholds), target = UnsafeMutableRawPointer(out)
         columnCell.withUnsafeBufferPointer { columnCell in

@@ -18,7 +18,7 @@ struct OutputPass {
         self.grid = grid
         (columnCell, columnFraction) = grid.horizontal.interpolation()
         columnRunEnds = ExpandedRows.runEnds(of: columnCell)
-        columnFractionLanes = columnFraction.flatMap { [$0, $0, $0, $0] }
+        columnFractionLanes = grid.horizontal.cellSize > 1 ? columnFraction.flatMap { [$0, $0, $0, $0] } : []
         (rowCell, rowFraction) = grid.vertical.interpolation()
         background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
     }
@@ -57,8 +57,7 @@ struct OutputPass {
                     for row in [2 * pair, 2 * pair + 1] where row < height {
                         let shaded = row % 2 == 0 ? shadedRows.0 : shadedRows.1
                         prepareRow(row, blurred: blurred, values: values)
-                        for cell in 0..<(rowWidth - 1) { deltas[cell] = values[cell + 1] - values[cell] }
-                        deltas[rowWidth - 1] = .zero
+                        OutputPass.differences(of: values, count: rowWidth, into: deltas)
                         shadeRow(
                             row, values: values, deltas: deltas, columnCell: columnCell,
                             columnFraction: columnFraction, unpremultiply: format.hasAlpha, into: shaded)
@@ -81,7 +80,7 @@ struct OutputPass {
         let rows = ExpandedRows(
             width: width, height: height, format: format, columnCell: columnCell, columnFraction: columnFraction,
             columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes)
-        let window = ExpandedRows.Window(width: width, cellCount: rowWidth)
+        let window = ExpandedRows.Window(width: width, cellCount: rowWidth, format: format)
         let background = background.opaqueConstant!
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
@@ -100,15 +99,17 @@ struct OutputPass {
                         }
                         for pair in pairs {
                             for row in [2 * pair, 2 * pair + 1] where row < height {
-                                let (upper, lower) = rows.slide(
+                                let (upperRow, lowerRow) = rows.slide(
                                     window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background)
                                 let g = rowFraction[row]
                                 if format == .rgba {
                                     rows.packRGBA(
-                                        upper: upper, lower: lower, fraction: g, rowWidth: rowWidth, scratch: window.cells,
-                                        thresholds: thresholds(row), phase: offset.x, into: base + row * width * 4)
+                                        upper: upperRow.assumingMemoryBound(to: SIMD4<Float>.self),
+                                        lower: lowerRow.assumingMemoryBound(to: SIMD4<Float>.self), fraction: g, rowWidth: rowWidth,
+                                        scratch: window.scratch, thresholds: thresholds(row), phase: offset.x, into: base + row * width * 4)
                                     continue
                                 }
+                                let upper = upperRow.assumingMemoryBound(to: Float.self), lower = lowerRow.assumingMemoryBound(to: Float.self)
                                 ExpandedRows.packPlane(
                                     upper: upper, lower: lower, fraction: g, count: width, thresholds: lane(0, row), phase: offset.x,
                                     into: base + row * width)
@@ -136,6 +137,14 @@ struct OutputPass {
                 }
             }
         }
+    }
+
+    /// `deltas[i] = values[i + 1] − values[i]`, and 0 for the last: the slope a pixel
+    /// between cells i and i + 1 is interpolated along.
+    @inline(__always)
+    static func differences(of values: UnsafePointer<SIMD4<Float>>, count: Int, into deltas: UnsafeMutablePointer<SIMD4<Float>>) {
+        for cell in 0..<(count - 1) { deltas[cell] = values[cell + 1] - values[cell] }
+        deltas[count - 1] = .zero
     }
 
     /// The blurred grid interpolated to `row`'s height, across all kept cells. With a

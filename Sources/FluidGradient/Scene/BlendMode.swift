@@ -98,6 +98,7 @@ public enum BlendMode: String, CaseIterable, Sendable {
         return term
     }
 
+    /// The same term for `Float`, through the concrete vector comparison.
     @inlinable @inline(__always)
     static func hardLightTerm(top s: SIMD4<Float>, bottom b: SIMD4<Float>, switchOn x: SIMD4<Float>) -> SIMD4<Float> {
         let multiply = 2 * s * b
