@@ -205,6 +205,9 @@ import Testing
             (["render", "--size", "-5x10", "-o", scratch.file("x.png")], "--size: -5x10 is not a usable size"),
             (["render", "--duration", "-1", "-o", scratch.file("x.mp4")], "--duration: -1 is outside the allowed"),
             (["render", "--seed", "-1", "-o", scratch.file("x.png")], "The value '-1' is invalid for '--seed <seed>'"),
+            // A missing value is named at its option, not as a stray argument after it.
+            (["render", "--size", "--fps", "30", "-o", scratch.file("x.png")], "The value '--fps' is invalid for '--size <WxH>': it is the next option"),
+            (["render", "--opacity", "--seed", "3", "-o", scratch.file("x.png")], "The value '--seed' is invalid for '--opacity"),
             (["render", "--seed", "9007199254740992", "-o", scratch.file("x.png")], "--seed: 9007199254740992 is outside the allowed 0...9007199254740991"),
             (["rendr", "-o", scratch.file("x.png")], "unknown command 'rendr' (did you mean 'render'?)"),
             (["render"], "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)"),
