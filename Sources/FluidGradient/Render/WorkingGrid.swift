@@ -142,6 +142,10 @@ struct CellSpan {
     var clamps: Bool
     var clampLower: Float
     var clampUpper: Float
+    /// The cell's node and side, whatever the edges clip: where a sample lies in
+    /// the cell is `(p − centre)/size`, in cells.
+    var centre: Float
+    var size: Float
 
     /// The spans of the grid's cells along one axis.
     static func spans(_ axis: WorkingGrid.Axis, edges: EdgeMode) -> [CellSpan] {
@@ -151,7 +155,7 @@ struct CellSpan {
             let lower = Float(centre - k / 2), upper = Float(centre + k / 2)
             var span = CellSpan(
                 lower: lower, upper: upper, sampleLower: lower, sampleUpper: upper,
-                inside: 1, clamps: false, clampLower: 0.5, clampUpper: size - 0.5)
+                inside: 1, clamps: false, clampLower: 0.5, clampUpper: size - 0.5, centre: Float(centre), size: Float(k))
             switch edges {
             case .bleed:
                 break
@@ -237,7 +241,9 @@ extension WorkingGrid {
     ///   is checked at the middle and at the middles of the edges;
     ///
     /// and where these do not hold, or three or more rims cross, the composite itself is
-    /// averaged over the samples.
+    /// averaged over the samples. So is every pixel-centre cell, whose narrow content is
+    /// then moved to its own position in the cell by its first moment (see
+    /// ``depositMoments``).
     func rasterize(
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan],
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
@@ -284,11 +290,13 @@ extension WorkingGrid {
         let perBlob = (subsamples: UncheckedSpans(subsamples), columns: UncheckedSpans(columnRanges))
         // Small grids are not worth waking threads for.
         let work = gridWidth * gridHeight * (scene.blobs.count + 2)
+        let moments = CellMoments()
         parallelChunks(gridHeight, threads: work < 40_000 ? 1 : threads, minimumChunk: 4) { rowRange in
             let columnSpans = shared.base, rowSpans = rows.base
             let subsamples = perBlob.subsamples.base, columnRanges = perBlob.columns.base
             let row = RasterRow(width: width, blobCount: blobCount)
             let scratch = RasterScratch(scene: scene)
+            defer { moments.add(scratch.moments) }
             for rowIndex in rowRange {
                 let rowSpan = rowSpans[rowIndex]
                 let out = grid.base.baseAddress! + rowIndex * width
@@ -325,8 +333,38 @@ extension WorkingGrid {
                         previousValue = value
                     }
                     out[column] = fraction * value
+                    if let (alongX, alongY) = scratch.moment {
+                        scratch.moments.append((rowIndex * width + column, fraction * alongX, fraction * alongY))
+                        scratch.moment = nil
+                    }
                 }
             }
+        }
+        depositMoments(moments.sorted(), columnSpans: columnSpans, rowSpans: rowSpans, into: grid.base)
+    }
+
+    /// Adds each cell's first moment `m` (per axis, in cells) to the grid as a dipole:
+    /// `+m/2` on the next cell and `−m/2` on the previous one, which moves the cell's
+    /// content by `m` without changing its sum. Cells outside the frame with
+    /// transparent edges stay empty. The cells are taken in grid order, so the sums do
+    /// not depend on how rows were split over threads.
+    private func depositMoments(
+        _ moments: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)], columnSpans: UnsafeBufferPointer<CellSpan>,
+        rowSpans: UnsafeBufferPointer<CellSpan>, into grid: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
+        let width = gridWidth, height = gridHeight
+        func add(_ value: SIMD4<Float>, column: Int, row: Int) {
+            guard (0..<width).contains(column), (0..<height).contains(row),
+                columnSpans[column].inside * rowSpans[row].inside > 0
+            else { return }
+            grid[row * width + column] += value
+        }
+        for (index, alongX, alongY) in moments {
+            let row = index / width, column = index % width
+            add(alongX * 0.5, column: column + 1, row: row)
+            add(alongX * -0.5, column: column - 1, row: row)
+            add(alongY * 0.5, column: column, row: row + 1)
+            add(alongY * -0.5, column: column, row: row - 1)
         }
     }
 
@@ -388,7 +426,10 @@ extension WorkingGrid {
                 }
             }
         }
-        if rims == 1, !samplesEveryRim {
+        // Pixel-centre cells composite every sample: their contribution is placed by its
+        // first moment (see ``depositMoments``), which needs each sample's composite.
+        let atPixelCentres = subsamples == WorkingGrid.pixelCentres
+        if rims == 1, !samplesEveryRim, !atPixelCentres {
             let rimBlob = first, sampled = scratch.sampled + rimBlob * stride
             var sum: Float = 0
             for s in 0..<(columns * rows) { sum += sampled[s] }
@@ -408,7 +449,7 @@ extension WorkingGrid {
             }
             if entry.pointee.isLinear { return entry.pointee.none + (entry.pointee.full - entry.pointee.none) * mean }
         }
-        if rims == 2, !samplesEveryRim {
+        if rims == 2, !samplesEveryRim, !atPixelCentres {
             // With only blends affine in source and backdrop, the composite is bilinear in the
             // two coverages c, e: its average over the cell follows from the composites at the
             // four corners and the averages of c, e and c·e (their covariance included).
@@ -447,15 +488,27 @@ extension WorkingGrid {
         let total = scene.compositeSum(
             program, count: length, samples: columns * rows, stride: stride, coverage: coverage, sampled: scratch.sampled,
             stack: scratch.wideStack)
-        guard subsamples == WorkingGrid.pixelCentres else { return total / Float(columns * rows) }
-        // At pixel centres the varying blobs count per pixel, as in the single-rim case,
-        // while what lies under them stays the cell's own: the cell without the varying
-        // blobs plus their effect summed over the centres, per pixel of the cell.
+        guard atPixelCentres else { return total / Float(columns * rows) }
+        // At pixel centres the varying blobs count per pixel, while what lies under them
+        // stays the cell's own: the cell without the varying blobs plus their effect
+        // summed over the centres, per pixel of the cell. That effect is narrower than the
+        // cell, so where it lies in the cell matters: its first moment about the cell's
+        // node, in cells, goes with it.
         if !entry.pointee.hasWithout {
             entry.pointee.without = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
             entry.pointee.hasWithout = true
         }
-        let without = entry.pointee.without
+        let without = entry.pointee.without, composites = scratch.wideStack
+        var alongX = SIMD4<Float>.zero, alongY = SIMD4<Float>.zero
+        for j in 0..<rows {
+            let y = (scratch.ys[j] - samples.row.centre) / samples.row.size
+            for i in 0..<columns {
+                let effect = composites[j * columns + i] - without
+                alongX += effect * ((scratch.xs[i] - samples.column.centre) / samples.column.size)
+                alongY += effect * y
+            }
+        }
+        scratch.moment = (alongX / (width * height), alongY / (width * height))
         return without + (total - Float(columns * rows) * without) / (width * height)
     }
 
@@ -625,6 +678,10 @@ final class RasterScratch {
     let sampled: UnsafeMutablePointer<Float>
     /// The accumulator stack for all sub-samples at once: `maximumSamples` per level.
     let wideStack: UnsafeMutablePointer<SIMD4<Float>>
+    /// The first moments of the last pixel-centre cell composited, until they are taken.
+    var moment: (SIMD4<Float>, SIMD4<Float>)?
+    /// This chunk's pixel-centre cells: grid index and first moments along x and y.
+    var moments: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)] = []
 
     init(scene: SceneView) {
         stack = .allocate(capacity: scene.depth + 1)
@@ -645,6 +702,24 @@ final class RasterScratch {
         squaredY.deallocate()
         sampled.deallocate()
         wideStack.deallocate()
+    }
+}
+
+/// The pixel-centre cells' first moments from every chunk of rows.
+final class CellMoments: @unchecked Sendable {
+    private let lock = NSLock()
+    private var moments: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)] = []
+
+    func add(_ chunk: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)]) {
+        guard !chunk.isEmpty else { return }
+        lock.lock()
+        moments += chunk
+        lock.unlock()
+    }
+
+    /// In grid order.
+    func sorted() -> [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)] {
+        moments.sorted { $0.index < $1.index }
     }
 }
 
