@@ -80,7 +80,7 @@ import Testing
     /// A blob a few pixels wide, narrower than a grid cell, is sampled at the pixel
     /// centres as the definition samples it (a continuous sub-grid was 6 levels off
     /// here), and its effect is placed at its own position within the cell by its first
-    /// moment (without it, up to 2.4 levels here, and each case below passes 1.5).
+    /// moment (without it, up to 2.4 levels here, and every case below exceeds 1.5).
     /// Measured at most 1.26 levels; the bound is 1.5, inside DESIGN's 2, so that a lost
     /// moment shows. With a second, black blob whose rim runs beside the thin one, the
     /// thin blob's cells have two rims. The thin blob moves across a pixel in quarter steps.
@@ -101,6 +101,45 @@ import Testing
             #expect(error.max <= 1.5, "largest error \(error.max) levels at \(error.worst), step \(step)")
             #expect(error.mean <= 0.5, "mean error \(error.mean) levels, step \(step)")
         }
+    }
+
+    /// Thin blobs crossing the frame's edges: with clamp edges the cells beyond the frame
+    /// repeat the edge's pixels (their samples' moments count from where they stand, not
+    /// from the clamped position), and with transparent edges they stay empty, so a cell
+    /// at the edge moves its content with its neighbour inside the frame alone. The
+    /// corner blob lies along the left edge, within a pixel of it.
+    @Test(arguments: [EdgeMode.clamp, .transparent, .bleed], [0.45, 0.5])
+    func blobsNarrowerThanACellAtTheFramesEdges(edges: EdgeMode, exponent: Double) {
+        let across = Blob(color: .white, center: SIMD2(0.3, 0.05), radius: SIMD2(0.005, 0.3))
+        let along = Blob(color: RGBA(red: 1, green: 0.8, blue: 0.2, alpha: 1), center: SIMD2(0.97, 0.6), radius: SIMD2(0.3, 0.009))
+        let corner = Blob(color: RGBA(red: 0.3, green: 0.9, blue: 1, alpha: 1), center: SIMD2(0.004, 0.996), radius: SIMD2(0.004, 0.2))
+        let error = Self.thinBlobError([across, along] + (edges == .clamp ? [] : [corner]), edges: edges, exponent: exponent)
+        #expect(error.max <= 1.5, "largest error \(error.max) levels at \(error.worst)")
+        #expect(error.mean <= 0.5, "mean error \(error.mean) levels")
+    }
+
+    /// A known limit: with clamp edges, a blob a pixel or two wide lying along the
+    /// frame's edge, within a pixel of it, is repeated beyond the edge as a band as wide
+    /// as the blur, beside the dark row just inside; the grid is up to 3.8 levels off
+    /// there (320x180, σ 13 pixels; 1.96 at σ 10). Bleed and transparent edges stay within 1.5.
+    @Test func clampedEdgesAlongAThinBlobAtTheEdge() {
+        let bottom = Blob(color: .white, center: SIMD2(0.5, 0.996), radius: SIMD2(0.2, 0.008))
+        let error = Self.thinBlobError([bottom], edges: .clamp, exponent: 0.5)
+        #expect(error.max <= 4.5, "largest error \(error.max) levels at \(error.worst)")
+        withKnownIssue("clamp edges with a thin blob along the edge pass DESIGN's 2 levels") {
+            #expect(error.max <= 2, "largest error \(error.max) levels at \(error.worst)")
+        }
+    }
+
+    static func thinBlobError(_ blobs: [Blob], edges: EdgeMode, exponent: Double) -> (max: Double, mean: Double, worst: (x: Int, y: Int)) {
+        let spec = FrameSpec(width: 320, height: 180, blurExponent: exponent, edges: edges, background: .color(.black))
+        #expect(FrameRenderer(spec: spec).cellSize > 1, "not the reduced-grid path")
+        let root = Scene(base: blobs).rootLayer(width: 320, height: 180)
+        let reference = ReferenceRenderer.render(root, spec: spec, threads: 2)
+        let eight = PixelBuffer(width: 320, height: 180, format: .rgb24)
+        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: eight)
+        let error = errorAgainstReference(eight, reference)
+        return error
     }
 
     func expectWithinTolerance(root: Layer, spec: FrameSpec, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -22,7 +22,7 @@ func parallelChunks(_ count: Int, threads: Int, minimumChunk: Int = 1, _ body: (
 }
 
 /// Lets a non-escaping closure cross into `concurrentPerform`; the closure only
-/// writes disjoint memory per chunk.
+/// writes disjoint memory per chunk, or shared memory under a lock.
 @usableFromInline
 struct ChunkTask: @unchecked Sendable {
     @usableFromInline let body: (Range<Int>) -> Void

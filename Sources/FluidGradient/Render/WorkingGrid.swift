@@ -3,6 +3,8 @@ import Foundation
 /// The reduced-resolution grid the production path composites and blurs on.
 ///
 /// Each grid value is the average of the composite over a cell of `cellSize` pixels
+/// (cells holding a blob narrower than a cell also shift their content to its own
+/// position with their neighbours; see ``WorkingGrid/rasterize(_:columnSpans:rowSpans:into:threads:)``)
 /// (a real number), which is the composite convolved with a box of variance `k²/12`
 /// per axis, sampled at the cell's centre. The grid is blurred with a Gaussian of
 /// `sigma` cells per axis, refined 2× by Catmull-Rom interpolation (whose error is of
@@ -142,8 +144,8 @@ struct CellSpan {
     var clamps: Bool
     var clampLower: Float
     var clampUpper: Float
-    /// The cell's node and side, whatever the edges clip: where a sample lies in
-    /// the cell is `(p − centre)/size`, in cells.
+    /// The cell's node and side, whatever the edges clip: where a sample at the
+    /// unclamped position `p` lies in the cell is `(p − centre)/size`, in cells.
     var centre: Float
     var size: Float
 
@@ -181,6 +183,16 @@ struct CellSpan {
         return clamps ? min(max(p, clampLower), clampUpper) : p
     }
 
+    /// Where pixel-centre sample `index` of ``samples(_:into:)`` lies in the cell, in
+    /// cells from the node: from its position before clamping, since with clamp edges a
+    /// sample beyond the frame stands for the content repeated there.
+    @inline(__always)
+    func offsetInCells(ofPixelCentre index: Int) -> Float {
+        let first = (lower - 0.5).rounded(.up) + 0.5
+        let position = first < upper ? first + Float(index) : (lower + upper) / 2
+        return (position - centre) / size
+    }
+
     /// Writes the cell's sample positions along this axis into `positions` and returns
     /// how many there are and the length they stand for: `count` evenly spread samples
     /// for the length `count`, or, for ``WorkingGrid/pixelCentres``, the pixel centres
@@ -207,7 +219,8 @@ struct CellSpan {
 }
 
 extension WorkingGrid {
-    /// The composited grid of a laid-out layer tree (`gridWidth × gridHeight`).
+    /// The composited grid of a laid-out layer tree (`gridWidth × gridHeight`), as
+    /// the renderer blurs it (pixel-centre cells' moments included).
     package func cellAverages(of root: Layer, edges: EdgeMode) -> [SIMD4<Float>] {
         var values = [SIMD4<Float>](repeating: .zero, count: gridWidth * gridHeight)
         values.withUnsafeMutableBufferPointer { values in
@@ -343,32 +356,44 @@ extension WorkingGrid {
         depositMoments(moments.sorted(), columnSpans: columnSpans, rowSpans: rowSpans, into: grid.base)
     }
 
-    /// Adds each cell's first moment `m` (per axis, in cells) to the grid as a dipole:
-    /// `+m/2` on the next cell and `−m/2` on the previous one, which moves the cell's
-    /// content by `m` without changing its sum. Cells outside the frame with
-    /// transparent edges stay empty. The cells are taken in grid order, so the sums do
-    /// not depend on how rows were split over threads.
+    /// Adds each cell's first moment `m` (per axis, in cells) to the grid as a dipole,
+    /// which moves the cell's content by `m` without changing its sum: `+m/2` on the
+    /// next cell and `−m/2` on the previous one, or, where one of them is beyond the grid
+    /// or outside the frame with transparent edges (which stays empty), `±m` on the
+    /// other and `∓m` on the cell itself. The cells are taken in grid order, so the sums
+    /// do not depend on how rows were split over threads.
     private func depositMoments(
         _ moments: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)], columnSpans: UnsafeBufferPointer<CellSpan>,
         rowSpans: UnsafeBufferPointer<CellSpan>, into grid: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {
         let width = gridWidth, height = gridHeight
-        func add(_ value: SIMD4<Float>, column: Int, row: Int) {
-            guard (0..<width).contains(column), (0..<height).contains(row),
-                columnSpans[column].inside * rowSpans[row].inside > 0
-            else { return }
-            grid[row * width + column] += value
+        func holds(column: Int, row: Int) -> Bool {
+            (0..<width).contains(column) && (0..<height).contains(row) && columnSpans[column].inside * rowSpans[row].inside > 0
+        }
+        func deposit(_ m: SIMD4<Float>, at index: Int, column: Int, row: Int, step: (column: Int, row: Int), stride: Int) {
+            switch (holds(column: column + step.column, row: row + step.row), holds(column: column - step.column, row: row - step.row)) {
+            case (true, true):
+                grid[index + stride] += m * 0.5
+                grid[index - stride] -= m * 0.5
+            case (true, false):
+                grid[index + stride] += m
+                grid[index] -= m
+            case (false, true):
+                grid[index - stride] -= m
+                grid[index] += m
+            case (false, false):
+                break
+            }
         }
         for (index, alongX, alongY) in moments {
             let row = index / width, column = index % width
-            add(alongX * 0.5, column: column + 1, row: row)
-            add(alongX * -0.5, column: column - 1, row: row)
-            add(alongY * 0.5, column: column, row: row + 1)
-            add(alongY * -0.5, column: column, row: row - 1)
+            deposit(alongX, at: index, column: column, row: row, step: (1, 0), stride: 1)
+            deposit(alongY, at: index, column: column, row: row, step: (0, 1), stride: width)
         }
     }
 
     /// The average composite over one cell, given the blobs' classification in `coverage`.
+    /// A pixel-centre cell also leaves its effect's first moments in `scratch.moment`.
     @inline(__always)
     private func compositeCell(
         _ scene: SceneView, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, rims: Int, lastPresent: Int,
@@ -483,8 +508,8 @@ extension WorkingGrid {
                 return entry.pointee.none + (entry.pointee.full * sumC + entry.pointee.second * sumE + entry.pointee.both * sumCE) / (width * height)
             }
         }
-        // Several rims, or a blend that is not affine in them: average the composite itself
-        // over the samples.
+        // Several rims, a blend that is not affine in them, or a pixel-centre cell: average
+        // the composite itself over the samples.
         let total = scene.compositeSum(
             program, count: length, samples: columns * rows, stride: stride, coverage: coverage, sampled: scratch.sampled,
             stack: scratch.wideStack)
@@ -501,10 +526,10 @@ extension WorkingGrid {
         let without = entry.pointee.without, composites = scratch.wideStack
         var alongX = SIMD4<Float>.zero, alongY = SIMD4<Float>.zero
         for j in 0..<rows {
-            let y = (scratch.ys[j] - samples.row.centre) / samples.row.size
+            let y = samples.row.offsetInCells(ofPixelCentre: j)
             for i in 0..<columns {
                 let effect = composites[j * columns + i] - without
-                alongX += effect * ((scratch.xs[i] - samples.column.centre) / samples.column.size)
+                alongX += effect * samples.column.offsetInCells(ofPixelCentre: i)
                 alongY += effect * y
             }
         }
@@ -717,7 +742,7 @@ final class CellMoments: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// In grid order.
+    /// In grid order; once every chunk has added its own.
     func sorted() -> [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)] {
         moments.sorted { $0.index < $1.index }
     }
