@@ -75,10 +75,12 @@ public enum Golden {
         let stem = test.deletingPathExtension().lastPathComponent
         let goldens = test.deletingLastPathComponent().appendingPathComponent("__Goldens__").appendingPathComponent(stem)
         let golden = goldens.appendingPathComponent(name + ".png").path
+        let actual = FrameSamples(frame)
+        let alpha = frame.format.hasAlpha && hasTransparency(actual)
         if recording || !FileManager.default.fileExists(atPath: golden) {
             do {
                 try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
-                try PNGFile.write(frame, to: golden, alpha: frame.format.hasAlpha && hasTransparency(FrameSamples(frame)))
+                try PNGFile.write(frame, to: golden, alpha: alpha)
                 return .recorded(path: golden)
             } catch {
                 return .failed(message: "could not record golden \(golden): \(error)")
@@ -90,7 +92,6 @@ public enum Golden {
         } catch {
             return .failed(message: "cannot read golden \(golden): \(error.message)")
         }
-        let actual = FrameSamples(frame)
         guard expected.width == actual.width, expected.height == actual.height else {
             return .failed(message: "\(name): the golden is \(expected.width)x\(expected.height), the frame \(actual.width)x\(actual.height)")
         }
@@ -104,7 +105,7 @@ public enum Golden {
             try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
             let actualPath = artifacts.appendingPathComponent(name + ".actual.png").path
             let stripPath = artifacts.appendingPathComponent(name + ".diff.png").path
-            try PNGFile.write(frame, to: actualPath, alpha: frame.format.hasAlpha && hasTransparency(actual))
+            try PNGFile.write(frame, to: actualPath, alpha: alpha)
             try PNGFile.write(DiffStrip.render(expected: expected, actual: actual, tolerance: tolerance), to: stripPath)
             written = "; actual frame \(actualPath), expected | actual | difference \(stripPath)"
         } catch {

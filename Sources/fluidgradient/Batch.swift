@@ -18,11 +18,11 @@ struct Batch: ParsableCommand {
 
             Sharding: --shard K/N renders jobs whose index is K modulo N, so N machines together render every \
             job once. Without --shard, Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX, with --shard-count or \
-            FLUIDGRADIENT_SHARD_COUNT) and Slurm job arrays (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) pick \
-            the shard.
+            FLUIDGRADIENT_SHARD_COUNT) and Slurm job arrays (SLURM_ARRAY_TASK_ID from SLURM_ARRAY_TASK_MIN, with \
+            --shard-count or SLURM_ARRAY_TASK_COUNT) pick the shard.
 
             Exit status: 0 every job rendered or was up to date; 2 the manifest or the shard settings are invalid; 3 a job failed; \
-            130 interrupted.
+            130 interrupted. A --dry-run exits 0 unless the manifest or the shard settings are invalid.
             """
     )
 
@@ -44,7 +44,7 @@ struct Batch: ParsableCommand {
     @Option(help: ArgumentHelp("Render only shard K of N (0 ≤ K < N).", valueName: "K/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID.", valueName: "N"))
+    @Option(help: ArgumentHelp("The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (it overrides FLUIDGRADIENT_SHARD_COUNT and SLURM_ARRAY_TASK_COUNT); an error without one.", valueName: "N"))
     var shardCount: Int?
 
     @Flag(help: "Print the report as JSON on stdout.")

@@ -86,18 +86,12 @@ import Testing
     /// thin blob's cells have two rims. The thin blob moves across a pixel in quarter steps.
     @Test(arguments: [0.42, 0.45, 0.5, 0.6], [false, true])
     func blobsNarrowerThanACellStayClose(exponent: Double, beside: Bool) {
-        let spec = FrameSpec(width: 320, height: 180, blurExponent: exponent, background: .color(.black))
-        #expect(FrameRenderer(spec: spec).cellSize > 1, "not the reduced-grid path")
         for step in 0..<4 {
             let x = 0.3 + Double(step) * 0.25 / 320
             // 3.2 pixels wide, or 1.8 at σ 8.9 pixels (exponent 0.42), where cells are 4.4 pixels.
             let thin = Blob(color: .white, center: SIMD2(x, 0.5), radius: SIMD2(exponent < 0.44 ? 0.0028 : 0.005, 0.3))
             let black = Blob(color: .black, center: SIMD2(x + 0.19, 0.5), radius: SIMD2(0.2, 3))
-            let root = Scene(base: beside ? [black, thin] : [thin]).rootLayer(width: 320, height: 180)
-            let reference = ReferenceRenderer.render(root, spec: spec, threads: 2)
-            let eight = PixelBuffer(width: 320, height: 180, format: .rgb24)
-            FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: eight)
-            let error = errorAgainstReference(eight, reference)
+            let error = Self.thinBlobError(beside ? [black, thin] : [thin], edges: .bleed, exponent: exponent)
             #expect(error.max <= 1.5, "largest error \(error.max) levels at \(error.worst), step \(step)")
             #expect(error.mean <= 0.5, "mean error \(error.mean) levels, step \(step)")
         }
@@ -138,8 +132,7 @@ import Testing
         let reference = ReferenceRenderer.render(root, spec: spec, threads: 2)
         let eight = PixelBuffer(width: 320, height: 180, format: .rgb24)
         FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: eight)
-        let error = errorAgainstReference(eight, reference)
-        return error
+        return errorAgainstReference(eight, reference)
     }
 
     func expectWithinTolerance(root: Layer, spec: FrameSpec, sourceLocation: SourceLocation = #_sourceLocation) throws {

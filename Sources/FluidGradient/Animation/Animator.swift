@@ -131,8 +131,7 @@ struct BlobTrack {
                 targets.append(BlobChannels(BlobPlacement.random(&stepGenerator, ranges: preset.ranges, aspectRatio: aspectRatio)))
             }
             let loop = LoopTargets(
-                start: start, targets: targets, propagator: spring.propagator(over: interval), steps: steps,
-                period: loopPeriod)
+                start: start, targets: targets, propagator: spring.propagator(over: interval), period: loopPeriod)
             self.loop = loop
             cache = (0, BlobMotionState(position: start, velocity: loop.startVelocity))
         } else {
@@ -196,13 +195,12 @@ struct BlobTrack {
 struct LoopTargets {
     let targets: [BlobChannels]
     let startVelocity: BlobChannels
-    let steps: Int
     let period: Double
+    /// N: one target per step, the drawn ones and the solved last one.
+    var steps: Int { targets.count }
 
-    init(start: BlobChannels, targets drawn: [BlobChannels], propagator m: Spring.Propagator, steps: Int, period: Double) {
-        self.steps = steps
+    init(start: BlobChannels, targets drawn: [BlobChannels], propagator m: Spring.Propagator, period: Double) {
         self.period = period
-        precondition(drawn.count == steps - 1, "a loop of N steps has N − 1 drawn targets")
         let h = (x: 1 - m.a, v: -m.c)
         // R = Σ_{n < N−1} g_n·M^(N−1−n)·h. The powers are built once, from the last
         // target back (linear in N), and summed in target order.

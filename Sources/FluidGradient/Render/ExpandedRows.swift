@@ -13,7 +13,6 @@
 ///   `A + g·(B − A)` between the two expanded rows, sixteen luma samples at a time.
 struct ExpandedRows {
     let width: Int
-    let height: Int
     let format: PixelFormat
     /// Where each pixel falls between blurred cells, along a row.
     let columnCell: [Int32]
@@ -185,7 +184,7 @@ struct ExpandedRows {
         into out: UnsafeMutablePointer<UInt8>
     ) {
         let cells = scratch, deltas = scratch + rowWidth
-        for cell in 0..<rowWidth { cells[cell] = upper[cell] + g * (lower[cell] - upper[cell]) }
+        OutputPass.interpolate(upper, lower, fraction: g, count: rowWidth, into: cells)
         OutputPass.differences(of: cells, count: rowWidth, into: deltas)
         let opaque = SIMD16<UInt8>(0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255)
         let t = UnsafeRawPointer(thresholds), target = UnsafeMutableRawPointer(out)

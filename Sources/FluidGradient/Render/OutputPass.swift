@@ -78,7 +78,7 @@ struct OutputPass {
     ) {
         let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
         let rows = ExpandedRows(
-            width: width, height: height, format: format, columnCell: columnCell, columnFraction: columnFraction,
+            width: width, format: format, columnCell: columnCell, columnFraction: columnFraction,
             columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes)
         let window = ExpandedRows.Window(width: width, cellCount: rowWidth, format: format)
         let background = background.opaqueConstant!
@@ -139,6 +139,15 @@ struct OutputPass {
         }
     }
 
+    /// `values[i] = A[i] + g·(B[i] − A[i])`: two rows of cells interpolated to a height between them.
+    @inline(__always)
+    static func interpolate(
+        _ upper: UnsafePointer<SIMD4<Float>>, _ lower: UnsafePointer<SIMD4<Float>>, fraction g: Float, count: Int,
+        into values: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
+        for cell in 0..<count { values[cell] = upper[cell] + g * (lower[cell] - upper[cell]) }
+    }
+
     /// `deltas[i] = values[i + 1] − values[i]`, and 0 for the last: the slope a pixel
     /// between cells i and i + 1 is interpolated along.
     @inline(__always)
@@ -162,9 +171,7 @@ struct OutputPass {
                 values[cell] = p + color * (1 - p.w)
             }
         } else {
-            for cell in 0..<rowWidth {
-                values[cell] = upper[cell] + g * (lower[cell] - upper[cell])
-            }
+            OutputPass.interpolate(upper, lower, fraction: g, count: rowWidth, into: values)
         }
     }
 

@@ -188,10 +188,14 @@ struct CellSpan {
     /// sample beyond the frame stands for the content repeated there.
     @inline(__always)
     func offsetInCells(ofPixelCentre index: Int) -> Float {
-        let first = (lower - 0.5).rounded(.up) + 0.5
+        let first = firstPixelCentre
         let position = first < upper ? first + Float(index) : (lower + upper) / 2
         return (position - centre) / size
     }
+
+    /// The first pixel centre at or after `lower`.
+    @inline(__always)
+    var firstPixelCentre: Float { (lower - 0.5).rounded(.up) + 0.5 }
 
     /// Writes the cell's sample positions along this axis into `positions` and returns
     /// how many there are and the length they stand for: `count` evenly spread samples
@@ -204,7 +208,7 @@ struct CellSpan {
             for index in 0..<n { positions[index] = sample(index, of: n) }
             return (n, Float(n))
         }
-        var centre = (lower - 0.5).rounded(.up) + 0.5, n = 0
+        var centre = firstPixelCentre, n = 0
         while centre < upper, n < WorkingGrid.maximumCentres {
             positions[n] = clamps ? min(max(centre, clampLower), clampUpper) : centre
             n += 1
@@ -339,17 +343,14 @@ extension WorkingGrid {
                     } else {
                         value = compositeCell(
                             scene, samples: CellSamples(column: columnSpans[column], row: rowSpan), coverage: cell,
-                            rims: rims, lastPresent: Int(row.lastPresent[column]), subsamples: row.subsamples[column], scratch: scratch)
+                            rims: rims, lastPresent: Int(row.lastPresent[column]), subsamples: row.subsamples[column],
+                            index: rowIndex * width + column, fraction: fraction, scratch: scratch)
                     }
                     if rims == 0 {
                         previous = column
                         previousValue = value
                     }
                     out[column] = fraction * value
-                    if let (alongX, alongY) = scratch.moment {
-                        scratch.moments.append((rowIndex * width + column, fraction * alongX, fraction * alongY))
-                        scratch.moment = nil
-                    }
                 }
             }
         }
@@ -393,16 +394,17 @@ extension WorkingGrid {
     }
 
     /// The average composite over one cell, given the blobs' classification in `coverage`.
-    /// A pixel-centre cell also leaves its effect's first moments in `scratch.moment`.
+    /// A pixel-centre cell also adds its effect's first moments, times `fraction`, to
+    /// `scratch.moments` under its grid `index`.
     @inline(__always)
     private func compositeCell(
         _ scene: SceneView, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, rims: Int, lastPresent: Int,
-        subsamples: Int32, scratch: RasterScratch
+        subsamples: Int32, index: Int, fraction: Float, scratch: RasterScratch
     ) -> SIMD4<Float> {
         let stack = scratch.stack
         // The program with every fixed blob folded away, and what follows from it, depend
         // only on the pattern of fixed coverages, which recurs along a rim and from row to row.
-        let entry = scratch.patterns.entry(for: coverage, scene: scene)
+        let entry = scratch.patterns.entry(for: coverage)
         if rims == 0 {
             if !entry.pointee.hasTerms {
                 entry.pointee.none = scene.composite(stack: stack) { coverage[$0] }
@@ -424,17 +426,14 @@ extension WorkingGrid {
             if first < 0 { first = blob } else { second = blob }
             // d² is a term in x plus a term in y: each is computed once per column or row of samples.
             let placed = scene.blobs[blob], out = scratch.sampled + blob * stride
-            let alongX = scratch.squaredX, alongY = scratch.squaredY
+            let alongX = scratch.squaredX
             for i in 0..<columns {
                 let q = (scratch.xs[i] - placed.center.x) * placed.inverseSemiAxes.x
                 alongX[i] = q * q
             }
             for j in 0..<rows {
                 let q = (scratch.ys[j] - placed.center.y) * placed.inverseSemiAxes.y
-                alongY[j] = q * q
-            }
-            for j in 0..<rows {
-                let row = out + j * columns, y2 = alongY[j]
+                let row = out + j * columns, y2 = q * q
                 guard y2 < 1 else {
                     row.update(repeating: 0, count: columns)
                     continue
@@ -519,21 +518,23 @@ extension WorkingGrid {
         // summed over the centres, per pixel of the cell. That effect is narrower than the
         // cell, so where it lies in the cell matters: its first moment about the cell's
         // node, in cells, goes with it.
-        if !entry.pointee.hasWithout {
-            entry.pointee.without = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
-            entry.pointee.hasWithout = true
+        // A pattern at pixel centres never takes the shortcuts, so `none` is free for this.
+        if !entry.pointee.hasTerms {
+            entry.pointee.none = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
+            entry.pointee.hasTerms = true
         }
-        let without = entry.pointee.without, composites = scratch.wideStack
+        let without = entry.pointee.none, composites = scratch.wideStack, offsets = scratch.offsets
+        for i in 0..<columns { offsets[i] = samples.column.offsetInCells(ofPixelCentre: i) }
         var alongX = SIMD4<Float>.zero, alongY = SIMD4<Float>.zero
         for j in 0..<rows {
             let y = samples.row.offsetInCells(ofPixelCentre: j)
             for i in 0..<columns {
                 let effect = composites[j * columns + i] - without
-                alongX += effect * samples.column.offsetInCells(ofPixelCentre: i)
+                alongX += effect * offsets[i]
                 alongY += effect * y
             }
         }
-        scratch.moment = (alongX / (width * height), alongY / (width * height))
+        scratch.moments.append((index, fraction * (alongX / (width * height)), fraction * (alongY / (width * height))))
         return without + (total - Float(columns * rows) * without) / (width * height)
     }
 
@@ -696,15 +697,14 @@ final class RasterScratch {
     /// A cell's sub-sample coordinates along each axis.
     let xs: UnsafeMutablePointer<Float>
     let ys: UnsafeMutablePointer<Float>
-    /// One rim blob's `((x − cx)/a)²` at each `xs`, and `((y − cy)/b)²` at each `ys`.
+    /// One rim blob's `((x − cx)/a)²` at each `xs`.
     let squaredX: UnsafeMutablePointer<Float>
-    let squaredY: UnsafeMutablePointer<Float>
+    /// A pixel-centre cell's sample columns, in cells from its node.
+    let offsets: UnsafeMutablePointer<Float>
     /// Varying blobs' coverage at each sub-sample: `maximumSamples` per blob.
     let sampled: UnsafeMutablePointer<Float>
     /// The accumulator stack for all sub-samples at once: `maximumSamples` per level.
     let wideStack: UnsafeMutablePointer<SIMD4<Float>>
-    /// The first moments of the last pixel-centre cell composited, until they are taken.
-    var moment: (SIMD4<Float>, SIMD4<Float>)?
     /// This chunk's pixel-centre cells: grid index and first moments along x and y.
     var moments: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)] = []
 
@@ -714,7 +714,7 @@ final class RasterScratch {
         xs = .allocate(capacity: WorkingGrid.maximumCentres)
         ys = .allocate(capacity: WorkingGrid.maximumCentres)
         squaredX = .allocate(capacity: WorkingGrid.maximumCentres)
-        squaredY = .allocate(capacity: WorkingGrid.maximumCentres)
+        offsets = .allocate(capacity: WorkingGrid.maximumCentres)
         sampled = .allocate(capacity: max(scene.blobs.count, 1) * Self.maximumSamples)
         wideStack = .allocate(capacity: (scene.depth + 1) * Self.maximumSamples)
     }
@@ -724,7 +724,7 @@ final class RasterScratch {
         xs.deallocate()
         ys.deallocate()
         squaredX.deallocate()
-        squaredY.deallocate()
+        offsets.deallocate()
         sampled.deallocate()
         wideStack.deallocate()
     }
@@ -751,8 +751,9 @@ final class CellMoments: @unchecked Sendable {
 /// A coverage pattern's program with its fixed blobs folded away and, once computed, the
 /// composite's terms under it: with no rim, `none` is the composite; with one rim, `none`
 /// and `full` are the composites at its coverage 0 and 1; with two, `none + full·c +
-/// second·e + both·c·e` is the bilinear surface through the four corners. `isLinear`
-/// tells whether the composite follows that chord or surface.
+/// second·e + both·c·e` is the bilinear surface through the four corners; at pixel
+/// centres, `none` is the composite with every rim blob absent. `isLinear` tells
+/// whether the composite follows that chord or surface.
 struct FoldedPattern {
     let program: UnsafeMutablePointer<CompiledScene.ReducedOperation>
     /// Whether `program` is folded yet (cells no rim crosses never need it).
@@ -764,9 +765,6 @@ struct FoldedPattern {
     var full = SIMD4<Float>.zero
     var second = SIMD4<Float>.zero
     var both = SIMD4<Float>.zero
-    /// The composite with every rim blob absent, once computed (for pixel-centre cells).
-    var hasWithout = false
-    var without = SIMD4<Float>.zero
 }
 
 /// A direct-mapped cache of ``FoldedPattern``s keyed by the cell's coverages. An entry
@@ -774,18 +772,20 @@ struct FoldedPattern {
 final class PatternCache {
     static let slotCount = 128
     let blobCount: Int
-    /// Each slot's coverage pattern (`blobCount` values), and whether it holds one.
+    /// Coverages per pattern: the scene's blobs.
+    private let patternLength: Int
+    /// Each slot's coverage pattern (`blobCount` values). An unused slot holds zeros
+    /// and an empty entry, which is what a slot refilled with that pattern would hold.
     private let patterns: UnsafeMutablePointer<Float>
-    private let filled: UnsafeMutablePointer<Bool>
     private let entries: UnsafeMutablePointer<FoldedPattern>
     private let programs: UnsafeMutablePointer<CompiledScene.ReducedOperation>
 
     init(scene: SceneView) {
         blobCount = max(scene.blobs.count, 1)
         let capacity = scene.program.count + 1
+        patternLength = scene.blobs.count
         patterns = .allocate(capacity: Self.slotCount * blobCount)
-        filled = .allocate(capacity: Self.slotCount)
-        filled.initialize(repeating: false, count: Self.slotCount)
+        patterns.initialize(repeating: 0, count: Self.slotCount * blobCount)
         programs = .allocate(capacity: Self.slotCount * capacity)
         entries = .allocate(capacity: Self.slotCount)
         for slot in 0..<Self.slotCount { (entries + slot).initialize(to: FoldedPattern(program: programs + slot * capacity)) }
@@ -793,24 +793,21 @@ final class PatternCache {
 
     /// The entry for `coverage`'s pattern, emptied first if the slot held another.
     @inline(__always)
-    func entry(for coverage: UnsafePointer<Float>, scene: SceneView) -> UnsafeMutablePointer<FoldedPattern> {
+    func entry(for coverage: UnsafePointer<Float>) -> UnsafeMutablePointer<FoldedPattern> {
         var hash: UInt64 = 0
-        for blob in 0..<scene.blobs.count { hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15 }
+        for blob in 0..<patternLength { hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15 }
         let slot = Int(hash >> 57)
         let pattern = patterns + slot * blobCount, entry = entries + slot
-        if !filled[slot] || memcmp(pattern, coverage, scene.blobs.count * MemoryLayout<Float>.size) != 0 {
-            pattern.update(from: coverage, count: scene.blobs.count)
-            filled[slot] = true
+        if memcmp(pattern, coverage, patternLength * MemoryLayout<Float>.size) != 0 {
+            pattern.update(from: coverage, count: patternLength)
             entry.pointee.isFolded = false
             entry.pointee.hasTerms = false
-            entry.pointee.hasWithout = false
         }
         return entry
     }
 
     deinit {
         patterns.deallocate()
-        filled.deallocate()
         programs.deallocate()
         entries.deinitialize(count: Self.slotCount)
         entries.deallocate()

@@ -47,7 +47,7 @@ public final class BatchRunner: @unchecked Sendable {
     public static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
 
     /// Whether `job`'s output is complete from the same inputs.
-    public static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
+    private static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
         guard let expected = job.fingerprint(version: version),
             FileManager.default.fileExists(atPath: job.output),
             let recorded = FileManager.default.contents(atPath: sidecarPath(for: job.output))
@@ -55,11 +55,11 @@ public final class BatchRunner: @unchecked Sendable {
         return recorded == Data(expected.utf8)
     }
 
-    /// What running a job would do.
-    public enum Plan: Equatable, Sendable {
-        case render
+    /// What running a job would do, with the job's preset where it loaded.
+    public enum Plan: Sendable {
+        case render(Preset)
         /// Its output is complete from the same inputs.
-        case upToDate
+        case upToDate(Preset)
         /// It fails before rendering, for this reason (one sentence).
         case fails(String)
     }
@@ -81,7 +81,7 @@ public final class BatchRunner: @unchecked Sendable {
                 return .fails(error.message)
             }
         }
-        return !options.force && isUpToDate(job, version: options.version) ? .upToDate : .render
+        return !options.force && isUpToDate(job, version: options.version) ? .upToDate(preset) : .render(preset)
     }
 
     private let jobs: [BatchJob]
@@ -144,11 +144,13 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     private func perform(_ job: BatchJob) -> BatchResult {
-        let plan = BatchRunner.plan(for: job, options: options)
-        if case .fails(let message) = plan { return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: message) }
-        guard case .success(let preset) = job.preset else { preconditionFailure("a job whose preset did not load is planned to fail") }
+        let preset: Preset
+        switch BatchRunner.plan(for: job, options: options) {
+        case .fails(let message): return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: message)
+        case .upToDate(let resolved): return BatchResult(job: job, status: .skipped, frames: job.frameCount(of: resolved), seconds: 0)
+        case .render(let resolved): preset = resolved
+        }
         let frames = job.frameCount(of: preset)
-        if plan == .upToDate { return BatchResult(job: job, status: .skipped, frames: frames, seconds: 0) }
         let start = Date()
         do throws(CommandError) {
             try AtomicFile.createDirectory(AtomicFile.parentDirectory(of: job.output), for: job.output)

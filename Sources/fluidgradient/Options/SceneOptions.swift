@@ -22,7 +22,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The background: \(FillParseError.syntax).", valueName: "FILL"))
     var background: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frame size in pixels.", valueName: "WxH"), transform: optionText)
+    @Option(text: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
     var size: String?
 
     @Option(parsing: .unconditional, help: "Random seed for the blob layout and motion (0 to 2^53 − 1).")
@@ -46,16 +46,16 @@ struct SceneOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Make the motion loop seamlessly over the render duration.")
     var loop: Bool?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Range of blob sizes s, the x radius in frame widths (bounds 0...4; default 0.15...0.75).", valueName: "MIN...MAX[/STEP]"), transform: optionText)
+    @Option(text: ArgumentHelp("Range of blob sizes s, the x radius in frame widths (bounds 0...4; default 0.15...0.75).", valueName: "MIN...MAX[/STEP]"))
     var blobSize: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Range of blob aspects u: the y radius is s·max(W/H, 1)·u (bounds 0...16; default 0.25...1.75).", valueName: "MIN...MAX[/STEP]"), transform: optionText)
+    @Option(text: ArgumentHelp("Range of blob aspects u: the y radius is s·max(W/H, 1)·u (bounds 0...16; default 0.25...1.75).", valueName: "MIN...MAX[/STEP]"))
     var blobAspect: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Range of blob opacities (bounds 0...1; default 0.5...1).", valueName: "MIN...MAX[/STEP]"), transform: optionText)
+    @Option(text: ArgumentHelp("Range of blob opacities (bounds 0...1; default 0.5...1).", valueName: "MIN...MAX[/STEP]"))
     var opacity: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Range of seconds between retargets at speed 1 (bounds 0.05...600; default 0.8...1.2).", valueName: "MIN...MAX[/STEP]"), transform: optionText)
+    @Option(text: ArgumentHelp("Range of seconds between retargets at speed 1 (bounds 0.05...600; default 0.8...1.2).", valueName: "MIN...MAX[/STEP]"))
     var retargetInterval: String?
 
     func validate() throws {
@@ -167,13 +167,17 @@ func range(_ text: String?, _ flag: String, _ bounds: ClosedRange<Double>) throw
     }
 }
 
-/// The text of an option parsed `.unconditional` (so that `--size -5x5` reaches the
-/// size check rather than being taken for an option), refusing what is plainly the
-/// next option: otherwise `--size --fps 30` takes `--fps` as the size and then calls
-/// `30` unexpected.
-func optionText(_ text: String) throws -> String {
-    if text.hasPrefix("--"), text.dropFirst(2).first?.isLetter == true {
-        throw ValidationError("it is the next option; give a value first")
+extension Option where Value == String? {
+    /// An option that takes any text, parsed `.unconditional` (so that `--size -5x5`
+    /// reaches the size check rather than being taken for an option), refusing what is
+    /// plainly the next option: otherwise `--size --fps 30` takes `--fps` as the size
+    /// and then calls `30` unexpected.
+    init(text help: ArgumentHelp) {
+        self.init(parsing: .unconditional, help: help) { text in
+            if text.hasPrefix("--"), text.dropFirst(2).first?.isLetter == true {
+                throw ValidationError("it is the next option; give a value first")
+            }
+            return text
+        }
     }
-    return text
 }
