@@ -13,7 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "FluidGradient"),
+        .target(name: "CVectorMath"),
+        .target(name: "FluidGradient", dependencies: ["CVectorMath"]),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",

@@ -1,3 +1,5 @@
+import CVectorMath
+
 /// A blob placed in pixel space, in the `Float` form the production path uses.
 package struct PlacedBlob {
     var center: SIMD2<Float>
@@ -40,7 +42,7 @@ package struct PlacedBlob {
     /// ``coverage(squaredDistance:)`` of four squared distances at once, bit for bit.
     @inline(__always)
     package static func coverage(squaredDistances d2: SIMD4<Float>) -> SIMD4<Float> {
-        let rim = (1 - d2.squareRoot()) * 10
+        let rim = (1 - fg_square_root4(d2)) * 10
         return rim.replacing(with: 0, where: d2 .>= 1).replacing(with: 1, where: d2 .<= 0.81)
     }
 }

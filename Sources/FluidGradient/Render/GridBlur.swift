@@ -10,8 +10,9 @@ extension WorkingGrid {
         into blurred: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let gridWidth = self.gridWidth, outWidth = blurredWidth
-        // Small grids are not worth waking threads for.
-        let threads = gridHeight * outWidth * kernels.horizontal.count < 50_000 ? 1 : threads
+        // Waking threads costs more than it saves up to 4K at σ = 2 cells (measured on
+        // 2 cores: 0.20 ms on one thread, 0.25 on two), so only far larger grids split.
+        let threads = gridHeight * outWidth * kernels.horizontal.count < 2_000_000 ? 1 : threads
         // The first kept cell sits at grid index margin + firstKept = radius: its first tap is at 0.
         let horizontal = UncheckedBuffer(scratch)
         kernels.horizontal.withUnsafeBufferPointer { kernel in
@@ -37,8 +38,9 @@ extension WorkingGrid {
     }
 
     /// `out[i] = Σₜ kernel[t]·tap(t)[i]` for a symmetric kernel of `2r + 1` taps, as
-    /// `kernel[r]·tap(r)[i] + Σ_{t<r} kernel[t]·(tap(t)[i] + tap(2r − t)[i])`: half the
-    /// multiplications, and every output independent of the others in the inner loop.
+    /// `kernel[r]·tap(r)[i] + Σ_{t<r} kernel[t]·(tap(t)[i] + tap(2r − t)[i])`, summed in
+    /// that order: half the multiplications. Four outputs at a time stay in registers
+    /// over all the taps, so each tap costs two loads per output and no store.
     @inline(__always)
     static func convolve(
         _ kernel: UnsafeBufferPointer<Float>, count: Int, tap: (Int) -> UnsafePointer<SIMD4<Float>>,
@@ -46,10 +48,27 @@ extension WorkingGrid {
     ) {
         let r = kernel.count / 2
         let middle = tap(r), centre = kernel[r]
-        for i in 0..<count { out[i] = centre * middle[i] }
-        for t in 0..<r {
-            let weight = kernel[t], near = tap(t), far = tap(2 * r - t)
-            for i in 0..<count { out[i] += weight * (near[i] + far[i]) }
+        var i = 0
+        while i + 4 <= count {
+            var a = centre * middle[i], b = centre * middle[i + 1], c = centre * middle[i + 2], d = centre * middle[i + 3]
+            for t in 0..<r {
+                let weight = kernel[t], near = tap(t) + i, far = tap(2 * r - t) + i
+                a += weight * (near[0] + far[0])
+                b += weight * (near[1] + far[1])
+                c += weight * (near[2] + far[2])
+                d += weight * (near[3] + far[3])
+            }
+            out[i] = a
+            out[i + 1] = b
+            out[i + 2] = c
+            out[i + 3] = d
+            i += 4
+        }
+        while i < count {
+            var a = centre * middle[i]
+            for t in 0..<r { a += kernel[t] * (tap(t)[i] + tap(2 * r - t)[i]) }
+            out[i] = a
+            i += 1
         }
     }
 }
@@ -64,7 +83,7 @@ extension WorkingGrid {
         into refined: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let inWidth = blurredWidth, midWidth = refinedWidth
-        let threads = blurredHeight * midWidth < 20_000 ? 1 : threads
+        let threads = blurredHeight * midWidth < 200_000 ? 1 : threads
         let scratchRows = UncheckedBuffer(scratch), refinedRows = UncheckedBuffer(refined)
         // Along x: each blurred row into `scratch` (blurredHeight × refinedWidth).
         let alongX = horizontal.refinement == 2

@@ -438,15 +438,13 @@ extension WorkingGrid {
                     row.update(repeating: 0, count: columns)
                     continue
                 }
+                // Four at a time, past the row's end too: the next row overwrites what spills
+                // into it, and the buffers have room for the last row's spill.
                 var i = 0
-                while i + 4 <= columns {
+                while i < columns {
                     let d2 = UnsafeRawPointer(alongX + i).loadUnaligned(as: SIMD4<Float>.self) + y2
                     UnsafeMutableRawPointer(row + i).storeBytes(of: PlacedBlob.coverage(squaredDistances: d2), as: SIMD4<Float>.self)
                     i += 4
-                }
-                while i < columns {
-                    row[i] = PlacedBlob.coverage(squaredDistance: alongX[i] + y2)
-                    i += 1
                 }
             }
         }
@@ -713,9 +711,10 @@ final class RasterScratch {
         patterns = PatternCache(scene: scene)
         xs = .allocate(capacity: WorkingGrid.maximumCentres)
         ys = .allocate(capacity: WorkingGrid.maximumCentres)
-        squaredX = .allocate(capacity: WorkingGrid.maximumCentres)
+        squaredX = .allocate(capacity: WorkingGrid.maximumCentres + 3)
+        squaredX.initialize(repeating: 0, count: WorkingGrid.maximumCentres + 3)
         offsets = .allocate(capacity: WorkingGrid.maximumCentres)
-        sampled = .allocate(capacity: max(scene.blobs.count, 1) * Self.maximumSamples)
+        sampled = .allocate(capacity: max(scene.blobs.count, 1) * Self.maximumSamples + 3)
         wideStack = .allocate(capacity: (scene.depth + 1) * Self.maximumSamples)
     }
 
