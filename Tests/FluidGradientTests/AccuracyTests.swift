@@ -81,7 +81,7 @@ import Testing
     /// centres as the definition samples it (a continuous sub-grid was 6 levels off
     /// here), and its effect is placed at its own position within the cell by its first
     /// moment (without it, up to 2.4 levels here, and every case below exceeds 1.5).
-    /// Measured at most 1.26 levels; the bound is 1.5, inside DESIGN's 2, so that a lost
+    /// Measured at most 1.18 levels; the bound is 1.5, inside DESIGN's 2, so that a lost
     /// moment shows. With a second, black blob whose rim runs beside the thin one, the
     /// thin blob's cells have two rims. The thin blob moves across a pixel in quarter steps.
     @Test(arguments: [0.42, 0.45, 0.5, 0.6], [false, true])
@@ -101,28 +101,32 @@ import Testing
     /// repeat the edge's pixels (their samples' moments count from where they stand, not
     /// from the clamped position), and with transparent edges they stay empty, so a cell
     /// at the edge moves its content with its neighbour inside the frame alone. The
-    /// corner blob lies along the left edge, within a pixel of it.
+    /// corner blob lies along the left edge, within a pixel of it: with clamp edges it is
+    /// repeated beyond the edge as a band as wide as the blur (see
+    /// ``clampedEdgesAlongAThinBlobAtTheEdge(exponent:)``), measured at 1.57 levels, so
+    /// clamp edges are held to DESIGN's 2 and the others to 1.5 (measured at most 1.27).
     @Test(arguments: [EdgeMode.clamp, .transparent, .bleed], [0.45, 0.5])
     func blobsNarrowerThanACellAtTheFramesEdges(edges: EdgeMode, exponent: Double) {
         let across = Blob(color: .white, center: SIMD2(0.3, 0.05), radius: SIMD2(0.005, 0.3))
         let along = Blob(color: RGBA(red: 1, green: 0.8, blue: 0.2, alpha: 1), center: SIMD2(0.97, 0.6), radius: SIMD2(0.3, 0.009))
         let corner = Blob(color: RGBA(red: 0.3, green: 0.9, blue: 1, alpha: 1), center: SIMD2(0.004, 0.996), radius: SIMD2(0.004, 0.2))
-        let error = Self.thinBlobError([across, along] + (edges == .clamp ? [] : [corner]), edges: edges, exponent: exponent)
-        #expect(error.max <= 1.5, "largest error \(error.max) levels at \(error.worst)")
+        let error = Self.thinBlobError([across, along, corner], edges: edges, exponent: exponent)
+        #expect(error.max <= (edges == .clamp ? 2 : 1.5), "largest error \(error.max) levels at \(error.worst)")
         #expect(error.mean <= 0.5, "mean error \(error.mean) levels")
     }
 
-    /// A known limit: with clamp edges, a blob a pixel or two wide lying along the
-    /// frame's edge, within a pixel of it, is repeated beyond the edge as a band as wide
-    /// as the blur, beside the dark row just inside; the grid is up to 3.8 levels off
-    /// there (320x180, σ 13 pixels; 1.96 at σ 10). Bleed and transparent edges stay within 1.5.
-    @Test func clampedEdgesAlongAThinBlobAtTheEdge() {
+    /// With clamp edges, a blob a pixel or two wide lying along the frame's edge, within
+    /// a pixel of it, is repeated beyond the edge as a band as wide as the blur. The cells
+    /// beyond the edge are wholly inside it, so they count by area; the cell at the edge
+    /// counts its pixels, and the pixel cut by the boundary between them must count for
+    /// its share in each. Counting it whole in the edge cell was 3.8 levels off at σ 13
+    /// pixels. Measured at most 1.84 levels, at σ 22 pixels.
+    @Test(arguments: [0.42, 0.45, 0.5, 0.6])
+    func clampedEdgesAlongAThinBlobAtTheEdge(exponent: Double) {
         let bottom = Blob(color: .white, center: SIMD2(0.5, 0.996), radius: SIMD2(0.2, 0.008))
-        let error = Self.thinBlobError([bottom], edges: .clamp, exponent: 0.5)
-        #expect(error.max <= 4.5, "largest error \(error.max) levels at \(error.worst)")
-        withKnownIssue("clamp edges with a thin blob along the edge pass DESIGN's 2 levels") {
-            #expect(error.max <= 2, "largest error \(error.max) levels at \(error.worst)")
-        }
+        let error = Self.thinBlobError([bottom], edges: .clamp, exponent: exponent)
+        #expect(error.max <= 2, "largest error \(error.max) levels at \(error.worst)")
+        #expect(error.mean <= 0.5, "mean error \(error.mean) levels")
     }
 
     static func thinBlobError(_ blobs: [Blob], edges: EdgeMode, exponent: Double) -> (max: Double, mean: Double, worst: (x: Int, y: Int)) {

@@ -183,42 +183,34 @@ struct CellSpan {
         return clamps ? min(max(p, clampLower), clampUpper) : p
     }
 
-    /// Where pixel-centre sample `index` of ``samples(_:into:)`` lies in the cell, in
-    /// cells from the node: from its position before clamping, since with clamp edges a
-    /// sample beyond the frame stands for the content repeated there.
+    /// Writes `count` evenly spread sample positions along this axis into `positions`.
     @inline(__always)
-    func offsetInCells(ofPixelCentre index: Int) -> Float {
-        let first = firstPixelCentre
-        let position = first < upper ? first + Float(index) : (lower + upper) / 2
-        return (position - centre) / size
+    func samples(_ count: Int, into positions: UnsafeMutablePointer<Float>) {
+        for index in 0..<count { positions[index] = sample(index, of: count) }
     }
 
-    /// The first pixel centre at or after `lower`.
+    /// The pixels the span overlaps, for a cell sampled at pixel centres, and returns
+    /// how many there are. Pixel `j` covers `[j, j + 1)` and is sampled at its centre
+    /// (clamped, with clamp edges); it counts for the length of its overlap with the
+    /// span (`weights`), and that overlap's middle, before clamping, is where it lies
+    /// in the cell (`offsets`, in cells from the node; with clamp edges a pixel beyond
+    /// the frame stands for the content repeated there). A pixel cut by a cell boundary
+    /// is so shared between the two cells as its area is, whether the neighbour is
+    /// sampled at pixel centres or not.
     @inline(__always)
-    var firstPixelCentre: Float { (lower - 0.5).rounded(.up) + 0.5 }
-
-    /// Writes the cell's sample positions along this axis into `positions` and returns
-    /// how many there are and the length they stand for: `count` evenly spread samples
-    /// for the length `count`, or, for ``WorkingGrid/pixelCentres``, the pixel centres
-    /// in the span for its length in pixels (a span with none gets its middle, for one).
-    @inline(__always)
-    func samples(_ count: Int32, into positions: UnsafeMutablePointer<Float>) -> (count: Int, length: Float) {
-        guard count == WorkingGrid.pixelCentres else {
-            let n = Int(count)
-            for index in 0..<n { positions[index] = sample(index, of: n) }
-            return (n, Float(n))
-        }
-        var centre = firstPixelCentre, n = 0
-        while centre < upper, n < WorkingGrid.maximumCentres {
-            positions[n] = clamps ? min(max(centre, clampLower), clampUpper) : centre
+    func pixels(
+        into positions: UnsafeMutablePointer<Float>, weights: UnsafeMutablePointer<Float>, offsets: UnsafeMutablePointer<Float>
+    ) -> Int {
+        var pixel = lower.rounded(.down), n = 0
+        while pixel < upper, n < WorkingGrid.maximumCentres {
+            let start = max(pixel, lower), end = min(pixel + 1, upper)
+            positions[n] = clamps ? min(max(pixel + 0.5, clampLower), clampUpper) : pixel + 0.5
+            weights[n] = end - start
+            offsets[n] = ((start + end) / 2 - centre) / size
             n += 1
-            centre += 1
+            pixel += 1
         }
-        guard n > 0 else {
-            positions[0] = sample(0, of: 1)
-            return (1, 1)
-        }
-        return (n, upper - lower)
+        return n
     }
 }
 
@@ -258,9 +250,9 @@ extension WorkingGrid {
     ///   is checked at the middle and at the middles of the edges;
     ///
     /// and where these do not hold, or three or more rims cross, the composite itself is
-    /// averaged over the samples. So is every pixel-centre cell, whose narrow content is
-    /// then moved to its own position in the cell by its first moment (see
-    /// ``depositMoments``).
+    /// averaged over the samples. So is every pixel-centre cell, each pixel weighted by
+    /// its share of the cell, whose narrow content is then moved to its own position in
+    /// the cell by its first moment (see ``depositMoments``).
     func rasterize(
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan],
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
@@ -417,8 +409,21 @@ extension WorkingGrid {
             entry.pointee.isFolded = true
         }
         let program = UnsafePointer(entry.pointee.program), length = entry.pointee.programLength
-        let (columns, width) = samples.column.samples(subsamples, into: scratch.xs)
-        let (rows, height) = samples.row.samples(subsamples, into: scratch.ys)
+        let atPixelCentres = subsamples == WorkingGrid.pixelCentres
+        let columns: Int, rows: Int, width: Float, height: Float
+        if atPixelCentres {
+            columns = samples.column.pixels(into: scratch.xs, weights: scratch.columnWeights, offsets: scratch.columnOffsets)
+            rows = samples.row.pixels(into: scratch.ys, weights: scratch.rowWeights, offsets: scratch.rowOffsets)
+            width = samples.column.upper - samples.column.lower
+            height = samples.row.upper - samples.row.lower
+        } else {
+            columns = Int(subsamples)
+            rows = columns
+            samples.column.samples(columns, into: scratch.xs)
+            samples.row.samples(rows, into: scratch.ys)
+            width = Float(columns)
+            height = width
+        }
         // Each rim blob's coverage at each sample; the first and second rim blobs.
         let stride = RasterScratch.maximumSamples
         var first = -1, second = -1
@@ -448,9 +453,9 @@ extension WorkingGrid {
                 }
             }
         }
-        // Pixel-centre cells composite every sample: their contribution is placed by its
-        // first moment (see ``depositMoments``), which needs each sample's composite.
-        let atPixelCentres = subsamples == WorkingGrid.pixelCentres
+        // Pixel-centre cells composite every sample: their contribution is weighted by
+        // pixel and placed by its first moment (see ``depositMoments``), which needs
+        // each sample's composite.
         if rims == 1, !samplesEveryRim, !atPixelCentres {
             let rimBlob = first, sampled = scratch.sampled + rimBlob * stride
             var sum: Float = 0
@@ -513,27 +518,31 @@ extension WorkingGrid {
         guard atPixelCentres else { return total / Float(columns * rows) }
         // At pixel centres the varying blobs count per pixel, while what lies under them
         // stays the cell's own: the cell without the varying blobs plus their effect
-        // summed over the centres, per pixel of the cell. That effect is narrower than the
-        // cell, so where it lies in the cell matters: its first moment about the cell's
-        // node, in cells, goes with it.
+        // summed over the pixels, each for its share of the cell. That effect is narrower
+        // than the cell, so where it lies in the cell matters: its first moment about the
+        // cell's node, in cells, goes with it.
         // A pattern at pixel centres never takes the shortcuts, so `none` is free for this.
         if !entry.pointee.hasTerms {
             entry.pointee.none = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
             entry.pointee.hasTerms = true
         }
-        let without = entry.pointee.none, composites = scratch.wideStack, offsets = scratch.offsets
-        for i in 0..<columns { offsets[i] = samples.column.offsetInCells(ofPixelCentre: i) }
-        var alongX = SIMD4<Float>.zero, alongY = SIMD4<Float>.zero
+        let without = entry.pointee.none, composites = scratch.wideStack
+        var effect = SIMD4<Float>.zero, alongX = SIMD4<Float>.zero, alongY = SIMD4<Float>.zero
         for j in 0..<rows {
-            let y = samples.row.offsetInCells(ofPixelCentre: j)
+            var rowEffect = SIMD4<Float>.zero, rowMoment = SIMD4<Float>.zero
             for i in 0..<columns {
-                let effect = composites[j * columns + i] - without
-                alongX += effect * offsets[i]
-                alongY += effect * y
+                let pixel = (composites[j * columns + i] - without) * scratch.columnWeights[i]
+                rowEffect += pixel
+                rowMoment += pixel * scratch.columnOffsets[i]
             }
+            let weight = scratch.rowWeights[j]
+            effect += rowEffect * weight
+            alongX += rowMoment * weight
+            alongY += rowEffect * (weight * scratch.rowOffsets[j])
         }
-        scratch.moments.append((index, fraction * (alongX / (width * height)), fraction * (alongY / (width * height))))
-        return without + (total - Float(columns * rows) * without) / (width * height)
+        let area = width * height
+        scratch.moments.append((index, fraction * (alongX / area), fraction * (alongY / area)))
+        return without + effect / area
     }
 
     /// Whether `a` and `b` agree to 10⁻⁴ in every component: far below a level, far above rounding.
@@ -548,7 +557,7 @@ extension WorkingGrid {
     ///
     /// A blob narrower than a cell, whose rim that cannot resolve, is sampled at the
     /// pixel centres, as the definition samples it, when cells are at most 16 pixels;
-    /// its coverage then counts for the pixels it covers, per pixel of the cell.
+    /// its coverage then counts for the pixels it covers, each for its share of the cell.
     func subsampleCount(for blob: PlacedBlob) -> Int {
         guard cellSize > 1, !blob.isEmpty else { return 1 }
         let rim = 0.1 * Double(min(blob.semiAxes.x, blob.semiAxes.y))
@@ -690,15 +699,20 @@ final class RasterScratch {
     /// The folded programs of the coverage patterns met so far.
     let patterns: PatternCache
 
-    /// Sub-samples of one cell at most (17 pixel centres per axis).
+    /// Sub-samples of one cell at most (17 pixels per axis: a span of at most 16 pixels
+    /// cuts at most 17).
     static let maximumSamples = WorkingGrid.maximumCentres * WorkingGrid.maximumCentres
     /// A cell's sub-sample coordinates along each axis.
     let xs: UnsafeMutablePointer<Float>
     let ys: UnsafeMutablePointer<Float>
     /// One rim blob's `((x − cx)/a)²` at each `xs`.
     let squaredX: UnsafeMutablePointer<Float>
-    /// A pixel-centre cell's sample columns, in cells from its node.
-    let offsets: UnsafeMutablePointer<Float>
+    /// A pixel-centre cell's pixels along each axis: the length each counts for, and
+    /// where it lies, in cells from the node (see ``CellSpan/pixels(into:weights:offsets:)``).
+    let columnWeights: UnsafeMutablePointer<Float>
+    let rowWeights: UnsafeMutablePointer<Float>
+    let columnOffsets: UnsafeMutablePointer<Float>
+    let rowOffsets: UnsafeMutablePointer<Float>
     /// Varying blobs' coverage at each sub-sample: `maximumSamples` per blob.
     let sampled: UnsafeMutablePointer<Float>
     /// The accumulator stack for all sub-samples at once: `maximumSamples` per level.
@@ -713,7 +727,10 @@ final class RasterScratch {
         ys = .allocate(capacity: WorkingGrid.maximumCentres)
         squaredX = .allocate(capacity: WorkingGrid.maximumCentres + 3)
         squaredX.initialize(repeating: 0, count: WorkingGrid.maximumCentres + 3)
-        offsets = .allocate(capacity: WorkingGrid.maximumCentres)
+        columnWeights = .allocate(capacity: WorkingGrid.maximumCentres)
+        rowWeights = .allocate(capacity: WorkingGrid.maximumCentres)
+        columnOffsets = .allocate(capacity: WorkingGrid.maximumCentres)
+        rowOffsets = .allocate(capacity: WorkingGrid.maximumCentres)
         sampled = .allocate(capacity: max(scene.blobs.count, 1) * Self.maximumSamples + 3)
         wideStack = .allocate(capacity: (scene.depth + 1) * Self.maximumSamples)
     }
@@ -723,7 +740,10 @@ final class RasterScratch {
         xs.deallocate()
         ys.deallocate()
         squaredX.deallocate()
-        offsets.deallocate()
+        columnWeights.deallocate()
+        rowWeights.deallocate()
+        columnOffsets.deallocate()
+        rowOffsets.deallocate()
         sampled.deallocate()
         wideStack.deallocate()
     }
