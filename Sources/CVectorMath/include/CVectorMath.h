@@ -1,6 +1,8 @@
 #ifndef CVECTORMATH_H
 #define CVECTORMATH_H
 
+#include <math.h>
+
 /// Four floats as one vector; Swift imports it as SIMD4<Float>.
 typedef float fg_float4 __attribute__((ext_vector_type(4)));
 
@@ -10,7 +12,11 @@ typedef float fg_float4 __attribute__((ext_vector_type(4)));
 /// on Linux, with a branch per lane for errno; the rasteriser's rim coverage runs it
 /// for every sample. The results are bit for bit the same.
 static inline __attribute__((always_inline)) fg_float4 fg_square_root4(fg_float4 v) {
+#if __has_builtin(__builtin_elementwise_sqrt)
     return __builtin_elementwise_sqrt(v);
+#else
+    return (fg_float4){sqrtf(v.x), sqrtf(v.y), sqrtf(v.z), sqrtf(v.w)};
+#endif
 }
 
 #endif

@@ -229,7 +229,7 @@ struct SceneView: @unchecked Sendable {
     /// Each sample gets exactly the arithmetic of the one-sample ``composite(_:count:stack:coverage:)``;
     /// running each operation over all samples keeps the interpreter's dispatch out of
     /// the inner loop. On return, `stack[s]` holds sample `s`'s composite (laid out like
-    /// `sampled`), which the pixel-centre cells' first moments read.
+    /// `sampled`), which the pixel-centre cells weigh by pixel and take first moments of.
     @inline(__always)
     func compositeSum(
         _ program: UnsafePointer<ReducedOperation>, count: Int, samples: Int, stride: Int,

@@ -22,7 +22,7 @@ import Foundation
 /// number of cells, centred at `(c + 1/(2√3))·k`.
 ///
 /// Measured against the oracle, the largest error is below one 8-bit level. When σ is
-/// under 14 pixels the cells are the pixels themselves, centred on pixel centres, with
+/// under 8 pixels the cells are the pixels themselves, centred on pixel centres, with
 /// no refinement, and the path is the definition itself.
 package struct WorkingGrid: Equatable {
     /// The blur's standard deviation in cells that the cell size aims for (at least this).
@@ -137,6 +137,14 @@ struct CellSpan {
     /// The interval the (clamped) samples fall in: what bounds their distance.
     var sampleLower: Float
     var sampleUpper: Float
+    /// The same for a cell sampled at pixel centres: the first and last (clamped) centres
+    /// of the pixels the span overlaps, which may lie up to half a pixel beyond it. The
+    /// blobs that need pixel centres are classified over it, so that a cell sharing a
+    /// pixel with its neighbour sees a blob covering that pixel's centre, not only its
+    /// own span; the others keep the span's samples (a wide blob's coverage changes
+    /// little within half a pixel, and such a pixel counts only for its share of the cell).
+    var pixelLower: Float
+    var pixelUpper: Float
     /// Share of the cell inside the frame with transparent edges (the samples cover
     /// that share only); 1 otherwise.
     var inside: Float
@@ -156,7 +164,7 @@ struct CellSpan {
             let centre = (Double(gridIndex - axis.margin) + axis.offset) * k
             let lower = Float(centre - k / 2), upper = Float(centre + k / 2)
             var span = CellSpan(
-                lower: lower, upper: upper, sampleLower: lower, sampleUpper: upper,
+                lower: lower, upper: upper, sampleLower: lower, sampleUpper: upper, pixelLower: 0, pixelUpper: 0,
                 inside: 1, clamps: false, clampLower: 0.5, clampUpper: size - 0.5, centre: Float(centre), size: Float(k))
             switch edges {
             case .bleed:
@@ -172,8 +180,20 @@ struct CellSpan {
                 span.sampleLower = min(max(lower, 0.5), size - 0.5)
                 span.sampleUpper = min(max(upper, 0.5), size - 0.5)
             }
+            span.pixelLower = span.lower.rounded(.down) + 0.5
+            span.pixelUpper = max(span.upper.rounded(.up) - 0.5, span.pixelLower)
+            if span.clamps {
+                span.pixelLower = min(max(span.pixelLower, 0.5), size - 0.5)
+                span.pixelUpper = min(max(span.pixelUpper, 0.5), size - 0.5)
+            }
             return span
         }
+    }
+
+    /// The interval the samples fall in, for `subsamples` per axis (or pixel centres).
+    @inline(__always)
+    func sampleRange(_ subsamples: Int32) -> (lower: Float, upper: Float) {
+        subsamples == WorkingGrid.pixelCentres ? (pixelLower, pixelUpper) : (sampleLower, sampleUpper)
     }
 
     /// Sample `index` of `count`, at the middle of its sub-interval.
@@ -273,10 +293,10 @@ extension WorkingGrid {
         let width = gridWidth
         let subsamples = scene.blobs.map { Int32(subsampleCount(for: $0)) }
         // Each blob's columns: those whose samples can reach its bounding box.
-        let columnRanges = scene.blobs.map { blob -> Range<Int> in
+        let columnRanges = zip(scene.blobs, subsamples).map { blob, subsamples -> Range<Int> in
             let left = blob.center.x - blob.semiAxes.x, right = blob.center.x + blob.semiAxes.x
-            let first = columnSpans.firstIndex { $0.sampleUpper >= left } ?? width
-            let end = columnSpans.firstIndex { $0.sampleLower > right } ?? width
+            let first = columnSpans.firstIndex { $0.sampleRange(subsamples).upper >= left } ?? width
+            let end = columnSpans.firstIndex { $0.sampleRange(subsamples).lower > right } ?? width
             return blob.isEmpty ? 0..<0 : first..<max(first, end)
         }
         subsamples.withUnsafeBufferPointer { subsamples in
@@ -588,13 +608,13 @@ extension WorkingGrid {
         into row: RasterRow
     ) {
         let top = blob.center.y - blob.semiAxes.y, bottom = blob.center.y + blob.semiAxes.y
-        guard rowSpan.sampleUpper >= top, rowSpan.sampleLower <= bottom else { return }
-        let (nearY, farY) = WorkingGrid.squaredRange(
-            rowSpan.sampleLower, rowSpan.sampleUpper, center: blob.center.y, inverse: blob.inverseSemiAxes.y)
+        let rowRange = rowSpan.sampleRange(subsamples)
+        guard rowRange.upper >= top, rowRange.lower <= bottom else { return }
+        let (nearY, farY) = WorkingGrid.squaredRange(rowRange.lower, rowRange.upper, center: blob.center.y, inverse: blob.inverseSemiAxes.y)
         let stride = row.blobCount
         func squared(_ column: Int) -> (near: Float, far: Float) {
-            let span = columnSpans[column]
-            return WorkingGrid.squaredRange(span.sampleLower, span.sampleUpper, center: blob.center.x, inverse: blob.inverseSemiAxes.x)
+            let range = columnSpans[column].sampleRange(subsamples)
+            return WorkingGrid.squaredRange(range.lower, range.upper, center: blob.center.x, inverse: blob.inverseSemiAxes.x)
         }
         func mark(_ column: Int, inside: Bool) {
             row.lastPresent[column] = Int32(index)
@@ -617,7 +637,7 @@ extension WorkingGrid {
         // and then rise across the row: the cells the blob reaches, and those wholly inside
         // it, are each one run of columns around the one nearest the centre: the first
         // whose samples reach the centre, or the one before.
-        let first = WorkingGrid.firstColumn(in: columns) { columnSpans[$0].sampleUpper >= blob.center.x }
+        let first = WorkingGrid.firstColumn(in: columns) { columnSpans[$0].sampleRange(subsamples).upper >= blob.center.x }
         var nearest = min(first, columns.upperBound - 1)
         if nearest > columns.lowerBound, squared(nearest - 1).near < squared(nearest).near { nearest -= 1 }
         guard squared(nearest).near + nearY < 1 else { return }
