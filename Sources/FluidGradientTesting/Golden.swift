@@ -76,11 +76,12 @@ public enum Golden {
         let goldens = test.deletingLastPathComponent().appendingPathComponent("__Goldens__").appendingPathComponent(stem)
         let golden = goldens.appendingPathComponent(name + ".png").path
         let actual = FrameSamples(frame)
-        let alpha = frame.format.hasAlpha && hasTransparency(actual)
+        // Whether a written PNG keeps alpha; only asked when one is written.
+        func alpha() -> Bool { frame.format.hasAlpha && hasTransparency(actual) }
         if recording || !FileManager.default.fileExists(atPath: golden) {
             do {
                 try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
-                try PNGFile.write(frame, to: golden, alpha: alpha)
+                try PNGFile.write(frame, to: golden, alpha: alpha())
                 return .recorded(path: golden)
             } catch {
                 return .failed(message: "could not record golden \(golden): \(error)")
@@ -105,7 +106,7 @@ public enum Golden {
             try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
             let actualPath = artifacts.appendingPathComponent(name + ".actual.png").path
             let stripPath = artifacts.appendingPathComponent(name + ".diff.png").path
-            try PNGFile.write(frame, to: actualPath, alpha: alpha)
+            try PNGFile.write(frame, to: actualPath, alpha: alpha())
             try PNGFile.write(DiffStrip.render(expected: expected, actual: actual, tolerance: tolerance), to: stripPath)
             written = "; actual frame \(actualPath), expected | actual | difference \(stripPath)"
         } catch {

@@ -21,8 +21,9 @@ struct Batch: ParsableCommand {
             FLUIDGRADIENT_SHARD_COUNT) and Slurm job arrays (SLURM_ARRAY_TASK_ID from SLURM_ARRAY_TASK_MIN, with \
             --shard-count or SLURM_ARRAY_TASK_COUNT) pick the shard.
 
-            Exit status: 0 every job rendered or was up to date; 2 the manifest or the shard settings are invalid; 3 a job failed; \
-            130 interrupted. A --dry-run exits 0 unless the manifest or the shard settings are invalid.
+            Exit status: 0 every job rendered or was up to date; 2 bad usage, an unreadable or invalid manifest, or invalid \
+            shard settings; 3 a job failed; 130 interrupted. A --dry-run exits 0 unless the usage, the manifest or the shard \
+            settings are invalid.
             """
     )
 
@@ -75,7 +76,7 @@ struct Batch: ParsableCommand {
             throw CommandError.input(error.description)
         }
         parsed.output = resolve(parsed.output)
-        var selectedShard = Shard.all
+        let selectedShard: Shard
         if let shard {
             selectedShard = Shard(parsing: shard)!
         } else {

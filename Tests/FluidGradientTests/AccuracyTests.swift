@@ -61,11 +61,7 @@ import Testing
     /// A tree with nested groups, group opacity and every blend mode.
     @Test func nestedLayerTreesStayWithinTheTolerance() throws {
         var generator = SplitMix64(seed: 77)
-        func blob() -> Blob {
-            let placement = BlobPlacement.random(&generator, ranges: BlobRanges(), aspectRatio: 1.5)
-            let color = RGBA(red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 0.6 + 0.4 * generator.nextUnit())
-            return Blob(color: color, center: placement.center, radius: placement.radius, opacity: placement.opacity)
-        }
+        func blob() -> Blob { randomTranslucentBlob(&generator) }
         var root = Layer(name: "root", sublayers: BlendMode.allCases.enumerated().map { index, mode in
             Layer(
                 name: "group \(index)", opacity: 0.5 + 0.06 * Double(index), blendMode: mode,
@@ -359,14 +355,11 @@ import Testing
 @Suite struct RimShortcutTests {
     static let scenes: [(String, Layer)] = {
         var generator = SplitMix64(seed: 5)
-        func blob() -> Blob {
-            let placement = BlobPlacement.random(&generator, ranges: BlobRanges(), aspectRatio: 1.5)
-            let color = RGBA(red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 0.6 + 0.4 * generator.nextUnit())
-            return Blob(color: color, center: placement.center, radius: placement.radius, opacity: placement.opacity)
-        }
-        let nested = Layer(name: "root", sublayers: BlendMode.allCases.map { mode in
+        func blob() -> Blob { randomTranslucentBlob(&generator) }
+        var nested = Layer(name: "root", sublayers: BlendMode.allCases.map { mode in
             Layer(name: "\(mode)", blendMode: mode, sublayers: [Layer(name: "a", content: .blob(blob())), Layer(name: "b", blendMode: mode, content: .blob(blob()))])
         })
+        nested.layout(in: LayerRect(width: 600, height: 400))
         return [
             ("random scene with overlay highlights", randomScene(seed: 21, count: 8, highlights: 3, width: 600, height: 400).rootLayer(width: 600, height: 400)),
             ("every blend mode, nested", nested),
@@ -375,8 +368,7 @@ import Testing
 
     @Test(arguments: [0, 1], [0.4, 0.6])
     func shortcutsMatchSamplingEveryRim(scene: Int, exponent: Double) {
-        var root = Self.scenes[scene].1
-        root.layout(in: LayerRect(width: 600, height: 400))
+        let root = Self.scenes[scene].1
         let grid = WorkingGrid(spec: FrameSpec(width: 600, height: 400, blurExponent: exponent))
         var sampling = grid
         sampling.samplesEveryRim = true
@@ -417,9 +409,8 @@ import Testing
     @Test(arguments: [(600, 400), (64, 64), (1600, 200), (200, 1600)], [0.3, 0.6, 0.95])
     func bisectionMatchesTestingEveryColumn(size: (Int, Int), exponent: Double) {
         let (width, height) = size
-        var scene = randomScene(seed: UInt64(width + height), count: 8, highlights: 2, width: width, height: height)
+        let scene = randomScene(seed: UInt64(width + height), count: 8, highlights: 2, width: width, height: height)
             .rootLayer(width: width, height: height)
-        scene.layout(in: LayerRect(width: Double(width), height: Double(height)))
         for edges in EdgeMode.allCases {
             let grid = WorkingGrid(spec: FrameSpec(width: width, height: height, blurExponent: exponent, edges: edges))
             var direct = grid

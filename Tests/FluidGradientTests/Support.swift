@@ -62,3 +62,10 @@ enum PresetFixtures {
         return try Preset(json: bytes, file: name + ".json")
     }
 }
+
+/// A blob placed at random with a random colour of alpha 0.6 to 1.
+func randomTranslucentBlob(_ generator: inout SplitMix64) -> Blob {
+    let placement = BlobPlacement.random(&generator, ranges: BlobRanges(), aspectRatio: 1.5)
+    let color = RGBA(red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 0.6 + 0.4 * generator.nextUnit())
+    return Blob(color: color, center: placement.center, radius: placement.radius, opacity: placement.opacity)
+}

@@ -222,19 +222,18 @@ struct SceneView: @unchecked Sendable {
         return true
     }
 
-    /// Composites `samples` samples at once with a reduced program and returns their
-    /// sum, added in sample order. Varying blob `b`'s coverage at sample `s` is
+    /// Composites `samples` samples at once with a reduced program into `stack[s]`, laid
+    /// out like `sampled`. Varying blob `b`'s coverage at sample `s` is
     /// `sampled[b·stride + s]`; `stack` holds `depth` rows of `stride` values.
     ///
     /// Each sample gets exactly the arithmetic of the one-sample ``composite(_:count:stack:coverage:)``;
     /// running each operation over all samples keeps the interpreter's dispatch out of
-    /// the inner loop. On return, `stack[s]` holds sample `s`'s composite (laid out like
-    /// `sampled`), which the pixel-centre cells weigh by pixel and take first moments of.
+    /// the inner loop.
     @inline(__always)
-    func compositeSum(
+    func compositeSamples(
         _ program: UnsafePointer<ReducedOperation>, count: Int, samples: Int, stride: Int,
         coverage: UnsafePointer<Float>, sampled: UnsafePointer<Float>, stack: UnsafeMutablePointer<SIMD4<Float>>
-    ) -> SIMD4<Float> {
+    ) {
         var top = stack
         top.update(repeating: .zero, count: samples)
         for step in 0..<count {
@@ -266,9 +265,6 @@ struct SceneView: @unchecked Sendable {
                 top = below
             }
         }
-        var total = SIMD4<Float>.zero
-        for s in 0..<samples { total += stack[s] }
-        return total
     }
 
     /// Composites one sample of a reduced program; `coverage(b)` gives the varying blobs' coverage.

@@ -532,10 +532,14 @@ extension WorkingGrid {
         }
         // Several rims, a blend that is not affine in them, or a pixel-centre cell: average
         // the composite itself over the samples.
-        let total = scene.compositeSum(
+        scene.compositeSamples(
             program, count: length, samples: columns * rows, stride: stride, coverage: coverage, sampled: scratch.sampled,
             stack: scratch.wideStack)
-        guard atPixelCentres else { return total / Float(columns * rows) }
+        guard atPixelCentres else {
+            var total = SIMD4<Float>.zero
+            for s in 0..<(columns * rows) { total += scratch.wideStack[s] }
+            return total / Float(columns * rows)
+        }
         // At pixel centres the varying blobs count per pixel, while what lies under them
         // stays the cell's own: the cell without the varying blobs plus their effect
         // summed over the pixels, each for its share of the cell. That effect is narrower
@@ -633,27 +637,16 @@ extension WorkingGrid {
             }
             return
         }
-        // The spans move right column by column, so both the least and the greatest d² fall
-        // and then rise across the row: the cells the blob reaches, and those wholly inside
-        // it, are each one run of columns around the one nearest the centre: the first
-        // whose samples reach the centre, or the one before.
+        // The spans move right column by column, so the least d² falls and then rises
+        // across the row: the cells the blob reaches are one run of columns around the
+        // one nearest the centre: the first whose samples reach the centre, or the one before.
         let first = WorkingGrid.firstColumn(in: columns) { columnSpans[$0].sampleRange(subsamples).upper >= blob.center.x }
         var nearest = min(first, columns.upperBound - 1)
         if nearest > columns.lowerBound, squared(nearest - 1).near < squared(nearest).near { nearest -= 1 }
         guard squared(nearest).near + nearY < 1 else { return }
         let present = WorkingGrid.firstColumn(in: columns.lowerBound..<nearest) { squared($0).near + nearY < 1 }
             ..< WorkingGrid.firstColumn(in: (nearest + 1)..<columns.upperBound) { squared($0).near + nearY >= 1 }
-        // The greatest d² is least at the column whose samples are most nearly centred, most
-        // often the nearest; where it is not (short spans at a clamped edge), look at each.
-        let isInside = { (column: Int) in squared(column).far + farY <= 0.81 }
-        var inside = nearest..<nearest
-        if isInside(nearest) {
-            inside = WorkingGrid.firstColumn(in: present.lowerBound..<nearest, where: isInside)
-                ..< WorkingGrid.firstColumn(in: (nearest + 1)..<present.upperBound) { !isInside($0) }
-        } else if farY <= 0.81, let start = present.first(where: isInside) {
-            inside = start..<(present[(start + 1)...].first { !isInside($0) } ?? present.upperBound)
-        }
-        for column in present { mark(column, inside: inside.contains(column)) }
+        for column in present { mark(column, inside: squared(column).far + farY <= 0.81) }
     }
 
     /// The first column of `range` where `isPast` holds, or its end: `isPast` must be
@@ -810,9 +803,8 @@ struct FoldedPattern {
 /// is a pure function of its pattern, so what the cache holds never changes a result.
 final class PatternCache {
     static let slotCount = 128
-    let blobCount: Int
-    /// Coverages per pattern: the scene's blobs.
-    private let patternLength: Int
+    /// Coverages per pattern: the scene's blobs, at least one (as ``RasterRow`` holds them).
+    private let blobCount: Int
     /// Each slot's coverage pattern (`blobCount` values). An unused slot holds zeros
     /// and an empty entry, which is what a slot refilled with that pattern would hold.
     private let patterns: UnsafeMutablePointer<Float>
@@ -822,7 +814,6 @@ final class PatternCache {
     init(scene: SceneView) {
         blobCount = max(scene.blobs.count, 1)
         let capacity = scene.program.count + 1
-        patternLength = scene.blobs.count
         patterns = .allocate(capacity: Self.slotCount * blobCount)
         patterns.initialize(repeating: 0, count: Self.slotCount * blobCount)
         programs = .allocate(capacity: Self.slotCount * capacity)
@@ -834,11 +825,11 @@ final class PatternCache {
     @inline(__always)
     func entry(for coverage: UnsafePointer<Float>) -> UnsafeMutablePointer<FoldedPattern> {
         var hash: UInt64 = 0
-        for blob in 0..<patternLength { hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15 }
+        for blob in 0..<blobCount { hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15 }
         let slot = Int(hash >> 57)
         let pattern = patterns + slot * blobCount, entry = entries + slot
-        if memcmp(pattern, coverage, patternLength * MemoryLayout<Float>.size) != 0 {
-            pattern.update(from: coverage, count: patternLength)
+        if memcmp(pattern, coverage, blobCount * MemoryLayout<Float>.size) != 0 {
+            pattern.update(from: coverage, count: blobCount)
             entry.pointee.isFolded = false
             entry.pointee.hasTerms = false
         }
