@@ -73,6 +73,16 @@ import Testing
         }
     }
 
+    /// A group closed by a blend that is not affine in its source, whose last blob's rim
+    /// crosses the cells (see ``RimShortcutTests/lastBlobInAGroup(closedBy:width:height:)``).
+    @Test(arguments: [BlendMode.darken, .lighten, .hardLight, .softLight])
+    func aGroupClosedByABlendThatBendsStaysWithinTheTolerance(mode: BlendMode) throws {
+        let root = RimShortcutTests.lastBlobInAGroup(closedBy: mode, width: 320, height: 180)
+        for exponent in [0.5, 0.7] {
+            try expectWithinTolerance(root: root, spec: FrameSpec(width: 320, height: 180, blurExponent: exponent))
+        }
+    }
+
     /// A blob a few pixels wide, narrower than a grid cell, is sampled at the pixel
     /// centres as the definition samples it (a continuous sub-grid was 6 levels off
     /// here), and its effect is placed at its own position within the cell by its first
@@ -363,10 +373,30 @@ import Testing
         return [
             ("random scene with overlay highlights", randomScene(seed: 21, count: 8, highlights: 3, width: 600, height: 400).rootLayer(width: 600, height: 400)),
             ("every blend mode, nested", nested),
-        ]
+        ] + [BlendMode.darken, .lighten, .hardLight, .softLight].map { ("the last blob in a group closed by \($0)", lastBlobInAGroup(closedBy: $0, width: 600, height: 400)) }
     }()
 
-    @Test(arguments: [0, 1], [0.4, 0.6])
+    /// A blue blob whose rim runs over a red one, the two grouped and the group blended
+    /// onto dark grey: the blue blob is the last one present wherever its rim is. Along the
+    /// rim the group's colour runs from red to blue, and `min`, `max` and the light
+    /// blends switch branch on the way, so the composite is not affine in the blue
+    /// blob's coverage there even though no blend follows it.
+    static func lastBlobInAGroup(closedBy mode: BlendMode, width: Int, height: Int) -> Layer {
+        func blob(_ red: Double, _ green: Double, _ blue: Double, center: SIMD2<Double>, radius: SIMD2<Double>) -> Layer {
+            Layer(name: "blob", content: .blob(Blob(color: RGBA(red: red, green: green, blue: blue, alpha: 1), center: center, radius: radius)))
+        }
+        var root = Layer(name: "root", sublayers: [
+            blob(0.3, 0.3, 0.3, center: [0.5, 0.5], radius: [1, 1]),
+            Layer(name: "group", blendMode: mode, sublayers: [
+                blob(1, 0.2, 0, center: [0.5, 0.5], radius: [0.45, 0.45]),
+                blob(0, 0.2, 1, center: [0.55, 0.5], radius: [0.25, 0.3]),
+            ]),
+        ])
+        root.layout(in: LayerRect(width: Double(width), height: Double(height)))
+        return root
+    }
+
+    @Test(arguments: 0..<6, [0.4, 0.6])
     func shortcutsMatchSamplingEveryRim(scene: Int, exponent: Double) {
         let root = Self.scenes[scene].1
         let grid = WorkingGrid(spec: FrameSpec(width: 600, height: 400, blurExponent: exponent))

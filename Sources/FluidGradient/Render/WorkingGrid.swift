@@ -490,7 +490,7 @@ extension WorkingGrid {
                 let pattern = PatternComposite(scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: rimBlob)
                 entry.pointee.none = pattern.value(0)
                 entry.pointee.full = pattern.value(1)
-                entry.pointee.isLinear = scene.affineAfter[rimBlob] || rimBlob == lastPresent
+                entry.pointee.isLinear = scene.affineAfter[rimBlob]
                     || WorkingGrid.isClose(pattern.value(0.5), (entry.pointee.none + entry.pointee.full) * 0.5)
                 entry.pointee.hasTerms = true
             }
