@@ -93,7 +93,7 @@ struct Render: ParsableCommand {
         case .video(let path, let container):
             sink = try VideoSink(
                 path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,
-                hasTransparency: preset.frameSpec.hasTransparency,
+                frameCount: frames.count, hasTransparency: preset.frameSpec.hasTransparency,
                 extraOptions: try ffmpegOptions.map(FFmpegOptions.words) ?? [],
                 announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
         case .raw:

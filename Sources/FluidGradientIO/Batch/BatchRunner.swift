@@ -160,7 +160,7 @@ public final class BatchRunner: @unchecked Sendable {
             if let container = VideoContainer(rawValue: job.format.rawValue) {
                 sink = try VideoSink(
                     path: job.output, container: container, width: preset.width, height: preset.height, fps: preset.fps,
-                    hasTransparency: hasTransparency, extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
+                    frameCount: frames, hasTransparency: hasTransparency, extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
             } else {
                 sink = try PNGFileSink(path: job.output, depth: 8, alpha: hasTransparency)
             }

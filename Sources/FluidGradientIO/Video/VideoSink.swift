@@ -20,8 +20,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         return path
     }
 
+    /// `frameCount` is how many frames will be written: a GIF's last delay depends on it.
     public init(
-        path: String, container: VideoContainer, width: Int, height: Int, fps: Double, hasTransparency: Bool,
+        path: String, container: VideoContainer, width: Int, height: Int, fps: Double, frameCount: Int, hasTransparency: Bool,
         extraOptions: [String] = [], announce: ((String) -> Void)? = nil
     ) throws(CommandError) {
         let encoding = VideoEncoding(container: container, hasTransparency: hasTransparency)
@@ -31,7 +32,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         pixelFormat = encoding.inputFormat
         file = try AtomicFile(destination: path)
         let arguments = encoding.arguments(
-            width: width, height: height, fps: fps, extraOptions: extraOptions, output: file.temporaryPath)
+            width: width, height: height, fps: fps, frameCount: frameCount, extraOptions: extraOptions, output: file.temporaryPath)
         announce?(([ffmpeg] + arguments).map(VideoSink.shellQuoted).joined(separator: " "))
         do {
             process = try ChildProcess(executable: ffmpeg, arguments: arguments)
@@ -114,10 +115,23 @@ public struct VideoEncoding: Sendable {
         max(1, Int((fps / 50).rounded(.up)))
     }
 
+    /// The delay, in 1/100 s, that ends a GIF of `frameCount` frames at `frameCount / fps`.
+    ///
+    /// The muxer places kept frame `k` at `round(100·k·step / fps)` and gives the last
+    /// frame the delay before it: where delays alternate (3, 4, 3, … at 30 fps) that
+    /// made a 1 s loop last 1.01 s and stutter at the seam. Never under 2, which
+    /// browsers would slow to 10.
+    static func gifFinalDelay(frameCount: Int, fps: Double) -> Int {
+        let step = gifFrameStep(fps: fps)
+        let lastKept = (frameCount - 1) / step * step
+        func hundredths(_ frame: Int) -> Int { Int((Double(frame) * 100 / fps).rounded()) }
+        return max(2, hundredths(frameCount) - hundredths(lastKept))
+    }
+
     static let bt709Tags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
 
     /// The full ffmpeg command line after the executable.
-    public func arguments(width: Int, height: Int, fps: Double, extraOptions: [String], output: String) -> [String] {
+    public func arguments(width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String) -> [String] {
         let rate = fps == fps.rounded() ? String(Int(fps)) : String(fps)
         var arguments = [
             "-hide_banner", "-loglevel", "error", "-y",
@@ -158,7 +172,10 @@ public struct VideoEncoding: Sendable {
             let use = hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
             let step = VideoEncoding.gifFrameStep(fps: fps)
             let keep = step == 1 ? "" : "fps=fps=\(rate)/\(step),"
-            arguments += ["-filter_complex", "[0:v]\(keep)split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0", "-f", "gif"]
+            arguments += [
+                "-filter_complex", "[0:v]\(keep)split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0",
+                "-final_delay", String(VideoEncoding.gifFinalDelay(frameCount: frameCount, fps: fps)), "-f", "gif",
+            ]
         }
         // No random container ids or timestamps: the same frames give the same file.
         return arguments + ["-fflags", "+bitexact"] + extraOptions + [output]
