@@ -51,6 +51,7 @@ struct FluidGradientCommand: ParsableCommand {
         var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if let first = message.split(separator: "\n").first { message = String(first) }
         if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
+        if let hint = strayFFmpegOption(in: message, arguments: CommandLine.arguments) { message = hint }
         printError(message + " (see `\(helpCommand) --help`)")
         Foundation.exit(2)
     }
@@ -66,6 +67,24 @@ extension FluidGradientCommand {
         let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
         let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
         return "unknown command '\(word)'\(suggestion); the commands are \(names.joined(separator: ", ")) (see `fluidgradient --help`)"
+    }
+}
+
+extension FluidGradientCommand {
+    /// For `--ffmpeg-options -crf 23`, unquoted: the parser's "Unexpected argument '23'"
+    /// as a line that says what went wrong, or nil for any other error.
+    static func strayFFmpegOption(in message: String, arguments: [String]) -> String? {
+        let value: String, stray: String
+        if let flag = arguments.firstIndex(of: "--ffmpeg-options"), flag + 2 < arguments.count {
+            (value, stray) = (arguments[flag + 1], arguments[flag + 2])
+        } else if let flag = arguments.firstIndex(where: { $0.hasPrefix("--ffmpeg-options=") }), flag + 1 < arguments.count {
+            (value, stray) = (String(arguments[flag].dropFirst("--ffmpeg-options=".count)), arguments[flag + 1])
+        } else {
+            return nil
+        }
+        guard message.hasPrefix("Unexpected argument '\(stray)'") else { return nil }
+        return "--ffmpeg-options takes one value, '\(value)', so '\(stray)' was left over: quote all the ffmpeg options together, "
+            + "as in --ffmpeg-options \"\(value) \(stray)\""
     }
 }
 

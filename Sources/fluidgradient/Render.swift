@@ -33,8 +33,7 @@ struct Render: ParsableCommand {
     var output: OutputOptions
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win). Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\".", valueName: "OPTIONS"))
+        text: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win), as one quoted value. Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\".", valueName: "OPTIONS"))
     var ffmpegOptions: String?
 
     func validate() throws {
