@@ -51,7 +51,7 @@ struct FluidGradientCommand: ParsableCommand {
         var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if let first = message.split(separator: "\n").first { message = String(first) }
         if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
-        if let hint = strayFFmpegOption(in: message, arguments: CommandLine.arguments) { message = hint }
+        if let hint = strayFFmpegOptionHint(in: message, arguments: CommandLine.arguments) { message = hint }
         printError(message + " (see `\(helpCommand) --help`)")
         Foundation.exit(2)
     }
@@ -73,7 +73,7 @@ extension FluidGradientCommand {
 extension FluidGradientCommand {
     /// For `--ffmpeg-options -crf 23`, unquoted: the parser's "Unexpected argument '23'"
     /// as a line that says what went wrong, or nil for any other error.
-    static func strayFFmpegOption(in message: String, arguments: [String]) -> String? {
+    static func strayFFmpegOptionHint(in message: String, arguments: [String]) -> String? {
         let value: String, stray: String
         if let flag = arguments.firstIndex(of: "--ffmpeg-options"), flag + 2 < arguments.count {
             (value, stray) = (arguments[flag + 1], arguments[flag + 2])
@@ -82,7 +82,10 @@ extension FluidGradientCommand {
         } else {
             return nil
         }
-        guard message.hasPrefix("Unexpected argument '\(stray)'") else { return nil }
+        // Only one word that reads as an ffmpeg option, followed by one that does not.
+        guard value.hasPrefix("-"), !value.contains(where: \.isWhitespace), !stray.hasPrefix("-"),
+            message.hasPrefix("Unexpected argument '\(stray)'")
+        else { return nil }
         return "--ffmpeg-options takes one value, '\(value)', so '\(stray)' was left over: quote all the ffmpeg options together, "
             + "as in --ffmpeg-options \"\(value) \(stray)\""
     }

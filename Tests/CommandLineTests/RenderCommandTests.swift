@@ -213,6 +213,8 @@ import Testing
             (["render", "--ffmpeg-options", "-crf", "23", "-o", scratch.file("x.mp4")],
              "--ffmpeg-options takes one value, '-crf', so '23' was left over: quote all the ffmpeg options together, as in --ffmpeg-options \"-crf 23\" (see `fluidgradient render --help`)"),
             (["render", "--ffmpeg-options=-crf", "23", "-o", scratch.file("x.mp4")], "'23' was left over"),
+            // A quoted value with a stray word after it is some other mistake.
+            (["render", "--ffmpeg-options", "-crf 23", "30", "-o", scratch.file("x.mp4")], "Unexpected argument '30'"),
             (["rendr", "-o", scratch.file("x.png")], "unknown command 'rendr' (did you mean 'render'?)"),
             (["render"], "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)"),
         ]

@@ -380,7 +380,7 @@ import Testing
     /// onto dark grey: the blue blob is the last one present wherever its rim is. Along the
     /// rim the group's colour runs from red to blue, and `min`, `max` and the light
     /// blends switch branch on the way, so the composite is not affine in the blue
-    /// blob's coverage there even though no blend follows it.
+    /// blob's coverage there even though no blob follows it.
     static func lastBlobInAGroup(closedBy mode: BlendMode, width: Int, height: Int) -> Layer {
         func blob(_ red: Double, _ green: Double, _ blue: Double, center: SIMD2<Double>, radius: SIMD2<Double>) -> Layer {
             Layer(name: "blob", content: .blob(Blob(color: RGBA(red: red, green: green, blue: blue, alpha: 1), center: center, radius: radius)))
@@ -396,7 +396,7 @@ import Testing
         return root
     }
 
-    @Test(arguments: 0..<6, [0.4, 0.6])
+    @Test(arguments: RimShortcutTests.scenes.indices, [0.4, 0.6])
     func shortcutsMatchSamplingEveryRim(scene: Int, exponent: Double) {
         let root = Self.scenes[scene].1
         let grid = WorkingGrid(spec: FrameSpec(width: 600, height: 400, blurExponent: exponent))

@@ -20,7 +20,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         return path
     }
 
-    /// `frameCount` is how many frames will be written: a GIF's last delay depends on it.
+    /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
     public init(
         path: String, container: VideoContainer, width: Int, height: Int, fps: Double, frameCount: Int, hasTransparency: Bool,
         extraOptions: [String] = [], announce: ((String) -> Void)? = nil
@@ -117,7 +117,7 @@ public struct VideoEncoding: Sendable {
 
     /// The delay, in 1/100 s, that ends a GIF of `frameCount` frames at `frameCount / fps`.
     ///
-    /// The muxer places kept frame `k` at `round(100·k·step / fps)` and gives the last
+    /// The muxer places kept frame `k·step` at `round(100·k·step / fps)` and gives the last
     /// frame the delay before it: where delays alternate (3, 4, 3, … at 30 fps) that
     /// made a 1 s loop last 1.01 s and stutter at the seam. Never under 2, which
     /// browsers would slow to 10.
@@ -171,7 +171,9 @@ public struct VideoEncoding: Sendable {
             let palette = hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
             let use = hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
             let step = VideoEncoding.gifFrameStep(fps: fps)
-            let keep = step == 1 ? "" : "fps=fps=\(rate)/\(step),"
+            // Rounding up keeps frames 0, step, 2·step, …: to the nearest, one frame at
+            // step 3 kept none, and ffmpeg failed.
+            let keep = step == 1 ? "" : "fps=fps=\(rate)/\(step):round=up,"
             arguments += [
                 "-filter_complex", "[0:v]\(keep)split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0",
                 "-final_delay", String(VideoEncoding.gifFinalDelay(frameCount: frameCount, fps: fps)), "-f", "gif",
