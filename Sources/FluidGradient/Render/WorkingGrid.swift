@@ -487,13 +487,15 @@ extension WorkingGrid {
             // composite is affine in the coverage between them: then the cell's average
             // composite lies on the chord, at the average coverage. A blend that is not affine
             // in it (an overlay whose branch switches at some coverage) bends the composite
-            // there, which takes it off the chord at coverage ½.
+            // there, which takes it off the chord at coverage ½; two such blends could bend it
+            // back at ½, but not at ¼ and ¾ as well.
             if !entry.pointee.hasTerms {
                 let pattern = PatternComposite(scene: scene, program: program, length: length, coverage: coverage, stack: stack, first: rimBlob)
-                entry.pointee.none = pattern.value(0)
-                entry.pointee.full = pattern.value(1)
-                entry.pointee.isLinear = scene.affineAfter[rimBlob]
-                    || WorkingGrid.isClose(pattern.value(0.5), (entry.pointee.none + entry.pointee.full) * 0.5)
+                let none = pattern.value(0), full = pattern.value(1)
+                entry.pointee.none = none
+                entry.pointee.full = full
+                func onChord(_ c: Float) -> Bool { WorkingGrid.isClose(pattern.value(c), none + (full - none) * c) }
+                entry.pointee.isLinear = scene.affineAfter[rimBlob] || (onChord(0.5) && onChord(0.25) && onChord(0.75))
                 entry.pointee.hasTerms = true
             }
             if entry.pointee.isLinear { return entry.pointee.none + (entry.pointee.full - entry.pointee.none) * mean }
