@@ -383,9 +383,6 @@ import Testing
     /// blue to [0.25, 0.75], with kinks at c = ¼ and ¾: an S whose middle lies on the chord
     /// from c = 0 to 1, so that only a check away from the middle sees the bend.
     static func darkenInsideLighten(width: Int, height: Int) -> Layer {
-        func blob(_ red: Double, _ green: Double, _ blue: Double, center: SIMD2<Double>, radius: SIMD2<Double>) -> Layer {
-            Layer(name: "blob", content: .blob(Blob(color: RGBA(red: red, green: green, blue: blue, alpha: 1), center: center, radius: radius)))
-        }
         var root = Layer(name: "root", sublayers: [
             blob(0.25, 0.2, 0.25, center: [0.5, 0.5], radius: [1, 1]),
             Layer(name: "outer", blendMode: .lighten, sublayers: [
@@ -400,15 +397,17 @@ import Testing
         return root
     }
 
+    /// An opaque blob layer of colour `(red, green, blue)`.
+    static func blob(_ red: Double, _ green: Double, _ blue: Double, center: SIMD2<Double>, radius: SIMD2<Double>) -> Layer {
+        Layer(name: "blob", content: .blob(Blob(color: RGBA(red: red, green: green, blue: blue, alpha: 1), center: center, radius: radius)))
+    }
+
     /// A blue blob whose rim runs over a red one, the two grouped and the group blended
     /// onto dark grey: the blue blob is the last one present wherever its rim is. Along the
     /// rim the group's colour runs from red to blue, and `min`, `max` and the light
     /// blends switch branch on the way, so the composite is not affine in the blue
     /// blob's coverage there even though no blob follows it.
     static func lastBlobInAGroup(closedBy mode: BlendMode, width: Int, height: Int) -> Layer {
-        func blob(_ red: Double, _ green: Double, _ blue: Double, center: SIMD2<Double>, radius: SIMD2<Double>) -> Layer {
-            Layer(name: "blob", content: .blob(Blob(color: RGBA(red: red, green: green, blue: blue, alpha: 1), center: center, radius: radius)))
-        }
         var root = Layer(name: "root", sublayers: [
             blob(0.3, 0.3, 0.3, center: [0.5, 0.5], radius: [1, 1]),
             Layer(name: "group", blendMode: mode, sublayers: [
