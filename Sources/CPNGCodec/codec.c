@@ -10,10 +10,13 @@
 typedef struct {
     jmp_buf jump;
     char *message;
+    /* errno when libpng gave up: its own "Write Error" does not say why. */
+    int system_error;
 } error_context;
 
 static void on_error(png_structp png, png_const_charp text) {
     error_context *context = (error_context *)png_get_error_ptr(png);
+    context->system_error = errno;
     snprintf(context->message, FG_PNG_MESSAGE_SIZE, "%s", text);
     longjmp(context->jump, 1);
 }
@@ -47,6 +50,8 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
         return -1;
     }
     if (setjmp(context.jump)) {
+        if (ferror(file) && context.system_error != 0)
+            snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(context.system_error));
         free(rows);
         png_destroy_write_struct(&png, &info);
         fclose(file);

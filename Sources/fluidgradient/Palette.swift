@@ -50,14 +50,7 @@ struct Palette: ParsableCommand {
         if let presetOut {
             let stem = URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent
             let preset = Preset(palette: swatches, name: name ?? stem, description: "Colours of \(URL(fileURLWithPath: image).lastPathComponent)")
-            let file = try AtomicFile(destination: presetOut, suggestedExtension: "json")
-            do {
-                try Data(preset.jsonText.utf8).write(to: URL(fileURLWithPath: file.temporaryPath))
-            } catch {
-                file.discard()
-                throw CommandError.failure("could not write \(presetOut): \(error.localizedDescription)")
-            }
-            try file.commit()
+            try AtomicFile.write(Array(preset.jsonText.utf8), to: presetOut, suggestedExtension: "json")
         }
         if json {
             let entries = swatches.map { swatch in

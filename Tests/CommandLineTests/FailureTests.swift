@@ -30,6 +30,32 @@ import Testing
         #expect(scratch.contents.isEmpty)
     }
 
+    /// A disk that fills up (here a file-size limit) stops the render with the system's
+    /// reason, and leaves no temporary file behind: for a PNG sequence written on several
+    /// threads, a single PNG, and a palette's preset file.
+    @Test func aFullDiskLeavesNoTemporaryFiles() {
+        let scratch = Scratch()
+        let cases: [(arguments: [String], mentions: String)] = [
+            (["render", "--size", "320x180", "--frames", "8", "--threads", "4", "-o", scratch.file("s/%03d.png")], "could not write \(scratch.file("s/"))"),
+            (["render", "--size", "320x180", "-o", scratch.file("still.png")], "could not write \(scratch.file("still.png")): File too large"),
+        ]
+        try! FileManager.default.createDirectory(atPath: scratch.file("s"), withIntermediateDirectories: false)
+        for (arguments, mentions) in cases {
+            let result = run(arguments, fileSizeLimit: 2000)
+            #expect(result.status == 3, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(mentions), "\(result.stderr)")
+            #expect(result.stderr.contains("File too large"), "\(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+            #expect(scratch.contents == ["s"], "\(arguments) left \(scratch.contents)")
+        }
+        let png = scratch.file("photo.png")
+        #expect(run(["render", "--size", "64x36", "-o", png]).status == 0)
+        let palette = run(["palette", png, "--preset-out", scratch.file("p.json")], fileSizeLimit: 100)
+        #expect(palette.status == 3, "\(palette.stderr)")
+        #expect(palette.stderr.contains("could not write \(scratch.file("p.json")): File too large"), "\(palette.stderr)")
+        #expect(scratch.contents == ["photo.png", "s"])
+    }
+
     @Test func ffmpegKilledMidStreamIsAnError() throws {
         let scratch = Scratch()
         let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("c.mp4")])

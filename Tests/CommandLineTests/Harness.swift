@@ -32,7 +32,11 @@ final class RunningCommand: @unchecked Sendable {
     private let stdoutReader: PipeReader
     private let stderrReader: PipeReader
 
-    init(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil, stdoutPath: String? = nil) {
+    /// `fileSizeLimit` caps, in bytes, every file the process writes (`RLIMIT_FSIZE`), so
+    /// that writes fail as on a full disk. The limit's signal, SIGXFSZ, is then ignored
+    /// (in this process too: an ignored signal stays ignored across exec), so that a write
+    /// past it fails with EFBIG instead of killing the process.
+    init(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil, stdoutPath: String? = nil, fileSizeLimit: Int? = nil) {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
@@ -49,7 +53,11 @@ final class RunningCommand: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
         // `env -C` changes directory and then execs the binary in the same process.
-        let command = directory.map { ["/usr/bin/env", "-C", $0, Binary.path] } ?? [Binary.path]
+        var command = directory.map { ["/usr/bin/env", "-C", $0, Binary.path] } ?? [Binary.path]
+        if let fileSizeLimit {
+            Glibc.signal(SIGXFSZ, SIG_IGN)
+            command = ["/usr/bin/prlimit", "--fsize=\(fileSizeLimit)", "--"] + command
+        }
         let argv = (command + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var child: pid_t = 0
@@ -115,8 +123,10 @@ final class PipeReader: @unchecked Sendable {
     }
 }
 
-func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil, timeout: Double = 120) -> CommandResult {
-    RunningCommand(arguments, environment: environment, directory: directory).wait(timeout: timeout)
+func run(
+    _ arguments: [String], environment: [String: String] = [:], directory: String? = nil, fileSizeLimit: Int? = nil, timeout: Double = 120
+) -> CommandResult {
+    RunningCommand(arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit).wait(timeout: timeout)
 }
 
 /// A fresh directory for one test's files.

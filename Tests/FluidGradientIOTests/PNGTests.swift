@@ -99,6 +99,19 @@ import Testing
         }
     }
 
+    /// libpng stops with "Write Error" whatever the cause; the message gives the system's
+    /// reason instead, whether the write fails inside libpng (a large frame) or at the
+    /// final flush (a small one).
+    @Test(arguments: [(37, 11), (512, 512)])
+    func aFailedWriteSaysWhy(size: (width: Int, height: Int)) {
+        do {
+            try PNGFile.encode(Self.pattern(.rgba, width: size.width, height: size.height), toPath: "/dev/full", options: PNGOptions(), displayPath: "full.png")
+            Issue.record("wrote to /dev/full")
+        } catch {
+            #expect(error.message == "could not write full.png: No space left on device")
+        }
+    }
+
     @Test func aDiscardedFileLeavesNothing() throws {
         let file = try AtomicFile(destination: directory + "/pending.mp4")
         #expect(file.temporaryPath.hasSuffix(".mp4"))

@@ -167,13 +167,7 @@ public final class BatchRunner: @unchecked Sendable {
             let plan = RenderPlan(
                 preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob)
             try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
-            let sidecar = try AtomicFile(destination: BatchRunner.sidecarPath(for: job.output))
-            do {
-                try Data(job.fingerprint(version: options.version)!.utf8).write(to: URL(fileURLWithPath: sidecar.temporaryPath))
-            } catch {
-                throw CommandError.failure("could not record \(sidecar.destination): \(error.localizedDescription)")
-            }
-            try sidecar.commit()
+            try AtomicFile.write(Array(job.fingerprint(version: options.version)!.utf8), to: BatchRunner.sidecarPath(for: job.output), suggestedExtension: "json")
             return BatchResult(job: job, status: .rendered, frames: frames, seconds: Date().timeIntervalSince(start))
         } catch {
             let seconds = Date().timeIntervalSince(start)

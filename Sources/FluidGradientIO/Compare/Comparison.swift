@@ -46,12 +46,9 @@ public struct Comparison: Sendable {
         var comparison = Comparison(
             expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering)
         if let diffDirectory {
-            do {
-                try FileManager.default.createDirectory(atPath: diffDirectory, withIntermediateDirectories: true)
-            } catch {
-                throw CommandError.input("cannot create the --diff directory \(diffDirectory): \(error.localizedDescription)")
+            guard AtomicFile.makeDirectories(diffDirectory) else {
+                throw CommandError.input("cannot create the --diff directory \(diffDirectory): \(String(cString: strerror(errno)))")
             }
-            try AtomicFile.checkDirectory(diffDirectory, for: diffDirectory)
         }
         switch (expected.keys, actual.keys) {
         case (let expectedKeys?, let actualKeys?):

@@ -40,6 +40,42 @@ public final class AtomicFile: @unchecked Sendable {
 
     deinit { discard() }
 
+    /// Writes `destination` through `body`, which fills the temporary path: commits when
+    /// `body` returns and removes the temporary file when it throws.
+    public static func write(
+        to destination: String, suggestedExtension: String = "png", _ body: (_ temporaryPath: String) throws(CommandError) -> Void
+    ) throws(CommandError) {
+        let file = try AtomicFile(destination: destination, suggestedExtension: suggestedExtension)
+        do {
+            try body(file.temporaryPath)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+    }
+
+    /// Writes `bytes` to `destination` atomically; a failure names the system's reason
+    /// (such as "No space left on device").
+    public static func write(_ bytes: [UInt8], to destination: String, suggestedExtension: String) throws(CommandError) {
+        try write(to: destination, suggestedExtension: suggestedExtension) { path throws(CommandError) in
+            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            var written = 0
+            while descriptor >= 0, written < bytes.count {
+                let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+                if count < 0, errno != EINTR { break }
+                written += max(0, count)
+            }
+            let failure = descriptor < 0 || written < bytes.count ? errno : 0
+            if descriptor >= 0, close(descriptor) != 0, failure == 0 {
+                throw CommandError.failure("could not write \(destination): \(String(cString: strerror(errno)))")
+            }
+            guard failure == 0 else {
+                throw CommandError.failure("could not write \(destination): \(String(cString: strerror(failure)))")
+            }
+        }
+    }
+
     /// Renames the finished temporary file onto the destination.
     public func commit() throws(CommandError) {
         guard isOpen else { return }
@@ -74,17 +110,22 @@ public final class AtomicFile: @unchecked Sendable {
             existing = parent.isEmpty ? "." : parent
         }
         try checkDirectory(existing, for: destination)
-        guard mkdirAll(directory) else {
+        guard makeDirectories(directory) else {
             throw CommandError.input("cannot create the directory \(directory) for \(destination): \(String(cString: strerror(errno)))")
         }
     }
 
-    private static func mkdirAll(_ directory: String) -> Bool {
+    /// Creates `directory` and its missing parents; on failure returns false with `errno`
+    /// set (ENOTDIR where a file stands in the way).
+    public static func makeDirectories(_ directory: String) -> Bool {
         guard !directory.isEmpty else { return true }
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) { return isDirectory.boolValue }
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { errno = ENOTDIR }
+            return isDirectory.boolValue
+        }
         let parent = parentDirectory(of: directory)
-        if parent != directory, !mkdirAll(parent) { return false }
+        if parent != directory, !makeDirectories(parent) { return false }
         return mkdir(directory, 0o755) == 0 || errno == EEXIST
     }
 

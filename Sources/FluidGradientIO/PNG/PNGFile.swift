@@ -19,9 +19,9 @@ public enum PNGFile {
     /// Writes a packed RGB or RGBA buffer, 8- or 16-bit, atomically to `path`. An RGBA
     /// buffer is written as RGB when `alpha` is false (its alpha is then ignored).
     public static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions(), alpha: Bool? = nil) throws(CommandError) {
-        let file = try AtomicFile(destination: path)
-        try encode(buffer, toPath: file.temporaryPath, options: options, displayPath: path, alpha: alpha)
-        try file.commit()
+        try AtomicFile.write(to: path) { temporaryPath throws(CommandError) in
+            try encode(buffer, toPath: temporaryPath, options: options, displayPath: path, alpha: alpha)
+        }
     }
 
     /// Encodes into an existing path (the caller owns atomicity).

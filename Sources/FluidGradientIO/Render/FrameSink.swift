@@ -71,9 +71,10 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     }
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
-        let file = try AtomicFile(destination: pattern.path(frame: frameIndex))
-        try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination, alpha: alpha)
-        try file.commit()
+        let path = pattern.path(frame: frameIndex)
+        try AtomicFile.write(to: path) { temporaryPath throws(CommandError) in
+            try PNGFile.encode(buffer, toPath: temporaryPath, options: options, displayPath: path, alpha: alpha)
+        }
     }
 
     public func finish() throws(CommandError) {}
