@@ -100,6 +100,9 @@ var helpCommand: String {
     return command.joined(separator: " ")
 }
 
+/// Prints `message` as one line: line breaks and other control characters that a
+/// file's contents or a path could bring in are shown escaped, never acted on.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("fluidgradient: \(message)\n".utf8))
+    let line = message.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+    FileHandle.standardError.write(Data("fluidgradient: \(line)\n".utf8))
 }

@@ -215,6 +215,8 @@ import Testing
             (["render", "--ffmpeg-options=-crf", "23", "-o", scratch.file("x.mp4")], "'23' was left over"),
             // A quoted value with a stray word after it is some other mistake.
             (["render", "--ffmpeg-options", "-crf 23", "30", "-o", scratch.file("x.mp4")], "Unexpected argument '30'"),
+            // A line break in a path stays on the error's one line.
+            (["render", "-o", scratch.file("no\ndir/x.png")], "no\\ndir/x.png: the directory"),
             (["rendr", "-o", scratch.file("x.png")], "unknown command 'rendr' (did you mean 'render'?)"),
             (["render"], "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)"),
         ]

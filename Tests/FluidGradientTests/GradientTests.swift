@@ -287,6 +287,18 @@ import Testing
             try PaletteFile.colors(Array("red\nnope\n".utf8), file: "p.txt")
         }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array("\n\n".utf8), file: "empty.txt") }
+        // Windows line endings, and a bad colour on a CRLF line named by its own number.
+        #expect(try PaletteFile.colors(Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
+        #expect(throws: PresetError(file: "p.txt", path: "line 2", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name")) {
+            try PaletteFile.colors(Array("red\r\nnope\r\n".utf8), file: "p.txt")
+        }
+        // An image or other binary file, which would print its bytes in the error.
+        #expect(throws: PresetError(file: "photo.png", path: "", message: "this is a PNG image, not a palette (one colour per line or a JSON list); to take its colours, run: fluidgradient palette photo.png")) {
+            try PaletteFile.colors([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], file: "photo.png")
+        }
+        #expect(throws: PresetError(file: "a.bin", path: "", message: "not a text file; a palette is one colour per line or a JSON list of colours")) {
+            try PaletteFile.colors([0x72, 0x65, 0x64, 0x0A, 0xFF, 0xFE], file: "a.bin")
+        }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array(#"["red", 3]"#.utf8), file: "p.json") }
     }
 

@@ -79,13 +79,21 @@ extension Fill {
 public enum PaletteFile {
     /// Reads a palette's colours; errors name the file and the line or index.
     public static func colors(_ bytes: [UInt8], file: String) throws(PresetError) -> [RGBA] {
-        let text = String(decoding: bytes, as: UTF8.self)
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            throw PresetError(
+                file: file, path: "",
+                message: "this is a PNG image, not a palette (one colour per line or a JSON list); to take its colours, run: fluidgradient palette \(file)")
+        }
+        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+            throw PresetError(file: file, path: "", message: "not a text file; a palette is one colour per line or a JSON list of colours")
+        }
         if text.trimmingSpaces().hasPrefix("[") {
             let reader = JSONReader(file: file)
             return try reader.colors(try reader.parse(bytes), at: "", count: PresetLimits.colorCount)
         }
         var colors: [RGBA] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Any line ending: "\r\n" is one Character, which a split on "\n" would not see.
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let entry = String(line).trimmingSpaces()
             guard !entry.isEmpty else { continue }
             do {
