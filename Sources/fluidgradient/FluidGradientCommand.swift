@@ -91,12 +91,16 @@ extension FluidGradientCommand {
     }
 }
 
-/// `fluidgradient render` when the user was running `render`: where to look for help.
+/// `fluidgradient render` when the user was running `render` (`fluidgradient presets show`
+/// for `presets show`): where to look for help.
 var helpCommand: String {
-    let names = FluidGradientCommand.configuration.subcommands.map { $0._commandName }
-    let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }.prefix(2)
     var command = ["fluidgradient"]
-    if let first = words.first, names.contains(first) { command.append(first) }
+    var subcommands = FluidGradientCommand.configuration.subcommands
+    for word in CommandLine.arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") }) {
+        guard let match = subcommands.first(where: { $0._commandName == word }) else { break }
+        command.append(word)
+        subcommands = match.configuration.subcommands
+    }
     return command.joined(separator: " ")
 }
 

@@ -53,18 +53,23 @@ struct PresetDescription {
     let swatches: Bool
 
     var text: String {
-        var lines = ["\(preset.name): \(preset.description)"]
+        var lines = [preset.description.isEmpty ? preset.name : "\(preset.name): \(preset.description)"]
         func add(_ key: String, _ value: String) {
             lines.append(value.isEmpty ? key : key.padding(toLength: 14, withPad: " ", startingAt: 0) + value)
         }
         add("colors", "")
         lines += preset.colors.map { "  " + describe($0) }
-        if let blobs = preset.blobs {
-            add("blobs", "")
+        func addBlobs(_ key: String, _ blobs: [Blob]) {
+            add(key, "")
             lines += blobs.map { "  " + describe($0.color) + "  center \(pair($0.center)) radius \(pair($0.radius)) opacity \(ParameterRange.format($0.opacity))" }
         }
-        add("highlights", preset.highlights.isEmpty ? "none" : "")
-        lines += preset.highlights.map { "  " + describe($0) }
+        if let blobs = preset.blobs { addBlobs("blobs", blobs) }
+        if let blobs = preset.highlightBlobs {
+            addBlobs("highlightBlobs", blobs)
+        } else {
+            add("highlights", preset.highlights.isEmpty ? "none" : "")
+            lines += preset.highlights.map { "  " + describe($0) }
+        }
         switch preset.background {
         case .color(let color):
             add("background", describe(color))

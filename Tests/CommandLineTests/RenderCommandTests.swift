@@ -243,5 +243,24 @@ import Testing
         #expect(!result.stdoutText.contains("\u{1B}["), "no swatches when stdout is not a terminal")
         let missing = run(["presets", "show", "nosuch"])
         #expect(missing.status == 2)
+        let unnamed = run(["presets", "show"])
+        #expect(unnamed.stderr.hasSuffix("(see `fluidgradient presets show --help`)\n"), "\(unnamed.stderr)")
+    }
+
+    /// Explicit blobs are listed with their placement, highlights as well as base blobs,
+    /// and a preset without a description shows its name alone.
+    @Test func showsExplicitBlobs() throws {
+        let scratch = Scratch()
+        let path = scratch.file("p.json")
+        try Data(##"{"colors": ["#112233"], "highlightBlobs": [{"color": "#FFFFFF", "center": [0.5, 0.25], "radius": [0.2, 0.3]}]}"##.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let lines = run(["presets", "show", path]).stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.first == "untitled")
+        let listed = lines.firstIndex(of: "highlightBlobs")
+        #expect(listed != nil, "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("highlights") && $0 != "highlightBlobs" }, "\(lines)")
+        if let listed {
+            #expect(lines[listed + 1] == "  #FFFFFF   rgb(255, 255, 255)  center [0.5, 0.25] radius [0.2, 0.3] opacity 1")
+        }
     }
 }
