@@ -9,7 +9,7 @@ struct Batch: ParsableCommand {
         discussion: """
             A manifest (JSON) lists "palettes" (built-in or file presets, or inline colours), "sizes" and \
             "formats" (mp4, mov, webm, gif, png), shared "defaults" (any preset key) and an "output" template \
-            with {name}, {width}, {height}, {size} and {ext}. Relative paths in it are relative to the manifest.
+            with {name}, {width}, {height}, {size} and {ext}, whose file names must end in their format (.{ext}). Relative paths in it are relative to the manifest.
 
             A job is skipped when its output exists and its sidecar (<output>.fluidgradient.json) shows it was \
             made from the same inputs; changing a palette, size or any setting re-renders just its jobs. Outputs \

@@ -94,6 +94,9 @@ import Testing
         Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "fps": 0 } }"#, path: "defaults.fps", contains: "outside the allowed range")
         Self.expectError(#"{ "output": "x/{nme}.{ext}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "output", contains: "\"{nme}\" is not a placeholder")
         Self.expectError(#"{ "output": "x/{name}.mp4", "palettes": [{ "preset": "a" }], "sizes": ["64x36", "36x64"], "formats": ["mp4"] }"#, path: "output", contains: "gives x/a.mp4 to both a 64x36 mp4 and a 36x64 mp4")
+        // A file name that would not say what the file holds.
+        Self.expectError(#"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "output", contains: "gives a 64x36 mp4 a .png name, o/a.png; end the template in .{ext} (or .mp4)")
+        Self.expectError(#"{ "output": "o.d/{name}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["gif"] }"#, path: "output", contains: "gives a 64x36 gif a name without an extension, o.d/a;")
     }
 
     @Test func shardsPartitionTheJobs() throws {

@@ -104,6 +104,15 @@ public struct BatchManifest: Sendable {
                 throw reader.error("output", "\"\(output)\" gives \(path) to both \(other) and \(job.label); add {name}, {size} or {ext} so each output has its own path")
             }
             paths[path] = job.label
+            // The file's name must say what it holds, as render's -o does.
+            let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+            let name = path[slash...], dot = name.lastIndex(of: ".")
+            let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
+            guard ext == job.format.rawValue else {
+                let what = ext.isEmpty ? "a name without an extension" : "a .\(ext) name"
+                throw reader.error(
+                    "output", "\"\(output)\" gives \(job.label) \(what), \(path); end the template in .{ext} (or .\(job.format.rawValue))")
+            }
         }
     }
 
