@@ -19,6 +19,17 @@ import Testing
         #expect(png.status == 0)
     }
 
+    /// FLUIDGRADIENT_FFMPEG naming something that cannot run is reported as such, not as
+    /// ffmpeg missing from PATH.
+    @Test(arguments: ["/nonexistent/ffmpeg", "/etc/passwd", "/tmp"])
+    func anUnusableFFmpegOverrideIsNamed(override: String) {
+        let scratch = Scratch()
+        let result = run(["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("a.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": override])
+        #expect(result.status == 3)
+        #expect(result.stderr == "fluidgradient: FLUIDGRADIENT_FFMPEG is set to \(override), which is not an executable file; point it at ffmpeg, or unset it to use ffmpeg from PATH\n")
+        #expect(scratch.contents.isEmpty)
+    }
+
     @Test func ffmpegRejectingAnOptionIsQuoted() {
         let scratch = Scratch()
         let result = run(["render", "--size", "320x180", "--duration", "1", "--ffmpeg-options", "-crf abc", "-o", scratch.file("b.mp4")])

@@ -96,9 +96,9 @@ final class VideoFrames {
     init(path: String) throws(CommandError) {
         self.path = path
         let ffmpeg = try VideoSink.locateFFmpeg()
-        guard let probe = ChildProcess.locate("ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE") else {
-            throw CommandError.failure("ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg (apt-get install ffmpeg)")
-        }
+        let probe = try ChildProcess.locate(
+            "ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE",
+            missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg (apt-get install ffmpeg)")
         let size = try VideoFrames.size(of: path, ffprobe: probe)
         (width, height) = size
         process = try ChildProcess(

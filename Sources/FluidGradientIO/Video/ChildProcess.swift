@@ -165,11 +165,19 @@ final class ChildProcess: @unchecked Sendable {
         return lines.suffix(3).joined(separator: " / ")
     }
 
-    /// Finds `name` on PATH.
-    static func locate(_ name: String, environmentOverride: String) -> String? {
+    /// The program the `environmentOverride` variable names, or else `name` on PATH;
+    /// `missing` is the error when PATH has none.
+    static func locate(_ name: String, environmentOverride: String, missing: String) throws(CommandError) -> String {
         let environment = ProcessInfo.processInfo.environment
         if let override = environment[environmentOverride], !override.isEmpty {
-            return access(override, X_OK) == 0 ? override : nil
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: override, isDirectory: &isDirectory), !isDirectory.boolValue,
+                access(override, X_OK) == 0
+            else {
+                throw CommandError.failure(
+                    "\(environmentOverride) is set to \(override), which is not an executable file; point it at \(name), or unset it to use \(name) from PATH")
+            }
+            return override
         }
         for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
@@ -180,7 +188,7 @@ final class ChildProcess: @unchecked Sendable {
                 return candidate
             }
         }
-        return nil
+        throw CommandError.failure(missing)
     }
 }
 

@@ -12,12 +12,10 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// `FLUIDGRADIENT_FFMPEG` names the binary; otherwise it is looked up on PATH.
     public static func locateFFmpeg() throws(CommandError) -> String {
-        guard let path = ChildProcess.locate("ffmpeg", environmentOverride: "FLUIDGRADIENT_FFMPEG") else {
-            throw CommandError.failure(
-                "ffmpeg was not found on PATH, and video output needs it: install it (apt-get install ffmpeg) "
-                    + "or set FLUIDGRADIENT_FFMPEG to its path; PNG output works without it")
-        }
-        return path
+        try ChildProcess.locate(
+            "ffmpeg", environmentOverride: "FLUIDGRADIENT_FFMPEG",
+            missing: "ffmpeg was not found on PATH, and video output needs it: install it (apt-get install ffmpeg) "
+                + "or set FLUIDGRADIENT_FFMPEG to its path; PNG output works without it")
     }
 
     /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
