@@ -39,7 +39,7 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le or yuv420p.", valueName: "FMT"))
     var pixelFormat: PixelFormat = .rgba
 
-    @Option(help: "Render threads (default: one per core).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render threads, 1 to 256 (default: one per core).", valueName: "N"))
     var threads: Int?
 
     @Option(help: ArgumentHelp("Also encode each frame: none or png.", valueName: "none|png"))
@@ -55,6 +55,7 @@ struct Bench: ParsableCommand {
         guard frames >= 1, `repeat` >= 1 else { throw ValidationError("--frames and --repeat must be at least 1") }
         guard ["none", "png"].contains(encode) else { throw ValidationError("--encode must be none or png") }
         if let blobs, !(1...64).contains(blobs) { throw ValidationError("--blobs must be 1 to 64") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256, not \(threads)") }
     }
 
     func run() throws {
@@ -91,9 +92,9 @@ struct Bench: ParsableCommand {
             return
         }
         print(String(
-            format: "%@ %dx%d, %d frames × %d runs, %@, %d threads, %d blobs, sigma %.1f px on cells of %.1f px",
-            preset.name, preset.width, preset.height, frames, `repeat`, pixelFormat.rawValue, threadCount,
-            preset.colors.count + preset.highlights.count, preset.frameSpec.sigma, grid))
+            format: "%@ %dx%d, %@ × %@, %@, %@, %@, sigma %.1f px on cells of %.1f px",
+            preset.name, preset.width, preset.height, counted(frames, "frame"), counted(`repeat`, "run"), pixelFormat.rawValue,
+            counted(threadCount, "thread"), counted(preset.colors.count + preset.highlights.count, "blob"), preset.frameSpec.sigma, grid))
         print("stage         ms/frame")
         for (name, seconds) in median.stages where seconds > 0 || name != "encode" {
             print(name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%8.3f", seconds / Double(frames) * 1000))

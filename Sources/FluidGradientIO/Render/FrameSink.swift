@@ -107,7 +107,7 @@ public final class RawSink: FrameSink, @unchecked Sendable {
         }
         guard ok else {
             throw CommandError.failure(
-                "could not write raw frames to standard output after \(frames) frames: \(String(cString: strerror(errno)))")
+                "could not write raw frames to standard output after \(counted(frames, "frame")): \(String(cString: strerror(errno)))")
         }
         frames += 1
     }
