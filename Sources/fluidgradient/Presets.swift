@@ -13,8 +13,20 @@ struct Presets: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the built-in presets with their descriptions.")
 
+        @Flag(help: "Print a JSON list of { \"name\", \"description\" }.")
+        var json = false
+
         func run() throws {
             let names = PresetLibrary.names
+            if json {
+                let entries = try names.map { name in
+                    JSONNode(.object([
+                        ("name", JSONNode(.string(name))), ("description", JSONNode(.string(try PresetLibrary.builtIn(name).description))),
+                    ]))
+                }
+                print(JSONValue.array(entries).serialized())
+                return
+            }
             let width = names.map(\.count).max() ?? 0
             for name in names {
                 let preset = try PresetLibrary.builtIn(name)
@@ -26,13 +38,26 @@ struct Presets: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a preset's settings and colours (hex and 0-255 channels).",
-            discussion: "NAME is a built-in preset or a .json file. Swatches appear when stdout is a true-colour terminal (COLORTERM=truecolor) and NO_COLOR is not set.")
+            discussion: """
+                NAME is a built-in preset or a .json file. Swatches appear when stdout is a true-colour terminal \
+                (COLORTERM=truecolor) and NO_COLOR is not set.
+
+                With --json it prints the preset as a preset file, every setting spelled out, to start your own from:
+                  fluidgradient presets show aurora --json > mine.json
+                """)
 
         @Argument(help: "A built-in preset name or a preset file.")
         var name: String
 
+        @Flag(help: "Print the preset as a preset file (JSON), which --preset reads back.")
+        var json = false
+
         func run() throws {
             let preset = try PresetLibrary.load(name)
+            if json {
+                print(preset.jsonText, terminator: "")
+                return
+            }
             print(PresetDescription(preset: preset, swatches: Terminal.supportsTrueColor).text)
         }
     }

@@ -247,6 +247,23 @@ import Testing
         #expect(unnamed.stderr.hasSuffix("(see `fluidgradient presets show --help`)\n"), "\(unnamed.stderr)")
     }
 
+    /// `presets show --json` writes a preset file that renders the same frames; `presets
+    /// list --json` names every preset.
+    @Test func exportsPresetsAsJSON() throws {
+        let scratch = Scratch()
+        let exported = run(["presets", "show", "aurora", "--json"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        try exported.stdout.write(to: URL(fileURLWithPath: scratch.file("mine.json")))
+        for (preset, output) in [("aurora", "a.png"), (scratch.file("mine.json"), "b.png")] {
+            #expect(run(["render", "--preset", preset, "--size", "96x54", "--time", "1.5", "-o", scratch.file(output)]).status == 0)
+        }
+        let a = try Data(contentsOf: URL(fileURLWithPath: scratch.file("a.png"))), b = try Data(contentsOf: URL(fileURLWithPath: scratch.file("b.png")))
+        #expect(a == b, "the exported preset renders differently")
+        let listed = try #require(try JSONSerialization.jsonObject(with: run(["presets", "list", "--json"]).stdout) as? [[String: String]])
+        #expect(listed.map { $0["name"] ?? "" } == PresetLibrary.names)
+        #expect(listed.allSatisfy { !($0["description"] ?? "").isEmpty })
+    }
+
     /// Explicit blobs are listed with their placement, highlights as well as base blobs,
     /// and a preset without a description shows its name alone.
     @Test func showsExplicitBlobs() throws {
