@@ -39,8 +39,7 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le or yuv420p.", valueName: "FMT"))
     var pixelFormat: PixelFormat = .rgba
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Render threads, 1 to 256 (default: one per core).", valueName: "N"))
-    var threads: Int?
+    @OptionGroup var threading: ThreadOptions
 
     @Option(help: ArgumentHelp("Also encode each frame: none or png.", valueName: "none|png"))
     var encode: String = "none"
@@ -55,7 +54,6 @@ struct Bench: ParsableCommand {
         guard frames >= 1, `repeat` >= 1 else { throw ValidationError("--frames and --repeat must be at least 1") }
         guard ["none", "png"].contains(encode) else { throw ValidationError("--encode must be none or png") }
         if let blobs, !(1...64).contains(blobs) { throw ValidationError("--blobs must be 1 to 64") }
-        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1 to 256, not \(threads)") }
     }
 
     func run() throws {
@@ -70,7 +68,7 @@ struct Bench: ParsableCommand {
             preset.colors = (0..<blobs).map { palette[$0 % palette.count] }
             preset.blobs = nil
         }
-        let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
+        let threadCount = threading.threadCount
         var runs: [BenchRun] = []
         for _ in 0..<`repeat` {
             runs.append(try BenchRun.measure(preset: preset, frames: frames, format: pixelFormat, threads: threadCount, encodePNG: encode == "png"))
@@ -79,11 +77,12 @@ struct Bench: ParsableCommand {
         var accuracy: (max: Double, mean: Double)?
         if checkAccuracy { accuracy = BenchRun.accuracy(preset: preset, threads: threadCount) }
         let grid = FrameRenderer(spec: preset.frameSpec).cellSize
+        let scene = Animator(preset: preset).scene(at: 0), blobCount = scene.base.count + scene.highlights.count
         if json {
             var fields: [(String, JSONValue)] = [
                 ("preset", .string(preset.name)), ("width", .number(Double(preset.width))), ("height", .number(Double(preset.height))),
                 ("frames", .number(Double(frames))), ("threads", .number(Double(threadCount))), ("pixelFormat", .string(pixelFormat.rawValue)),
-                ("blobs", .number(Double(preset.colors.count + preset.highlights.count))), ("sigma", .number(preset.frameSpec.sigma)),
+                ("blobs", .number(Double(blobCount))), ("sigma", .number(preset.frameSpec.sigma)),
                 ("fps", .number(Double(frames) / median.total)),
             ]
             for (name, seconds) in median.stages { fields.append((name + "Milliseconds", .number(seconds / Double(frames) * 1000))) }
@@ -94,7 +93,7 @@ struct Bench: ParsableCommand {
         print(String(
             format: "%@ %dx%d, %@ × %@, %@, %@, %@, sigma %.1f px on cells of %.1f px",
             preset.name, preset.width, preset.height, counted(frames, "frame"), counted(`repeat`, "run"), pixelFormat.rawValue,
-            counted(threadCount, "thread"), counted(preset.colors.count + preset.highlights.count, "blob"), preset.frameSpec.sigma, grid))
+            counted(threadCount, "thread"), counted(blobCount, "blob"), preset.frameSpec.sigma, grid))
         print("stage         ms/frame")
         for (name, seconds) in median.stages where seconds > 0 || name != "encode" {
             print(name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%8.3f", seconds / Double(frames) * 1000))

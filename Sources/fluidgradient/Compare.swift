@@ -49,6 +49,7 @@ struct Compare: ParsableCommand {
         guard Self.share(maxDiffering) != nil else {
             throw ValidationError("--max-differing must be a percentage from 0% to 100%, such as 0.5%, not \(maxDiffering)")
         }
+        if diff?.isEmpty == true { throw ValidationError("--diff needs a directory, not an empty path") }
     }
 
     static func share(_ text: String) -> Double? {

@@ -104,9 +104,11 @@ var helpCommand: String {
     return command.joined(separator: " ")
 }
 
-/// Prints `message` as one line: line breaks and other control characters that a
-/// file's contents or a path could bring in are shown escaped, never acted on.
+/// Prints `message` as one line: line breaks, other control characters and invisible
+/// format characters (a byte-order mark, a direction override) that a file's contents
+/// or a path could bring in are shown escaped, never acted on.
 func printError(_ message: String) {
-    let line = message.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+    let hidden: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
+    let line = message.unicodeScalars.map { hidden.contains($0.properties.generalCategory) ? $0.escaped(asASCII: true) : String($0) }.joined()
     FileHandle.standardError.write(Data("fluidgradient: \(line)\n".utf8))
 }

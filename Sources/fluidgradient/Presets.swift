@@ -42,7 +42,7 @@ struct Presets: ParsableCommand {
                 NAME is a built-in preset or a .json file. Swatches appear when stdout is a true-colour terminal \
                 (COLORTERM=truecolor) and NO_COLOR is not set.
 
-                With --json it prints the preset as a preset file, every setting spelled out, to start your own from:
+                With --json it prints the preset as a preset file (settings at their defaults left out), to start your own from:
                   fluidgradient presets show aurora --json > mine.json
                 """)
 

@@ -157,6 +157,10 @@ import Testing
         #expect(blocked.status == 2)
         #expect(blocked.stderr.hasPrefix("fluidgradient: cannot create the --diff directory"), "\(blocked.stderr)")
         #expect(blocked.stderr.hasSuffix(": Not a directory\n"), "the system's reason, not Foundation's generic one: \(blocked.stderr)")
+        // An empty directory (an unset variable in a script) would have meant the root.
+        let empty = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", ""])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.hasPrefix("fluidgradient: --diff needs a directory, not an empty path"), "\(empty.stderr)")
     }
 
     @Test func videosCompareWithPNGsAndThemselves() throws {

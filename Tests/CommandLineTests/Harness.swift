@@ -32,10 +32,8 @@ final class RunningCommand: @unchecked Sendable {
     private let stdoutReader: PipeReader
     private let stderrReader: PipeReader
 
-    /// `fileSizeLimit` caps, in bytes, every file the process writes (`RLIMIT_FSIZE`), so
-    /// that writes fail as on a full disk. The limit's signal, SIGXFSZ, is then ignored
-    /// (in this process too: an ignored signal stays ignored across exec), so that a write
-    /// past it fails with EFBIG instead of killing the process.
+    /// `fileSizeLimit` caps, in bytes, every file the process writes (`RLIMIT_FSIZE`, as
+    /// `ulimit -f` does), so that writes fail as on a full disk.
     init(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil, stdoutPath: String? = nil, fileSizeLimit: Int? = nil) {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
@@ -55,7 +53,6 @@ final class RunningCommand: @unchecked Sendable {
         // `env -C` changes directory and then execs the binary in the same process.
         var command = directory.map { ["/usr/bin/env", "-C", $0, Binary.path] } ?? [Binary.path]
         if let fileSizeLimit {
-            Glibc.signal(SIGXFSZ, SIG_IGN)
             command = ["/usr/bin/prlimit", "--fsize=\(fileSizeLimit)", "--"] + command
         }
         let argv = (command + arguments).map { strdup($0) } + [nil]

@@ -217,6 +217,7 @@ import Testing
             (["render", "--ffmpeg-options", "-crf 23", "30", "-o", scratch.file("x.mp4")], "Unexpected argument '30'"),
             // A line break in a path stays on the error's one line.
             (["render", "-o", scratch.file("no\ndir/x.png")], "no\\ndir/x.png: the directory"),
+            (["render", "-o", scratch.file("no\u{202E}dir/x.png")], "no\\u{202E}dir/x.png: the directory"),
             (["rendr", "-o", scratch.file("x.png")], "unknown command 'rendr' (did you mean 'render'?)"),
             (["render"], "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)"),
         ]

@@ -118,6 +118,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: file.temporaryPath))
         file.discard()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+        // Dropped without a commit or a discard: freeing it removes the temporary file.
+        do { _ = try AtomicFile(destination: directory + "/dropped.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 }
 

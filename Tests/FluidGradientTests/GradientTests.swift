@@ -292,6 +292,8 @@ import Testing
         #expect(throws: PresetError(file: "p.txt", path: "line 2", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name")) {
             try PaletteFile.colors(Array("red\r\nnope\r\n".utf8), file: "p.txt")
         }
+        // A byte-order mark, as Windows editors write.
+        #expect(try PaletteFile.colors([0xEF, 0xBB, 0xBF] + Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
         // An image or other binary file, which would print its bytes in the error.
         #expect(throws: PresetError(file: "photo.png", path: "", message: "this is a PNG image, not a palette (one colour per line or a JSON list); to take its colours, run: fluidgradient palette photo.png")) {
             try PaletteFile.colors([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], file: "photo.png")

@@ -84,12 +84,14 @@ public enum PaletteFile {
                 file: file, path: "",
                 message: "this is a PNG image, not a palette (one colour per line or a JSON list); to take its colours, run: fluidgradient palette \(file)")
         }
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+        // A byte-order mark, as Windows editors write, is not part of the first colour.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard !body.contains(0), let text = String(validating: body, as: UTF8.self) else {
             throw PresetError(file: file, path: "", message: "not a text file; a palette is one colour per line or a JSON list of colours")
         }
         if text.trimmingSpaces().hasPrefix("[") {
             let reader = JSONReader(file: file)
-            return try reader.colors(try reader.parse(bytes), at: "", count: PresetLimits.colorCount)
+            return try reader.colors(try reader.parse(body), at: "", count: PresetLimits.colorCount)
         }
         var colors: [RGBA] = []
         // Any line ending: "\r\n" is one Character, which a split on "\n" would not see.

@@ -60,16 +60,8 @@ public final class AtomicFile: @unchecked Sendable {
     public static func write(_ bytes: [UInt8], to destination: String, suggestedExtension: String) throws(CommandError) {
         try write(to: destination, suggestedExtension: suggestedExtension) { path throws(CommandError) in
             let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            var written = 0
-            while descriptor >= 0, written < bytes.count {
-                let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-                if count < 0, errno != EINTR { break }
-                written += max(0, count)
-            }
-            let failure = descriptor < 0 || written < bytes.count ? errno : 0
-            if descriptor >= 0, close(descriptor) != 0, failure == 0 {
-                throw CommandError.failure("could not write \(destination): \(String(cString: strerror(errno)))")
-            }
+            var failure = descriptor < 0 ? errno : bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+            if descriptor >= 0, close(descriptor) != 0, failure == 0 { failure = errno }
             guard failure == 0 else {
                 throw CommandError.failure("could not write \(destination): \(String(cString: strerror(failure)))")
             }
@@ -94,11 +86,6 @@ public final class AtomicFile: @unchecked Sendable {
         isOpen = false
         unlink(temporaryPath)
         Interruption.unregister(self)
-    }
-
-    /// Called from the interrupt path: remove without touching the registry.
-    func removeForInterrupt() {
-        unlink(temporaryPath)
     }
 
     /// Creates `directory` and its missing parents for `destination`, with the same

@@ -8,12 +8,16 @@ import Foundation
 /// after removing every registered temporary file.
 public enum Interruption {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
-    nonisolated(unsafe) private static var files: [ObjectIdentifier: AtomicFile] = [:]
+    /// The temporary paths of uncommitted files. Paths, not the files: a file dropped
+    /// without a commit is then freed, and its `deinit` removes what it wrote.
+    nonisolated(unsafe) private static var files: [ObjectIdentifier: String] = [:]
     private static let lock = NSLock()
 
-    /// Installs the handlers, and ignores SIGPIPE so a closed pipe is an error, not a death.
+    /// Installs the handlers, and ignores SIGPIPE and SIGXFSZ so that a closed pipe or a
+    /// file-size limit (`ulimit -f`) is an error that cleans up, not a death.
     public static func install() {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         // A launcher may have blocked these (signal masks are inherited); we handle them.
         var mask = sigset_t()
         sigemptyset(&mask)
@@ -48,7 +52,7 @@ public enum Interruption {
 
     static func register(_ file: AtomicFile) {
         lock.lock()
-        files[ObjectIdentifier(file)] = file
+        files[ObjectIdentifier(file)] = file.temporaryPath
         lock.unlock()
     }
 
@@ -59,6 +63,6 @@ public enum Interruption {
     }
 
     private static func removeAllNow() {
-        for file in files.values { file.removeForInterrupt() }
+        for path in files.values { unlink(path) }
     }
 }

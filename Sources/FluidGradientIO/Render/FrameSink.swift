@@ -93,21 +93,10 @@ public final class RawSink: FrameSink, @unchecked Sendable {
     }
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
-        let ok = buffer.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
-        guard ok else {
+        let failure = buffer.withUnsafeBytes { writeAll(1, $0) }
+        guard failure == 0 else {
             throw CommandError.failure(
-                "could not write raw frames to standard output after \(counted(frames, "frame")): \(String(cString: strerror(errno)))")
+                "could not write raw frames to standard output after \(counted(frames, "frame")): \(String(cString: strerror(failure)))")
         }
         frames += 1
     }

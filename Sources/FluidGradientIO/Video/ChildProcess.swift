@@ -98,16 +98,7 @@ final class ChildProcess: @unchecked Sendable {
     /// Writes all of `bytes` to the child's stdin. Returns false if the child closed
     /// its end (it exited or crashed); never raises SIGPIPE (we ignore it).
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(stdinDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += count
-        }
-        return true
+        writeAll(stdinDescriptor, bytes) == 0
     }
 
     /// Fills `buffer` from the child's stdout. Returns false at the end of its output
@@ -169,11 +160,12 @@ final class ChildProcess: @unchecked Sendable {
     /// `missing` is the error when PATH has none.
     static func locate(_ name: String, environmentOverride: String, missing: String) throws(CommandError) -> String {
         let environment = ProcessInfo.processInfo.environment
-        if let override = environment[environmentOverride], !override.isEmpty {
+        func isExecutableFile(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: override, isDirectory: &isDirectory), !isDirectory.boolValue,
-                access(override, X_OK) == 0
-            else {
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue && access(path, X_OK) == 0
+        }
+        if let override = environment[environmentOverride], !override.isEmpty {
+            guard isExecutableFile(override) else {
                 throw CommandError.failure(
                     "\(environmentOverride) is set to \(override), which is not an executable file; point it at \(name), or unset it to use \(name) from PATH")
             }
@@ -181,12 +173,7 @@ final class ChildProcess: @unchecked Sendable {
         }
         for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/\(name)"
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
-                access(candidate, X_OK) == 0
-            {
-                return candidate
-            }
+            if isExecutableFile(candidate) { return candidate }
         }
         throw CommandError.failure(missing)
     }

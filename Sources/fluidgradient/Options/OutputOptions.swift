@@ -27,8 +27,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout of raw frames (-o -): rgba (default), rgb24, rgba64le, rgb48le or yuv420p (BT.709, limited range).", valueName: "FMT"))
     var pixelFormat: PixelFormat?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Threads to render with. Default: one per core. The output is identical for any count.", valueName: "N"))
-    var threads: Int?
+    @OptionGroup var threading: ThreadOptions
 
     @Flag(help: "No progress display.")
     var quiet = false
@@ -43,10 +42,7 @@ struct OutputOptions: ParsableArguments {
         if let depth, depth != 8 && depth != 16 {
             throw ValidationError("--depth must be 8 or 16, not \(depth)")
         }
-        if let threads, !(1...256).contains(threads) {
-            throw ValidationError("--threads must be 1 to 256, not \(threads)")
-        }
     }
 
-    var threadCount: Int { threads ?? ProcessInfo.processInfo.activeProcessorCount }
+    var threadCount: Int { threading.threadCount }
 }
