@@ -74,14 +74,12 @@ extension FluidGradientCommand {
     /// For `--ffmpeg-options -crf 23`, unquoted: the parser's "Unexpected argument '23'"
     /// as a line that says what went wrong, or nil for any other error.
     static func strayFFmpegOptionHint(in message: String, arguments: [String]) -> String? {
-        let value: String, stray: String
-        if let flag = arguments.firstIndex(of: "--ffmpeg-options"), flag + 2 < arguments.count {
-            (value, stray) = (arguments[flag + 1], arguments[flag + 2])
-        } else if let flag = arguments.firstIndex(where: { $0.hasPrefix("--ffmpeg-options=") }), flag + 1 < arguments.count {
-            (value, stray) = (String(arguments[flag].dropFirst("--ffmpeg-options=".count)), arguments[flag + 1])
-        } else {
-            return nil
+        // `--ffmpeg-options=VALUE` as two words, like `--ffmpeg-options VALUE`.
+        let words = arguments.flatMap { word -> [String] in
+            word.hasPrefix("--ffmpeg-options=") ? ["--ffmpeg-options", String(word.dropFirst("--ffmpeg-options=".count))] : [word]
         }
+        guard let flag = words.firstIndex(of: "--ffmpeg-options"), flag + 2 < words.count else { return nil }
+        let value = words[flag + 1], stray = words[flag + 2]
         // Only one word that reads as an ffmpeg option, followed by one that does not.
         guard value.hasPrefix("-"), !value.contains(where: \.isWhitespace), !stray.hasPrefix("-"),
             message.hasPrefix("Unexpected argument '\(stray)'")

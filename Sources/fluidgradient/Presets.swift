@@ -18,19 +18,17 @@ struct Presets: ParsableCommand {
 
         func run() throws {
             let names = PresetLibrary.names
+            let descriptions = try names.map { try PresetLibrary.builtIn($0).description }
             if json {
-                let entries = try names.map { name in
-                    JSONNode(.object([
-                        ("name", JSONNode(.string(name))), ("description", JSONNode(.string(try PresetLibrary.builtIn(name).description))),
-                    ]))
+                let entries = zip(names, descriptions).map { name, description in
+                    JSONNode(.object([("name", JSONNode(.string(name))), ("description", JSONNode(.string(description)))]))
                 }
                 print(JSONValue.array(entries).serialized())
                 return
             }
             let width = names.map(\.count).max() ?? 0
-            for name in names {
-                let preset = try PresetLibrary.builtIn(name)
-                print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + preset.description)
+            for (name, description) in zip(names, descriptions) {
+                print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + description)
             }
         }
     }

@@ -99,7 +99,7 @@ struct Render: ParsableCommand {
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }
         let plan = RenderPlan(
-            preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threadCount)
+            preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threading.threadCount)
         let start = Date()
         try FramePipeline.run(
             plan, into: sink,

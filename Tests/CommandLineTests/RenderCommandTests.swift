@@ -124,9 +124,12 @@ import Testing
 
 /// Bad input: one line on stderr, exit status 2, and nothing written.
 @Suite struct BadInputTests {
+    /// Runs `arguments` and expects a usage error: status 2, one line on stderr that
+    /// mentions `fragment`, nothing on stdout, and no file changed.
+    @discardableResult
     static func expectRejected(
         _ arguments: [String], scratch: Scratch, mentions fragment: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) -> CommandResult {
         let before = scratch.contents
         let result = run(arguments)
         #expect(result.status == 2, "exit \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
@@ -135,6 +138,7 @@ import Testing
         #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
         #expect(scratch.contents == before, "files changed: \(scratch.contents)", sourceLocation: sourceLocation)
+        return result
     }
 
     static func writePreset(_ text: String, in scratch: Scratch) -> String {

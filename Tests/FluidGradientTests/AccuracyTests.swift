@@ -383,16 +383,26 @@ import Testing
     /// blue to [0.25, 0.75], with kinks at c = ¼ and ¾: an S whose middle lies on the chord
     /// from c = 0 to 1, so that only a check away from the middle sees the bend.
     static func darkenInsideLighten(width: Int, height: Int) -> Layer {
-        var root = Layer(name: "root", sublayers: [
+        laidOut(width: width, height: height, [
             blob(0.25, 0.2, 0.25, center: [0.5, 0.5], radius: [1, 1]),
             Layer(name: "outer", blendMode: .lighten, sublayers: [
                 blob(0.75, 0.2, 0.75, center: [0.5, 0.5], radius: [1, 1]),
-                Layer(name: "inner", blendMode: .darken, sublayers: [
-                    blob(1, 0.2, 0, center: [0.5, 0.5], radius: [0.45, 0.45]),
-                    blob(0, 0.2, 1, center: [0.55, 0.5], radius: [0.25, 0.3]),
-                ]),
+                redBlueGroup(name: "inner", closedBy: .darken),
             ]),
         ])
+    }
+
+    /// A blue blob whose rim runs over a red one, in a group closed by `mode`.
+    static func redBlueGroup(name: String, closedBy mode: BlendMode) -> Layer {
+        Layer(name: name, blendMode: mode, sublayers: [
+            blob(1, 0.2, 0, center: [0.5, 0.5], radius: [0.45, 0.45]),
+            blob(0, 0.2, 1, center: [0.55, 0.5], radius: [0.25, 0.3]),
+        ])
+    }
+
+    /// A root holding `sublayers`, laid out at `width × height`.
+    static func laidOut(width: Int, height: Int, _ sublayers: [Layer]) -> Layer {
+        var root = Layer(name: "root", sublayers: sublayers)
         root.layout(in: LayerRect(width: Double(width), height: Double(height)))
         return root
     }
@@ -408,15 +418,10 @@ import Testing
     /// blends switch branch on the way, so the composite is not affine in the blue
     /// blob's coverage there even though no blob follows it.
     static func lastBlobInAGroup(closedBy mode: BlendMode, width: Int, height: Int) -> Layer {
-        var root = Layer(name: "root", sublayers: [
+        laidOut(width: width, height: height, [
             blob(0.3, 0.3, 0.3, center: [0.5, 0.5], radius: [1, 1]),
-            Layer(name: "group", blendMode: mode, sublayers: [
-                blob(1, 0.2, 0, center: [0.5, 0.5], radius: [0.45, 0.45]),
-                blob(0, 0.2, 1, center: [0.55, 0.5], radius: [0.25, 0.3]),
-            ]),
+            redBlueGroup(name: "group", closedBy: mode),
         ])
-        root.layout(in: LayerRect(width: Double(width), height: Double(height)))
-        return root
     }
 
     @Test(arguments: RimShortcutTests.scenes.indices, [0.4, 0.6])

@@ -105,9 +105,7 @@ public struct BatchManifest: Sendable {
             }
             paths[path] = job.label
             // The file's name must say what it holds, as render's -o does.
-            let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-            let name = path[slash...], dot = name.lastIndex(of: ".")
-            let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
+            let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
             guard ext == job.format.rawValue else {
                 let what = ext.isEmpty ? "a name without an extension" : "a .\(ext) name"
                 throw reader.error(

@@ -23,7 +23,8 @@ package struct PlacedBlob {
     }
 
     /// Coverage at pixel-space point `p` (DESIGN section 2): the definition, which the
-    /// rasteriser computes from per-row and per-column terms of `d²` instead.
+    /// rasteriser computes from per-row and per-column terms of `d²` instead; tests check
+    /// the vector form against it.
     @inline(__always)
     package func coverage(at p: SIMD2<Float>) -> Float {
         let q = (p - center) * inverseSemiAxes

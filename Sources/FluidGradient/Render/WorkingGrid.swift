@@ -358,7 +358,7 @@ extension WorkingGrid {
                         value = compositeCell(
                             scene, samples: CellSamples(column: columnSpans[column], row: rowSpan), coverage: cell,
                             rims: rims, lastPresent: Int(row.lastPresent[column]), subsamples: row.subsamples[column],
-                            index: rowIndex * width + column, fraction: fraction, scratch: scratch)
+                            index: rowIndex * width + column, scratch: scratch)
                     }
                     if rims == 0 {
                         previous = column
@@ -402,18 +402,20 @@ extension WorkingGrid {
         }
         for (index, alongX, alongY) in moments {
             let row = index / width, column = index % width
-            deposit(alongX, at: index, column: column, row: row, step: (1, 0), stride: 1)
-            deposit(alongY, at: index, column: column, row: row, step: (0, 1), stride: width)
+            // The cell's share of the frame, as its value is weighted in the grid.
+            let fraction = columnSpans[column].inside * rowSpans[row].inside
+            deposit(fraction * alongX, at: index, column: column, row: row, step: (1, 0), stride: 1)
+            deposit(fraction * alongY, at: index, column: column, row: row, step: (0, 1), stride: width)
         }
     }
 
     /// The average composite over one cell, given the blobs' classification in `coverage`.
-    /// A pixel-centre cell also adds its effect's first moments, times `fraction`, to
-    /// `scratch.moments` under its grid `index`.
+    /// A pixel-centre cell also adds its effect's first moments to `scratch.moments` under
+    /// its grid `index`.
     @inline(__always)
     private func compositeCell(
         _ scene: SceneView, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, rims: Int, lastPresent: Int,
-        subsamples: Int32, index: Int, fraction: Float, scratch: RasterScratch
+        subsamples: Int32, index: Int, scratch: RasterScratch
     ) -> SIMD4<Float> {
         let stack = scratch.stack
         // The program with every fixed blob folded away, and what follows from it, depend
@@ -478,7 +480,8 @@ extension WorkingGrid {
         // Pixel-centre cells composite every sample: their contribution is weighted by
         // pixel and placed by its first moment (see ``depositMoments``), which needs
         // each sample's composite.
-        if rims == 1, !samplesEveryRim, !atPixelCentres {
+        let usesShortcuts = !samplesEveryRim && !atPixelCentres
+        if rims == 1, usesShortcuts {
             let rimBlob = first, sampled = scratch.sampled + rimBlob * stride
             var sum: Float = 0
             for s in 0..<(columns * rows) { sum += sampled[s] }
@@ -500,7 +503,7 @@ extension WorkingGrid {
             }
             if entry.pointee.isLinear { return entry.pointee.none + (entry.pointee.full - entry.pointee.none) * mean }
         }
-        if rims == 2, !samplesEveryRim, !atPixelCentres {
+        if rims == 2, usesShortcuts {
             // With only blends affine in source and backdrop, the composite is bilinear in the
             // two coverages c, e: its average over the cell follows from the composites at the
             // four corners and the averages of c, e and c·e (their covariance included).
@@ -569,7 +572,7 @@ extension WorkingGrid {
             alongY += rowEffect * (weight * scratch.rowOffsets[j])
         }
         let area = width * height
-        scratch.moments.append((index, fraction * (alongX / area), fraction * (alongY / area)))
+        scratch.moments.append((index, alongX / area, alongY / area))
         return without + effect / area
     }
 

@@ -46,9 +46,8 @@ public struct Comparison: Sendable {
         var comparison = Comparison(
             expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering)
         if let diffDirectory {
-            guard !diffDirectory.isEmpty, AtomicFile.makeDirectories(diffDirectory) else {
-                let reason = diffDirectory.isEmpty ? "the path is empty" : String(cString: strerror(errno))
-                throw CommandError.input("cannot create the --diff directory \(diffDirectory): \(reason)")
+            guard AtomicFile.makeDirectories(diffDirectory) else {
+                throw CommandError.input("cannot create the --diff directory \(diffDirectory): \(String(cString: strerror(errno)))")
             }
         }
         switch (expected.keys, actual.keys) {

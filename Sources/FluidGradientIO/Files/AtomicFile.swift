@@ -104,7 +104,7 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// Creates `directory` and its missing parents; on failure returns false with `errno`
     /// set (ENOTDIR where a file stands in the way).
-    public static func makeDirectories(_ directory: String) -> Bool {
+    static func makeDirectories(_ directory: String) -> Bool {
         guard !directory.isEmpty else { return true }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {

@@ -10,7 +10,7 @@ public enum Interruption {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
     /// The temporary paths of uncommitted files. Paths, not the files: a file dropped
     /// without a commit is then freed, and its `deinit` removes what it wrote.
-    nonisolated(unsafe) private static var files: [ObjectIdentifier: String] = [:]
+    nonisolated(unsafe) private static var temporaryPaths: [ObjectIdentifier: String] = [:]
     private static let lock = NSLock()
 
     /// Installs the handlers, and ignores SIGPIPE and SIGXFSZ so that a closed pipe or a
@@ -52,17 +52,17 @@ public enum Interruption {
 
     static func register(_ file: AtomicFile) {
         lock.lock()
-        files[ObjectIdentifier(file)] = file.temporaryPath
+        temporaryPaths[ObjectIdentifier(file)] = file.temporaryPath
         lock.unlock()
     }
 
     static func unregister(_ file: AtomicFile) {
         lock.lock()
-        files[ObjectIdentifier(file)] = nil
+        temporaryPaths[ObjectIdentifier(file)] = nil
         lock.unlock()
     }
 
     private static func removeAllNow() {
-        for path in files.values { unlink(path) }
+        for path in temporaryPaths.values { unlink(path) }
     }
 }

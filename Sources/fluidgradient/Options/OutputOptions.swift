@@ -44,5 +44,4 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    var threadCount: Int { threading.threadCount }
 }
