@@ -11,12 +11,14 @@ struct Palette: ParsableCommand {
             seed, so an image always gives the same palette. Transparent pixels are ignored.
 
             With --preset-out, every colour becomes a blob, largest first; a darkened version of the darkest \
-            colour becomes the background, and a lifted version of the most vivid one the highlight.
+            colour becomes the background, and a lifted version of the most vivid one the highlight.             What it prints, as text or JSON, is a palette file for render --palette, which keeps the             preset's other settings.
 
             Examples:
               fluidgradient palette photo.png
               fluidgradient palette photo.png -n 6 --preset-out photo.json
               fluidgradient render --preset photo.json -o photo-gradient.mp4
+              fluidgradient palette photo.png > photo.txt
+              fluidgradient render --preset aurora --palette photo.txt -o photo-aurora.mp4
             """
     )
 

@@ -51,6 +51,22 @@ import Testing
         #expect(directory.stderr.hasSuffix("it is a directory; name a file (such as \(scratch.path)/out.json) or remove the directory\n"), "\(directory.stderr)")
     }
 
+    @Test func itsOutputIsAPaletteFile() throws {
+        let scratch = Scratch()
+        let image = try Self.bands(in: scratch)
+        let printed = run(["palette", image, "-n", "3"])
+        let json = run(["palette", image, "-n", "3", "--json"])
+        try printed.stdout.write(to: URL(fileURLWithPath: scratch.file("bands.txt")))
+        try json.stdout.write(to: URL(fileURLWithPath: scratch.file("bands.json")))
+        for (name, palette) in [("a", "bands.txt"), ("b", "bands.json")] {
+            let result = run(["render", "--palette", scratch.file(palette), "--size", "64x36", "-o", scratch.file("\(name).png")])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(run(["render", "--colors", "#E63946,#1D3557,#F1FAEE", "--size", "64x36", "-o", scratch.file("c.png")]).status == 0)
+        let frames = try ["a", "b", "c"].map { try Data(contentsOf: URL(fileURLWithPath: scratch.file("\($0).png"))) }
+        #expect(frames[0] == frames[2] && frames[1] == frames[2])
+    }
+
     @Test func unreadableImagesAreInputErrors() throws {
         let scratch = Scratch()
         try Data("no".utf8).write(to: URL(fileURLWithPath: scratch.file("bad.png")))

@@ -304,6 +304,27 @@ import Testing
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array(#"["red", 3]"#.utf8), file: "p.json") }
     }
 
+    @Test func readsWhatThePaletteCommandPrints() throws {
+        // Its lines, as printed: the colour, then notes.
+        let lines = "#D45649   rgb(212, 86, 73)     31.9%\n#5460CD   rgb(84, 96, 205)     23.4%\n"
+        #expect(try PaletteFile.colors(Array(lines.utf8), file: "p.txt").map(\.hex) == ["#D45649", "#5460CD"])
+        // Two colours on one line would lose the second.
+        #expect(throws: PresetError(file: "p.txt", path: "line 2", message: "\"red\" and \"#00F\" are both colours; put one colour on each line")) {
+            try PaletteFile.colors(Array("teal\nred 50% #00F\n".utf8), file: "p.txt")
+        }
+        // Its JSON: objects with the colour and its share.
+        let json = ##"[{ "color": "#D45649", "share": 0.319 }, "teal"]"##
+        #expect(try PaletteFile.colors(Array(json.utf8), file: "p.json").map(\.hex) == ["#D45649", "#008080"])
+        #expect(throws: PresetError(file: "p.json", path: "[0]", message: "a palette entry needs \"color\"")) {
+            try PaletteFile.colors(Array(##"[{ "share": 1 }]"##.utf8), file: "p.json")
+        }
+        #expect(throws: PresetError(file: "p.json", path: "[0].color", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name")) {
+            try PaletteFile.colors(Array(##"[{ "color": "nope" }]"##.utf8), file: "p.json")
+        }
+        #expect(throws: PresetError.self) { try PaletteFile.colors(Array(##"[{ "color": "red", "weight": 1 }]"##.utf8), file: "p.json") }
+        #expect(throws: PresetError.self) { try PaletteFile.colors(Array("[]".utf8), file: "p.json") }
+    }
+
     @Test func rangesParseWithAnOptionalStep() throws {
         #expect(try ParameterRange(parsing: "0.2...0.6", parameter: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6))
         #expect(try ParameterRange(parsing: "0.2...0.6/0.1", parameter: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6, step: 0.1))

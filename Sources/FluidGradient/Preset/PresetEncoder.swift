@@ -75,7 +75,8 @@ extension Fill {
     }
 }
 
-/// Brand palettes: a JSON list of colours, or one colour per line.
+/// Brand palettes: a JSON list of colours, or one colour per line (the first word of
+/// each line; `fluidgradient palette`'s output, as printed, is one).
 public enum PaletteFile {
     /// Reads a palette's colours; errors name the file and the line or index.
     public static func colors(_ bytes: [UInt8], file: String) throws(PresetError) -> [RGBA] {
@@ -90,24 +91,53 @@ public enum PaletteFile {
             throw PresetError(file: file, path: "", message: "not a text file; a palette is one colour per line or a JSON list of colours")
         }
         if text.trimmingSpaces().hasPrefix("[") {
-            let reader = JSONReader(file: file)
-            return try reader.colors(try reader.parse(body), at: "", count: PresetLimits.colorCount)
+            return try listedColors(body, file: file)
         }
         var colors: [RGBA] = []
         // Any line ending: "\r\n" is one Character, which a split on "\n" would not see.
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let entry = String(line).trimmingSpaces()
-            guard !entry.isEmpty else { continue }
+            let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let first = words.first else { continue }
+            let color: RGBA
             do {
-                colors.append(try RGBA(parsing: entry))
+                color = try RGBA(parsing: first)
             } catch {
                 throw PresetError(file: file, path: "line \(number + 1)", message: error.description)
             }
+            // The rest of the line is a note, as in `fluidgradient palette`'s output
+            // (`#D45649   rgb(212, 86, 73)   31.9%`), unless it holds a colour too.
+            if let second = words.dropFirst().first(where: { (try? RGBA(parsing: $0)) != nil }) {
+                throw PresetError(
+                    file: file, path: "line \(number + 1)", message: "\"\(first)\" and \"\(second)\" are both colours; put one colour on each line")
+            }
+            colors.append(color)
         }
         guard PresetLimits.colorCount.contains(colors.count) else {
             throw PresetError(
                 file: file, path: "",
                 message: "expected \(PresetLimits.colorCount.lowerBound) to \(PresetLimits.colorCount.upperBound) colours, one per line or as a JSON list, found \(colors.count)")
+        }
+        return colors
+    }
+
+    /// A JSON list of colours, each a string or, as `fluidgradient palette --json` prints
+    /// them, an object `{ "color": ..., "share": ... }`.
+    private static func listedColors(_ body: [UInt8], file: String) throws(PresetError) -> [RGBA] {
+        let reader = JSONReader(file: file)
+        let elements = try reader.array(try reader.parse(body), at: "")
+        guard PresetLimits.colorCount.contains(elements.count) else {
+            throw reader.error("", "expected \(PresetLimits.colorCount.lowerBound) to \(PresetLimits.colorCount.upperBound) colours, found \(elements.count)")
+        }
+        var colors: [RGBA] = []
+        for (index, element) in elements.enumerated() {
+            let path = "[\(index)]"
+            guard case .object = element.value else {
+                colors.append(try reader.color(element, at: path))
+                continue
+            }
+            let members = try reader.object(element, at: path, allowed: ["color", "share"])
+            guard let color = members["color"] else { throw reader.error(path, "a palette entry needs \"color\"") }
+            colors.append(try reader.color(color, at: JSONReader.join(path, "color")))
         }
         return colors
     }

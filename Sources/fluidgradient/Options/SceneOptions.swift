@@ -16,7 +16,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Highlight blob colours (overlay blended), comma separated.", valueName: "C,..."))
     var highlights: String?
 
-    @Option(help: ArgumentHelp("Base blob colours from a file: a JSON list of colours, or one colour per line.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Base blob colours from a file: a JSON list of colours, or one colour per line (the first word of each line; what `fluidgradient palette` prints is such a file).", valueName: "FILE"))
     var palette: String?
 
     @Option(help: ArgumentHelp("The background: \(FillParseError.syntax).", valueName: "FILL"))
