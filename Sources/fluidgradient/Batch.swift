@@ -195,9 +195,9 @@ struct Batch: ParsableCommand {
         ])
     }
 
-    /// Rows as aligned columns.
+    /// Rows as aligned columns, each cell on one line.
     static func format(_ rows: [[String]], header: [String]) -> String {
-        let all = [header] + rows
+        let all = [header] + rows.map { $0.map(oneLine) }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in

@@ -52,6 +52,7 @@ struct FluidGradientCommand: ParsableCommand {
         if let first = message.split(separator: "\n").first { message = String(first) }
         if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
         if let hint = strayFFmpegOptionHint(in: message, arguments: CommandLine.arguments) { message = hint }
+        if let reason = numberValueReason(in: message) { message = reason }
         printError(message + " (see `\(helpCommand) --help`)")
         Foundation.exit(2)
     }
@@ -89,6 +90,30 @@ extension FluidGradientCommand {
     }
 }
 
+extension FluidGradientCommand {
+    /// The parser's "The value 'V' is invalid for '--name <N>'" (or '-n <n>'), which a number option
+    /// gives for a value its type cannot hold, as a line that says why, or nil. (Options
+    /// with named values add the names, and the others check their own values.)
+    static func numberValueReason(in message: String) -> String? {
+        guard message.hasPrefix("The value '"), message.hasSuffix(">'"), let valueEnd = message.range(of: "' is invalid for '-") else {
+            return nil
+        }
+        let value = String(message[message.index(message.startIndex, offsetBy: 11)..<valueEnd.lowerBound])
+        let option = "-" + message[valueEnd.upperBound...].prefix { $0 != " " && $0 != "'" }
+        let digits = value.hasPrefix("-") ? value.dropFirst() : Substring(value)
+        let reason: String
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            // A whole number that the option's type cannot hold.
+            reason = value.hasPrefix("-") ? "cannot be negative" : "is too large"
+        } else if Double(value) != nil {
+            reason = "is not a whole number"
+        } else {
+            reason = "is not a number"
+        }
+        return "\(option): '\(value)' \(reason)"
+    }
+}
+
 /// `fluidgradient render` when the user was running `render` (`fluidgradient presets show`
 /// for `presets show`): where to look for help.
 var helpCommand: String {
@@ -102,11 +127,15 @@ var helpCommand: String {
     return command.joined(separator: " ")
 }
 
-/// Prints `message` as one line: line breaks, other control characters and invisible
-/// format characters (a byte-order mark, a direction override) that a file's contents
-/// or a path could bring in are shown escaped, never acted on.
+/// Prints `message` on stderr as one line (see ``oneLine(_:)``).
 func printError(_ message: String) {
+    FileHandle.standardError.write(Data("fluidgradient: \(oneLine(message))\n".utf8))
+}
+
+/// `text` with line breaks, other control characters and invisible format characters (a
+/// byte-order mark, a direction override), which a file's contents or a path could bring
+/// in, shown escaped, never acted on.
+func oneLine(_ text: String) -> String {
     let hidden: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
-    let line = message.unicodeScalars.map { hidden.contains($0.properties.generalCategory) ? $0.escaped(asASCII: true) : String($0) }.joined()
-    FileHandle.standardError.write(Data("fluidgradient: \(line)\n".utf8))
+    return text.unicodeScalars.map { hidden.contains($0.properties.generalCategory) ? $0.escaped(asASCII: true) : String($0) }.joined()
 }

@@ -221,6 +221,19 @@ import Testing
         #expect(table.stdoutText.hasSuffix("18 jobs: 8 rendered, 10 failed\n"))
     }
 
+    @Test func theTableKeepsEachJobOnOneLine() throws {
+        let scratch = Scratch()
+        // A terminal escape in a palette file reaches the job's message.
+        _ = FileManager.default.createFile(atPath: scratch.file("colors.txt"), contents: Data("#7400B8\nblu\u{1B}[2Jrple\n".utf8))
+        let manifest = Self.setUp(scratch, manifest: #"{ "output": "out/{name}.{ext}", "palettes": [{ "name": "odd", "palette": "colors.txt" }], "sizes": ["48x48"], "formats": ["png"] }"#)
+        for arguments in [[manifest], [manifest, "--dry-run"]] {
+            let result = run(["batch"] + arguments)
+            #expect(result.stdoutText.contains(#""blu\u{1B}[2Jrple" is not a colour"#), "\(result.stdoutText)")
+            #expect(!result.stdoutText.contains("\u{1B}"))
+            #expect(!result.stderr.contains("\u{1B}"))
+        }
+    }
+
     @Test func anFFmpegCrashFailsOnlyItsJob() throws {
         let scratch = Scratch()
         let manifest = Self.setUp(scratch)

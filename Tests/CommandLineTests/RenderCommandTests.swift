@@ -208,7 +208,13 @@ import Testing
             // Negative numbers reach the flag's own check instead of reading as flags.
             (["render", "--size", "-5x10", "-o", scratch.file("x.png")], "--size: -5x10 is not a usable size"),
             (["render", "--duration", "-1", "-o", scratch.file("x.mp4")], "--duration: -1 is outside the allowed"),
-            (["render", "--seed", "-1", "-o", scratch.file("x.png")], "The value '-1' is invalid for '--seed <seed>'"),
+            // A number its option's type cannot hold says why.
+            (["render", "--seed", "-1", "-o", scratch.file("x.png")], "--seed: '-1' cannot be negative (see `fluidgradient render --help`)"),
+            (["render", "--seed", "99999999999999999999", "-o", scratch.file("x.png")], "--seed: '99999999999999999999' is too large"),
+            (["render", "--frames", "2.5", "-o", scratch.file("x.mp4")], "--frames: '2.5' is not a whole number"),
+            (["render", "--speed", "fast", "-o", scratch.file("x.png")], "--speed: 'fast' is not a number"),
+            (["bench", "--blobs", "ten"], "--blobs: 'ten' is not a number (see `fluidgradient bench --help`)"),
+            (["palette", scratch.file("x.png"), "-n", "x"], "-n: 'x' is not a number (see `fluidgradient palette --help`)"),
             // A missing value is named at its option, not as a stray argument after it.
             (["render", "--size", "--fps", "30", "-o", scratch.file("x.png")], "The value '--fps' is invalid for '--size <WxH>': it is the next option"),
             (["render", "--opacity", "--seed", "3", "-o", scratch.file("x.png")], "The value '--seed' is invalid for '--opacity"),
