@@ -95,6 +95,23 @@ import Testing
         #expect(kill(ffmpeg, 0) != 0, "ffmpeg is still running")
     }
 
+    /// A second Ctrl-C while the first one's cleanup runs stops at once, and says so.
+    @Test func interruptingTwiceStillRemovesThePartialOutput() throws {
+        let scratch = Scratch()
+        let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")])
+        _ = try waitForChild(of: command.pid, named: "ffmpeg")
+        usleep(300_000)
+        command.signal(SIGINT)
+        usleep(1_000)
+        command.signal(SIGINT)
+        let result = command.wait()
+        #expect(result.status == 130)
+        // The second signal may come after the first one's cleanup has finished.
+        #expect(["fluidgradient: interrupted again; stopped at once, partial output removed\n",
+                 "fluidgradient: interrupted; partial output removed\n"].contains(result.stderr), "\(result.stderr)")
+        #expect(scratch.contents.isEmpty, "left \(scratch.contents)")
+    }
+
     @Test func interruptingASequenceKeepsOnlyCompleteFrames() throws {
         let scratch = Scratch()
         let command = RunningCommand(["render", "--size", "1280x720", "--duration", "60", "-o", scratch.file("%05d.png")])

@@ -5,7 +5,7 @@ import Foundation
 /// ``install()`` replaces the default "die at once" with a flag that render loops
 /// poll through ``check()``, so they stop between frames, stop ffmpeg, and remove
 /// what they were writing. A second Ctrl-C while that cleanup runs exits at once,
-/// after removing every registered temporary file.
+/// after removing every registered temporary file, and says so.
 public enum Interruption {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
     /// The temporary paths of uncommitted files. Paths, not the files: a file dropped
@@ -33,6 +33,9 @@ public enum Interruption {
             signal(number) { _ in
                 if Interruption.flag != 0 {
                     Interruption.removeAllNow()
+                    // write(2), not print: only async-signal-safe calls here.
+                    let message: StaticString = "fluidgradient: interrupted again; stopped at once, partial output removed\n"
+                    _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
                     _exit(130)
                 }
                 Interruption.flag = 1
