@@ -517,13 +517,15 @@ extension WorkingGrid {
                 entry.pointee.both = pattern.value(1, 1) - alongFirst - alongSecond + origin
                 // A blend that is not affine (an overlay whose branch switches inside the
                 // square of coverages) bends the composite off the bilinear surface through
-                // the corners, which shows at the middle or at the middle of an edge.
+                // the corners. As for one rim, a bend can come back to the surface at a
+                // middle, so the check runs over the square's quarters: every point of the
+                // 5 × 5 lattice but the corners.
                 let (a, b, d) = (entry.pointee.full, entry.pointee.second, entry.pointee.both)
                 func onSurface(_ c: Float, _ e: Float) -> Bool {
                     WorkingGrid.isClose(pattern.value(c, e), origin + a * c + b * e + d * (c * e))
                 }
                 entry.pointee.isLinear = scene.isMultilinear(program, count: length)
-                    || (onSurface(0.5, 0.5) && onSurface(0.5, 0) && onSurface(0, 0.5) && onSurface(1, 0.5) && onSurface(0.5, 1))
+                    || WorkingGrid.quarterLattice.allSatisfy { onSurface($0.x, $0.y) }
                 entry.pointee.hasTerms = true
             }
             if entry.pointee.isLinear {
@@ -575,6 +577,14 @@ extension WorkingGrid {
         scratch.moments.append((index, alongX / area, alongY / area))
         return without + effect / area
     }
+
+    /// The points `(i/4, j/4)` of the unit square but its corners, middles first (a bend
+    /// shows there most often, and the check stops at the first point off the surface).
+    static let quarterLattice: [SIMD2<Float>] = {
+        let all = (0...4).flatMap { i in (0...4).map { j in SIMD2<Float>(Float(i), Float(j)) / 4 } }
+        let inner = all.filter { $0 != SIMD2(0, 0) && $0 != SIMD2(0, 1) && $0 != SIMD2(1, 0) && $0 != SIMD2(1, 1) }
+        return inner.sorted { (abs($0.x - 0.5) + abs($0.y - 0.5)) < (abs($1.x - 0.5) + abs($1.y - 0.5)) }
+    }()
 
     /// Whether `a` and `b` agree to 10⁻⁴ in every component: far below a level, far above rounding.
     @inline(__always)
