@@ -95,16 +95,18 @@ extension FluidGradientCommand {
     /// gives for a value its type cannot hold, as a line that says why, or nil. (Options
     /// with named values add the names, and the others check their own values.)
     static func numberValueReason(in message: String) -> String? {
-        guard message.hasPrefix("The value '"), message.hasSuffix(">'"), let valueEnd = message.range(of: "' is invalid for '-") else {
+        let opening = "The value '"
+        guard message.hasPrefix(opening), message.hasSuffix(">'"), let valueEnd = message.range(of: "' is invalid for '-") else {
             return nil
         }
-        let value = String(message[message.index(message.startIndex, offsetBy: 11)..<valueEnd.lowerBound])
+        let value = String(message[message.index(message.startIndex, offsetBy: opening.count)..<valueEnd.lowerBound])
         let option = "-" + message[valueEnd.upperBound...].prefix { $0 != " " && $0 != "'" }
         let digits = value.hasPrefix("-") ? value.dropFirst() : Substring(value)
         let reason: String
         if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            // A whole number that the option's type cannot hold.
-            reason = value.hasPrefix("-") ? "cannot be negative" : "is too large"
+            // A whole number that the option's type cannot hold: negative where it must not
+            // be, or beyond 64 bits.
+            reason = !value.hasPrefix("-") ? "is too large" : Int64(value) == nil ? "is out of range" : "cannot be negative"
         } else if Double(value) != nil {
             reason = "is not a whole number"
         } else {

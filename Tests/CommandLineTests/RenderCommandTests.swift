@@ -212,6 +212,7 @@ import Testing
             (["render", "--seed", "-1", "-o", scratch.file("x.png")], "--seed: '-1' cannot be negative (see `fluidgradient render --help`)"),
             (["render", "--seed", "99999999999999999999", "-o", scratch.file("x.png")], "--seed: '99999999999999999999' is too large"),
             (["render", "--frames", "2.5", "-o", scratch.file("x.mp4")], "--frames: '2.5' is not a whole number"),
+            (["render", "--frames", "-99999999999999999999", "-o", scratch.file("x.mp4")], "--frames: '-99999999999999999999' is out of range"),
             (["render", "--speed", "fast", "-o", scratch.file("x.png")], "--speed: 'fast' is not a number"),
             (["bench", "--blobs", "ten"], "--blobs: 'ten' is not a number (see `fluidgradient bench --help`)"),
             (["palette", scratch.file("x.png"), "-n", "x"], "-n: 'x' is not a number (see `fluidgradient palette --help`)"),
