@@ -24,16 +24,16 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Frame size.", valueName: "WxH"))
     var size: String = "1920x1080"
 
-    @Option(help: "Frames per run.")
+    @Option(parsing: .unconditional, help: "Frames per run.")
     var frames: Int = 600
 
-    @Option(help: "Runs; the median is reported.")
+    @Option(parsing: .unconditional, help: "Runs; the median is reported.")
     var `repeat`: Int = 1
 
     @Option(help: ArgumentHelp("Override the blur exponent.", valueName: "E"))
     var blur: Double?
 
-    @Option(help: ArgumentHelp("Use this many base blobs, cycling the preset's colours.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Use this many base blobs (1 to 64), cycling the preset's colours.", valueName: "N"))
     var blobs: Int?
 
     @Option(help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le or yuv420p.", valueName: "FMT"))

@@ -17,7 +17,7 @@ struct Compare: ParsableCommand {
             just-noticeable difference), shown as a score, 100·(1 − mean ΔE).
 
             Exit status: 0 the frames match; 1 they differ (or frames are missing, extra or of another size); \
-            2 an input cannot be read.
+            2 an input cannot be read; 3 ffmpeg or ffprobe, which videos need, is missing or fails.
 
             Examples:
               fluidgradient compare goldens/ renders/
@@ -35,7 +35,7 @@ struct Compare: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal; 0 is exact.", valueName: "N"))
     var tolerance: Double = 0
 
-    @Option(help: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, such as 0.5%.", valueName: "P%"))
+    @Option(help: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is required, so that 0.05 is not read as 5%).", valueName: "P%"))
     var maxDiffering: String = "0%"
 
     @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing); a strip left there for a frame that now matches is removed.", valueName: "DIR"))
@@ -47,14 +47,20 @@ struct Compare: ParsableCommand {
     func validate() throws {
         guard tolerance >= 0, tolerance <= 255 else { throw ValidationError("--tolerance must be 0 to 255 levels, not \(tolerance)") }
         guard Self.share(maxDiffering) != nil else {
+            if let value = Double(maxDiffering), value > 0, value <= 100 {
+                let asShare = value <= 1 ? ", or \(ParameterRange.format(value * 100))% for a share of \(maxDiffering)" : ""
+                throw ValidationError("--max-differing needs a % sign: write \(maxDiffering)% for \(maxDiffering) percent" + asShare)
+            }
             throw ValidationError("--max-differing must be a percentage from 0% to 100%, such as 0.5%, not \(maxDiffering)")
         }
         if diff?.isEmpty == true { throw ValidationError("--diff needs a directory, not an empty path") }
     }
 
+    /// `P%` as a share of 1; a bare number only for 0, which reads the same either way.
     static func share(_ text: String) -> Double? {
-        let number = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = Double(number), (0...100).contains(value) else { return nil }
+        guard text.hasSuffix("%") || Double(text) == 0, let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text),
+            (0...100).contains(value)
+        else { return nil }
         return value / 100
     }
 

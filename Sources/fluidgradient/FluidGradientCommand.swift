@@ -59,15 +59,27 @@ struct FluidGradientCommand: ParsableCommand {
 }
 
 extension FluidGradientCommand {
-    /// One line for a first word that is not a subcommand, with the nearest one, or nil.
+    /// One line for a word where a subcommand belongs that is none (`rendr`, `presets lst`,
+    /// `help nope`), with the nearest one, or nil.
     static func unknownCommand(in arguments: [String]) -> String? {
-        let names = configuration.subcommands.map { $0._commandName }
-        guard arguments.count > 1, let word = arguments.dropFirst().first, !word.hasPrefix("-"),
-            !names.contains(word), word != "help"
-        else { return nil }
-        let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
-        let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
-        return "unknown command '\(word)'\(suggestion); the commands are \(names.joined(separator: ", ")) (see `fluidgradient --help`)"
+        var command = ["fluidgradient"]
+        var subcommands = configuration.subcommands
+        var words = arguments.dropFirst()
+        // `help X` asks for X's help, so X must be a command too.
+        if words.first == "help" { words = words.dropFirst() }
+        while let word = words.first, !word.hasPrefix("-"), !subcommands.isEmpty {
+            let names = subcommands.map { $0._commandName }
+            guard let match = subcommands.first(where: { $0._commandName == word }) else {
+                let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
+                let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
+                return "unknown command '\(word)'\(suggestion); the commands are \(names.joined(separator: ", ")) "
+                    + "(see `\(command.joined(separator: " ")) --help`)"
+            }
+            command.append(word)
+            subcommands = match.configuration.subcommands
+            words = words.dropFirst()
+        }
+        return nil
     }
 }
 
@@ -103,7 +115,9 @@ extension FluidGradientCommand {
         let option = "-" + message[valueEnd.upperBound...].prefix { $0 != " " && $0 != "'" }
         let digits = value.hasPrefix("-") ? value.dropFirst() : Substring(value)
         let reason: String
-        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+        if value.hasPrefix("--"), value.dropFirst(2).first?.isLetter == true {
+            reason = "is the next option; give a value first"
+        } else if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
             // A whole number that the option's type cannot hold: negative where it must not
             // be, or beyond 64 bits.
             reason = !value.hasPrefix("-") ? "is too large" : Int64(value) == nil ? "is out of range" : "cannot be negative"

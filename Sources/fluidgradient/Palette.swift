@@ -11,7 +11,10 @@ struct Palette: ParsableCommand {
             seed, so an image always gives the same palette. Transparent pixels are ignored.
 
             With --preset-out, every colour becomes a blob, largest first; a darkened version of the darkest \
-            colour becomes the background, and a lifted version of the most vivid one the highlight.             What it prints, as text or JSON, is a palette file for render --palette, which keeps the             preset's other settings.
+            colour becomes the background, and a lifted version of the most vivid one the highlight.
+
+            What it prints, as text or JSON, is a palette file for render --palette, which keeps the \
+            preset's other settings.
 
             Examples:
               fluidgradient palette photo.png
@@ -25,7 +28,7 @@ struct Palette: ParsableCommand {
     @Argument(help: "A PNG image.")
     var image: String
 
-    @Option(name: .short, help: "Number of colours (1...16).")
+    @Option(name: .short, parsing: .unconditional, help: "Number of colours (1...16).")
     var n: Int = 5
 
     @Option(help: ArgumentHelp("Write a preset built from the palette to this .json file.", valueName: "FILE"))

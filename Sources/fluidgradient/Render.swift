@@ -12,16 +12,27 @@ struct Render: ParsableCommand {
             with alpha), .webm (VP9) and .gif (at most 50 fps: above that it keeps every 2nd frame, or every k-th) are \
             encoded by the ffmpeg binary; - writes raw frames to stdout.
 
-            Flags override the preset's keys. Files appear under their final name only when complete.
+            Flags override the preset's keys; a flag left out keeps the preset's value, which \
+            `fluidgradient presets show NAME` lists (the default preset: \(defaultPresetSettings)). Files appear \
+            under their final name only when complete.
 
             Examples:
               fluidgradient render -o still.png
               fluidgradient render --preset aurora --size 1920x1080 --duration 10 --loop -o aurora.mp4
               fluidgradient render --colors "#FF5F6D,#FFC371,teal" --background "linear 270 #0B1026, #3B1E54" -o brand.png
               fluidgradient render --preset sunset --frames 120 -o frames/%05d.png
-              fluidgradient render --preset ocean --size 640x360 --frames 60 -o - | ffplay -f rawvideo -pixel_format rgba -video_size 640x360 -
+              fluidgradient render --preset ocean --size 640x360 --frames 60 -o - | ffplay -f rawvideo -pixel_format rgba -video_size 640x360 -framerate 60 -
             """
     )
+
+    /// The default preset's settings that flags override, for the help.
+    static var defaultPresetSettings: String {
+        guard let preset = try? PresetLibrary.builtIn(PresetLibrary.defaultName) else { return "see presets show default" }
+        let format = ParameterRange.format
+        return "\(preset.width)x\(preset.height), \(format(preset.fps)) fps, \(format(preset.duration)) s, "
+            + (preset.loop ? "loop" : "no loop") + ", speed \(format(preset.speed)), blur \(format(preset.blur)), "
+            + "point scale \(format(preset.pointScale)), \(preset.edges.rawValue) edges, seed \(preset.seed)"
+    }
 
     @OptionGroup(title: "Scene")
     var scene: SceneOptions
@@ -121,7 +132,7 @@ struct TimingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Length in frames, instead of --duration.", valueName: "N"))
     var frames: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds (default 0).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, 0 to 86400 (default 0).", valueName: "SECONDS"))
     var time: Double?
 
     @Option(help: ArgumentHelp("Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.", valueName: "A-B"))

@@ -52,6 +52,14 @@ import Testing
         #expect(strict.stdoutText.hasPrefix("a.png differs: 1 pixel (0.12%) over 0 levels; largest 1 level at (7, 3) G"))
         #expect(run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--tolerance", "1"]).status == 0)
         #expect(run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--max-differing", "0.2%"]).status == 0)
+        // A bare number could mean a percentage or a share, so only 0 goes without its %.
+        #expect(run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--max-differing", "0"]).status == 1)
+        BadInputTests.expectRejected(
+            ["compare", scratch.file("a.png"), scratch.file("b.png"), "--max-differing", "0.2"], scratch: scratch,
+            mentions: "--max-differing needs a % sign: write 0.2% for 0.2 percent, or 20% for a share of 0.2")
+        BadInputTests.expectRejected(
+            ["compare", scratch.file("a.png"), scratch.file("b.png"), "--max-differing", "5"], scratch: scratch,
+            mentions: "--max-differing needs a % sign: write 5% for 5 percent (see")
     }
 
     @Test func depthsAndAlphaCompareOnOneScale() throws {

@@ -127,11 +127,13 @@ func run(
 }
 
 /// A fresh directory for one test's files.
+/// A test's own empty directory. All of a run's scratch directories lie in one directory
+/// that is removed when the test process exits.
 struct Scratch {
     let path: String
 
     init() {
-        path = NSTemporaryDirectory() + "fluidgradient-cli-" + UUID().uuidString
+        path = scratchRoot + "/" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -142,6 +144,13 @@ struct Scratch {
         (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
     }
 }
+
+private let scratchRoot: String = {
+    let root = NSTemporaryDirectory() + "fluidgradient-cli-\(getpid())"
+    try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: scratchRoot) }
+    return root
+}()
 
 /// Runs `ffprobe` on a file and returns `key=value` pairs of its first video stream.
 func probe(_ path: String, countFrames: Bool = true) -> [String: String] {

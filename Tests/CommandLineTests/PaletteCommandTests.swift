@@ -49,6 +49,8 @@ import Testing
         let directory = run(["palette", image, "--preset-out", scratch.path + "/"])
         #expect(directory.status == 2)
         #expect(directory.stderr.hasSuffix("it is a directory; name a file (such as \(scratch.path)/out.json) or remove the directory\n"), "\(directory.stderr)")
+        BadInputTests.expectRejected(["palette", image, "--preset-out", ""], scratch: scratch, mentions: "the output path is empty; name a file such as out.json")
+        BadInputTests.expectRejected(["palette", image, "--preset-out", scratch.file("new/")], scratch: scratch, mentions: "a path that ends in / names a directory")
     }
 
     @Test func itsOutputIsAPaletteFile() throws {
@@ -74,6 +76,10 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot read \(scratch.file("bad.png"))"))
         #expect(run(["palette", scratch.file("bad.png"), "-n", "0"]).status == 2)
+        // Worded as the other commands word them.
+        BadInputTests.expectRejected(["palette", scratch.file("absent.png")], scratch: scratch, mentions: "cannot read \(scratch.file("absent.png")): no such file")
+        BadInputTests.expectRejected(["palette", scratch.path], scratch: scratch, mentions: "cannot read \(scratch.path): it is a directory, not a PNG image")
+        BadInputTests.expectRejected(["palette", scratch.file("bad.png"), "-n", "-2"], scratch: scratch, mentions: "-n")
     }
 
     @Test func paletteFilesSetTheBlobColours() throws {

@@ -119,6 +119,11 @@ import Testing
             #expect(result.stdoutText.contains(flag), "help lacks \(flag)")
         }
         #expect(run(["--help"]).stdoutText.contains("Exit status"))
+        // The defaults that flags override, as the default preset holds them.
+        let defaults = run(["presets", "show", "default"]).stdoutText
+        #expect(defaults.contains("size          1920x1080") && defaults.contains("seed          12"))
+        let help = result.stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("(the default preset: 1920x1080, 60 fps, 10 s, loop, speed 0.8, blur 0.75, point scale 1, bleed edges, seed 12)"))
     }
 }
 
@@ -187,6 +192,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: scratch.file("taken.png"), withIntermediateDirectories: false)
         Self.expectRejected(["render", "-o", scratch.file("taken.png")], scratch: scratch, mentions: "it is a directory; name a file")
         Self.expectRejected(["render", "--size", "64x36", "--duration", "1", "-o", scratch.file("taken.png")], scratch: scratch, mentions: "it is a directory")
+        // A trailing slash cannot name the file, and is refused before rendering, not at the rename.
+        Self.expectRejected(
+            ["render", "--size", "64x36", "--duration", "1", "-o", scratch.file("clip.mp4/")], scratch: scratch,
+            mentions: "cannot write \(scratch.file("clip.mp4/")): a path that ends in / names a directory; write \(scratch.file("clip.mp4")) or name a file such as")
+        Self.expectRejected(["render", "--size", "8x8", "-o", scratch.file("still.png/")], scratch: scratch, mentions: "a path that ends in / names a directory")
         // /proc accepts no new files, even from root.
         let result = run(["render", "--size", "8x8", "-o", "/proc/fluidgradient-test.png"])
         #expect(result.status == 2)
@@ -216,6 +226,8 @@ import Testing
             (["render", "--speed", "fast", "-o", scratch.file("x.png")], "--speed: 'fast' is not a number"),
             (["bench", "--blobs", "ten"], "--blobs: 'ten' is not a number (see `fluidgradient bench --help`)"),
             (["palette", scratch.file("x.png"), "-n", "x"], "-n: 'x' is not a number (see `fluidgradient palette --help`)"),
+            (["batch", scratch.file("m.json"), "--jobs", "-1"], "--jobs must be 1 to 64, not -1"),
+            (["batch", scratch.file("m.json"), "--jobs", "--force"], "--jobs: '--force' is the next option; give a value first"),
             // A missing value is named at its option, not as a stray argument after it.
             (["render", "--size", "--fps", "30", "-o", scratch.file("x.png")], "The value '--fps' is invalid for '--size <WxH>': it is the next option"),
             (["render", "--opacity", "--seed", "3", "-o", scratch.file("x.png")], "The value '--seed' is invalid for '--opacity"),
@@ -230,6 +242,9 @@ import Testing
             (["render", "-o", scratch.file("no\ndir/x.png")], "no\\ndir/x.png: the directory"),
             (["render", "-o", scratch.file("no\u{202E}dir/x.png")], "no\\u{202E}dir/x.png: the directory"),
             (["rendr", "-o", scratch.file("x.png")], "unknown command 'rendr' (did you mean 'render'?)"),
+            (["presets", "lst"], "unknown command 'lst' (did you mean 'list'?); the commands are list, show (see `fluidgradient presets --help`)"),
+            (["help", "nope"], "unknown command 'nope'; the commands are render, "),
+            (["help", "presets", "shw"], "unknown command 'shw' (did you mean 'show'?)"),
             (["render"], "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)"),
         ]
         for (arguments, mentions) in cases {

@@ -3,13 +3,15 @@ import FluidGradientIO
 import Foundation
 import Testing
 
-@Suite struct PNGTests {
+@Suite final class PNGTests {
     let directory: String
 
     init() throws {
         directory = NSTemporaryDirectory() + "fluidgradient-png-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     /// A buffer whose every byte differs from its neighbours, so a swapped byte or
     /// channel cannot hide.

@@ -93,7 +93,10 @@ import Testing
         Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "colors": ["red"] } }"#, path: "defaults.colors", contains: "not a known key")
         Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "fps": 0 } }"#, path: "defaults.fps", contains: "outside the allowed range")
         Self.expectError(#"{ "output": "x/{nme}.{ext}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "output", contains: "\"{nme}\" is not a placeholder")
-        Self.expectError(#"{ "output": "x/{name}.mp4", "palettes": [{ "preset": "a" }], "sizes": ["64x36", "36x64"], "formats": ["mp4"] }"#, path: "output", contains: "gives x/a.mp4 to both a 64x36 mp4 and a 36x64 mp4")
+        Self.expectError(#"{ "output": "x/{name}.mp4", "palettes": [{ "preset": "a" }], "sizes": ["64x36", "36x64"], "formats": ["mp4"] }"#, path: "output", contains: "gives x/a.mp4 to both a 64x36 mp4 and a 36x64 mp4; add {size} so each output has its own path")
+        // The advice names only what tells the two jobs apart.
+        Self.expectError(#"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["png", "mp4"] }"#, path: "output", contains: "gives o/a.png to both a 64x36 png and a 64x36 mp4; add {ext} so")
+        Self.expectError(#"{ "output": "o/x.png", "palettes": [{ "preset": "a" }, { "preset": "b" }], "sizes": ["64x36"], "formats": ["png"] }"#, path: "output", contains: "add {name} so")
         // A file name that would not say what the file holds.
         Self.expectError(#"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "output", contains: "gives a 64x36 mp4 a .png name, o/a.png; end the template in .{ext} (or .mp4)")
         Self.expectError(#"{ "output": "o.d/{name}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["gif"] }"#, path: "output", contains: "gives a 64x36 gif a name without an extension, o.d/a;")

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The golden helper's record, compare and fail paths, against a scratch "test file".
-@Suite struct GoldenHelperTests {
+@Suite final class GoldenHelperTests {
     let directory: String
     let testFile: String
 
@@ -14,6 +14,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         testFile = directory + "/SomeTests.swift"
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     static func frame(shift: Int = 0) -> PixelBuffer {
         var preset = Preset(colors: [RGBA(bytes: 230, 57, 70), RGBA(bytes: 29, 53, 87)])

@@ -97,13 +97,16 @@ public struct BatchManifest: Sendable {
             formats.append(format)
         }
 
-        var paths: [String: String] = [:]
+        var paths: [String: Slot] = [:]
         for job in jobSlots {
             let path = outputPath(job.palette.name, job.size, job.format)
             if let other = paths[path] {
-                throw reader.error("output", "\"\(output)\" gives \(path) to both \(other) and \(job.label); add {name}, {size} or {ext} so each output has its own path")
+                // The placeholders that tell these two jobs apart.
+                let missing = [("{name}", other.palette.name != job.palette.name), ("{size}", other.size != job.size), ("{ext}", other.format != job.format)]
+                    .filter(\.1).map(\.0)
+                throw reader.error("output", "\"\(output)\" gives \(path) to both \(other.label) and \(job.label); add \(missing.joined(separator: " or ")) so each output has its own path")
             }
-            paths[path] = job.label
+            paths[path] = job
             // The file's name must say what it holds, as render's -o does.
             let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
             guard ext == job.format.rawValue else {

@@ -95,7 +95,7 @@ final class VideoFrames {
 
     init(path: String) throws(CommandError) {
         self.path = path
-        let ffmpeg = try VideoSink.locateFFmpeg()
+        let ffmpeg = try VideoSink.locateFFmpeg(for: "comparing videos", otherwise: "; PNG frames compare without it")
         let probe = try ChildProcess.locate(
             "ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE",
             missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg (apt-get install ffmpeg)")
@@ -109,7 +109,7 @@ final class VideoFrames {
             readsOutput: true)
     }
 
-    deinit { process.terminate() }
+    deinit { process.kill() }
 
     /// The next frame, or nil after the last one.
     func next() throws(CommandError) -> FrameSamples? {

@@ -16,6 +16,7 @@ public final class AtomicFile: @unchecked Sendable {
     /// Throws an input error naming the directory when it is missing or not writable.
     /// `suggestedExtension` names the kind of file in the error when `destination` is a directory.
     public init(destination: String, suggestedExtension: String = "png") throws(CommandError) {
+        guard !destination.isEmpty else { throw CommandError.input("the output path is empty; name a file such as out.\(suggestedExtension)") }
         self.destination = destination
         let url = URL(fileURLWithPath: destination)
         let directory = url.deletingLastPathComponent().path
@@ -26,9 +27,14 @@ public final class AtomicFile: @unchecked Sendable {
         temporaryPath = directory + "/." + stem + ".tmp-\(getpid())-\(serial)" + (ext.isEmpty ? "" : "." + ext)
         try AtomicFile.checkDirectory(directory, for: destination)
         var isDirectory: ObjCBool = false
+        let trimmed = destination.count > 1 && destination.hasSuffix("/") ? String(destination.dropLast()) : destination
+        let example = trimmed + "/out." + (ext.isEmpty ? suggestedExtension : ext)
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-            let example = (destination.hasSuffix("/") ? String(destination.dropLast()) : destination) + "/out." + (ext.isEmpty ? suggestedExtension : ext)
             throw CommandError.input("cannot write \(destination): it is a directory; name a file (such as \(example)) or remove the directory")
+        }
+        // Found now, not after the render: a file cannot be renamed onto a path that ends in "/".
+        if destination.hasSuffix("/") {
+            throw CommandError.input("cannot write \(destination): a path that ends in / names a directory; write \(trimmed) or name a file such as \(example)")
         }
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

@@ -49,6 +49,11 @@ public enum PNGFile {
 
     /// Decodes a PNG; grey and palette images come back as RGB(A).
     public static func read(_ path: String) throws(CommandError) -> DecodedImage {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandError.input("cannot read \(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw CommandError.input("cannot read \(path): it is a directory, not a PNG image") }
         var image = fg_png_image()
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
         guard fg_png_read_file(path, &image, &message) == 0 else {

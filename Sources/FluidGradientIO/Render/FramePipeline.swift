@@ -68,17 +68,23 @@ public enum FramePipeline {
             }.start()
         }
         var stop: CommandError?
+        func stopRequested() -> Bool { Interruption.isRequested || shouldStop() }
         for index in plan.frames {
-            if Interruption.isRequested || shouldStop() {
+            if stopRequested() {
                 stop = .interrupted
                 break
             }
-            guard let buffer = queue.freeBuffer() else { break }
+            guard let buffer = queue.freeBuffer(unless: stopRequested) else {
+                if stopRequested() { stop = .interrupted }
+                break
+            }
             let instant = plan.instant(of: index)
             renderer.render(animator.scene(at: instant.time), frameIndex: instant.ditherIndex, dither: plan.dither, into: buffer)
             queue.submit(index: index, buffer: buffer)
         }
         queue.close()
+        // Thrown away: writers blocked on ffmpeg should not wait for it to encode.
+        if stop != nil || Interruption.isRequested { sink.cancel() }
         finished.wait()
         progress?.finish()
         if stop == nil, Interruption.isRequested { stop = .interrupted }
@@ -112,11 +118,15 @@ private final class FrameQueue: @unchecked Sendable {
         free = buffers
     }
 
-    /// A buffer to render into, or nil once a writer failed.
-    func freeBuffer() -> PixelBuffer? {
+    /// A buffer to render into, or nil once a writer failed or `stopRequested` (a signal
+    /// cannot wake the condition, so while it waits it asks every 50 ms).
+    func freeBuffer(unless stopRequested: () -> Bool) -> PixelBuffer? {
         condition.lock()
         defer { condition.unlock() }
-        while free.isEmpty && failure == nil { condition.wait() }
+        while free.isEmpty && failure == nil {
+            if stopRequested() { return nil }
+            _ = condition.wait(until: Date() + 0.05)
+        }
         return failure == nil ? free.removeLast() : nil
     }
 

@@ -10,6 +10,9 @@ public protocol FrameSink: AnyObject, Sendable {
     var isOrderIndependent: Bool { get }
     func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError)
     func finish() throws(CommandError)
+    /// Makes writes that are waiting on a consumer (ffmpeg) fail at once, from another
+    /// thread than the writers', ahead of ``abort()``: the output is being thrown away.
+    func cancel()
     func abort()
     /// What an interrupt leaves behind, for the one-line message.
     var interruptedNote: String { get }
@@ -17,6 +20,7 @@ public protocol FrameSink: AnyObject, Sendable {
 
 extension FrameSink {
     public var interruptedNote: String { "partial output removed" }
+    public func cancel() {}
 }
 
 /// One frame into one PNG file: RGB, or RGBA when the frame has transparency;

@@ -120,11 +120,19 @@ final class ChildProcess: @unchecked Sendable {
         return wait()
     }
 
-    /// Asks the child to stop (SIGTERM), then waits.
-    func terminate() {
+    /// Stops the child at once (SIGKILL), then waits. Only for output that is thrown
+    /// away: asked politely, an encoder first drains the frames it holds (seconds at 4K).
+    func kill() {
+        signalKill()
         closeInput()
-        kill(pid, SIGTERM)
         _ = wait()
+    }
+
+    /// Sends SIGKILL and returns: a write blocked on the child's full pipe then fails
+    /// (EPIPE), while the descriptors stay open until ``kill()`` (closing one that another
+    /// thread is writing to would let its number be reused under that write).
+    func signalKill() {
+        if exitStatus == nil { Glibc.kill(pid, SIGKILL) }
     }
 
     private func closeInput() {

@@ -11,11 +11,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     private let container: VideoContainer
 
     /// `FLUIDGRADIENT_FFMPEG` names the binary; otherwise it is looked up on PATH.
-    public static func locateFFmpeg() throws(CommandError) -> String {
+    /// `purpose` completes "ffmpeg was not found on PATH, and … needs it".
+    public static func locateFFmpeg(for purpose: String = "video output", otherwise: String = "; PNG output works without it") throws(CommandError) -> String {
         try ChildProcess.locate(
             "ffmpeg", environmentOverride: "FLUIDGRADIENT_FFMPEG",
-            missing: "ffmpeg was not found on PATH, and video output needs it: install it (apt-get install ffmpeg) "
-                + "or set FLUIDGRADIENT_FFMPEG to its path; PNG output works without it")
+            missing: "ffmpeg was not found on PATH, and \(purpose) needs it: install it (apt-get install ffmpeg) "
+                + "or set FLUIDGRADIENT_FFMPEG to its path" + otherwise)
     }
 
     /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
@@ -64,8 +65,10 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         try file.commit()
     }
 
+    public func cancel() { process.signalKill() }
+
     public func abort() {
-        process.terminate()
+        process.kill()
         file.discard()
     }
 
