@@ -21,9 +21,10 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        .target(name: "CSignalCleanup"),
         .target(
             name: "FluidGradientIO",
-            dependencies: ["FluidGradient", "CPNGCodec"],
+            dependencies: ["FluidGradient", "CPNGCodec", "CSignalCleanup"],
             plugins: ["EmbedPresets"]
         ),
         .target(name: "FluidGradientTesting", dependencies: ["FluidGradient", "FluidGradientIO"]),

@@ -17,7 +17,7 @@ struct Compare: ParsableCommand {
             just-noticeable difference), shown as a score, 100·(1 − mean ΔE).
 
             Exit status: 0 the frames match; 1 they differ (or frames are missing, extra or of another size); \
-            2 an input cannot be read; 3 ffmpeg or ffprobe, which videos need, is missing or fails.
+            2 an input cannot be read; 3 ffmpeg or ffprobe, which videos need, is missing or cannot start.
 
             Examples:
               fluidgradient compare goldens/ renders/
@@ -32,10 +32,10 @@ struct Compare: ParsableCommand {
     @Argument(help: "The frames to check.")
     var actual: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal; 0 is exact.", valueName: "N"))
-    var tolerance: Double = 0
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal (default 0: exact).", valueName: "N"))
+    var tolerance: Double?
 
-    @Option(help: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is required, so that 0.05 is not read as 5%).", valueName: "P%"))
+    @Option(help: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is required: a bare 0.05 could mean 0.05% or 5%).", valueName: "P%"))
     var maxDiffering: String = "0%"
 
     @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing); a strip left there for a frame that now matches is removed.", valueName: "DIR"))
@@ -45,7 +45,9 @@ struct Compare: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard tolerance >= 0, tolerance <= 255 else { throw ValidationError("--tolerance must be 0 to 255 levels, not \(tolerance)") }
+        if let tolerance, !(0...255).contains(tolerance) {
+            throw ValidationError("--tolerance must be 0 to 255 levels, not \(ParameterRange.format(tolerance))")
+        }
         guard Self.share(maxDiffering) != nil else {
             if let value = Double(maxDiffering), value > 0, value <= 100 {
                 let asShare = value <= 1 ? ", or \(ParameterRange.format(value * 100))% for a share of \(maxDiffering)" : ""
@@ -66,7 +68,7 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         let comparison = try Comparison.run(
-            expected: try FrameSet(path: expected), actual: try FrameSet(path: actual), tolerance: tolerance,
+            expected: try FrameSet(path: expected), actual: try FrameSet(path: actual), tolerance: tolerance ?? 0,
             maximumDiffering: Self.share(maxDiffering)!, diffDirectory: diff)
         print(json ? comparison.json.serialized() : comparison.report)
         if !comparison.matches { throw ExitCode(1) }

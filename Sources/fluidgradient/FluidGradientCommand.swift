@@ -67,7 +67,7 @@ extension FluidGradientCommand {
         var words = arguments.dropFirst()
         // `help X` asks for X's help, so X must be a command too.
         if words.first == "help" { words = words.dropFirst() }
-        while let word = words.first, !word.hasPrefix("-"), !subcommands.isEmpty {
+        while let word = words.first, !word.hasPrefix("-"), !subcommands.isEmpty, !(command.count == 1 && word == "help") {
             let names = subcommands.map { $0._commandName }
             guard let match = subcommands.first(where: { $0._commandName == word }) else {
                 let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
@@ -104,10 +104,13 @@ extension FluidGradientCommand {
 
 extension FluidGradientCommand {
     /// The parser's "The value 'V' is invalid for '--name <N>'" (or '-n <n>'), which a number option
-    /// gives for a value its type cannot hold, as a line that says why, or nil. (Options
-    /// with named values add the names, and the others check their own values.)
+    /// gives for a value its type cannot hold and any option for the next option taken as
+    /// its value, as a line that says why, or nil. (Options with named values add the
+    /// names, and the others check their own values.)
     static func numberValueReason(in message: String) -> String? {
-        let opening = "The value '"
+        let opening = "The value '", nextOption = ": it is the next option; give a value first"
+        // Text options refuse the next option themselves (``Option/init(text:)``), with this tail.
+        let message = message.hasSuffix(nextOption) ? String(message.dropLast(nextOption.count)) : message
         guard message.hasPrefix(opening), message.hasSuffix(">'"), let valueEnd = message.range(of: "' is invalid for '-") else {
             return nil
         }

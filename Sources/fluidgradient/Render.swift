@@ -146,7 +146,7 @@ struct TimingOptions: ParsableArguments {
             throw ValidationError("--frames must be at least 1, not \(frames)")
         }
         if let time, !(0...PresetLimits.duration.upperBound).contains(time) {
-            throw ValidationError("--time must be between 0 and \(Int(PresetLimits.duration.upperBound)) seconds, not \(time)")
+            throw ValidationError("--time must be between 0 and \(Int(PresetLimits.duration.upperBound)) seconds, not \(ParameterRange.format(time))")
         }
     }
 

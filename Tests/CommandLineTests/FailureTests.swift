@@ -96,20 +96,25 @@ import Testing
     }
 
     /// A second Ctrl-C while the first one's cleanup runs stops at once, and says so.
-    @Test func interruptingTwiceStillRemovesThePartialOutput() throws {
+    @Test func interruptingTwiceStopsAtOnceAndStillRemovesThePartialOutput() throws {
         let scratch = Scratch()
-        let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")])
-        _ = try waitForChild(of: command.pid, named: "ffmpeg")
+        // An "ffmpeg" whose stderr a grandchild holds open for 5 s after it is killed, so
+        // the first interrupt's cleanup waits there and the second one comes during it.
+        let fake = scratch.file("slow-ffmpeg")
+        try Data("#!/bin/sh\nsleep 5 >&2 &\ncat > /dev/null\n".utf8).write(to: URL(fileURLWithPath: fake))
+        chmod(fake, 0o755)
+        let command = RunningCommand(
+            ["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake])
+        let ffmpeg = try waitForChild(of: command.pid, named: "slow-ffmpeg")
         usleep(300_000)
         command.signal(SIGINT)
-        usleep(1_000)
+        usleep(500_000)
         command.signal(SIGINT)
         let result = command.wait()
         #expect(result.status == 130)
-        // The second signal may come after the first one's cleanup has finished.
-        #expect(["fluidgradient: interrupted again; stopped at once, partial output removed\n",
-                 "fluidgradient: interrupted; partial output removed\n"].contains(result.stderr), "\(result.stderr)")
-        #expect(scratch.contents.isEmpty, "left \(scratch.contents)")
+        #expect(result.stderr == "fluidgradient: interrupted again; stopped at once, partial output removed\n", "\(result.stderr)")
+        #expect(scratch.contents == ["slow-ffmpeg"], "left \(scratch.contents)")
+        #expect(kill(ffmpeg, 0) != 0, "the encoder is still running")
     }
 
     @Test func interruptingASequenceKeepsOnlyCompleteFrames() throws {

@@ -126,7 +126,6 @@ func run(
     RunningCommand(arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit).wait(timeout: timeout)
 }
 
-/// A fresh directory for one test's files.
 /// A test's own empty directory. All of a run's scratch directories lie in one directory
 /// that is removed when the test process exits.
 struct Scratch {

@@ -229,10 +229,10 @@ import Testing
             (["batch", scratch.file("m.json"), "--jobs", "-1"], "--jobs must be 1 to 64, not -1"),
             (["batch", scratch.file("m.json"), "--jobs", "--force"], "--jobs: '--force' is the next option; give a value first"),
             // A missing value is named at its option, not as a stray argument after it.
-            (["render", "--size", "--fps", "30", "-o", scratch.file("x.png")], "The value '--fps' is invalid for '--size <WxH>': it is the next option"),
-            (["render", "--opacity", "--seed", "3", "-o", scratch.file("x.png")], "The value '--seed' is invalid for '--opacity"),
+            (["render", "--size", "--fps", "30", "-o", scratch.file("x.png")], "--size: '--fps' is the next option; give a value first (see"),
+            (["render", "--opacity", "--seed", "3", "-o", scratch.file("x.png")], "--opacity: '--seed' is the next option"),
             (["render", "--seed", "9007199254740992", "-o", scratch.file("x.png")], "--seed: 9007199254740992 is outside the allowed 0...9007199254740991"),
-            (["render", "--ffmpeg-options", "--fps", "30", "-o", scratch.file("x.mp4")], "The value '--fps' is invalid for '--ffmpeg-options <OPTIONS>': it is the next option"),
+            (["render", "--ffmpeg-options", "--fps", "30", "-o", scratch.file("x.mp4")], "--ffmpeg-options: '--fps' is the next option"),
             (["render", "--ffmpeg-options", "-crf", "23", "-o", scratch.file("x.mp4")],
              "--ffmpeg-options takes one value, '-crf', so '23' was left over: quote all the ffmpeg options together, as in --ffmpeg-options \"-crf 23\" (see `fluidgradient render --help`)"),
             (["render", "--ffmpeg-options=-crf", "23", "-o", scratch.file("x.mp4")], "'23' was left over"),

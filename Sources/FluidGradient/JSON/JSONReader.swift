@@ -87,14 +87,24 @@ public struct JSONReader: Sendable {
         }
     }
 
-    public func colors(_ node: JSONNode, at path: String, count: ClosedRange<Int>) throws(PresetError) -> [RGBA] {
+    /// A list of `count` colours; `entry` reads each element at its path, where a list
+    /// may hold more than colour strings.
+    public func colors(
+        _ node: JSONNode, at path: String, count: ClosedRange<Int>,
+        entry: ((JSONNode, String) throws(PresetError) -> RGBA)? = nil
+    ) throws(PresetError) -> [RGBA] {
         let elements = try array(node, at: path)
         guard count.contains(elements.count) else {
             throw error(path, "expected \(count.lowerBound) to \(count.upperBound) colours, found \(elements.count)")
         }
         var colors: [RGBA] = []
         for (index, element) in elements.enumerated() {
-            colors.append(try color(element, at: path.isEmpty ? "[\(index)]" : "\(path)[\(index)]"))
+            let elementPath = path.isEmpty ? "[\(index)]" : "\(path)[\(index)]"
+            if let entry {
+                colors.append(try entry(element, elementPath))
+            } else {
+                colors.append(try color(element, at: elementPath))
+            }
         }
         return colors
     }
@@ -120,7 +130,7 @@ public struct JSONReader: Sendable {
     /// A two-number array `[x, y]`, each inside `bounds`.
     public func pair(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> SIMD2<Double> {
         let elements = try array(node, at: path)
-        guard elements.count == 2 else { throw error(path, "expected two numbers [x, y], found \(elements.count) values") }
+        guard elements.count == 2 else { throw error(path, "expected two numbers [x, y], found \(elements.count == 1 ? "1 value" : "\(elements.count) values")") }
         return SIMD2(
             try number(elements[0], at: "\(path)[0]", in: bounds),
             try number(elements[1], at: "\(path)[1]", in: bounds))

@@ -124,21 +124,11 @@ public enum PaletteFile {
     /// them, an object `{ "color": ..., "share": ... }`.
     private static func listedColors(_ body: [UInt8], file: String) throws(PresetError) -> [RGBA] {
         let reader = JSONReader(file: file)
-        let elements = try reader.array(try reader.parse(body), at: "")
-        guard PresetLimits.colorCount.contains(elements.count) else {
-            throw reader.error("", "expected \(PresetLimits.colorCount.lowerBound) to \(PresetLimits.colorCount.upperBound) colours, found \(elements.count)")
-        }
-        var colors: [RGBA] = []
-        for (index, element) in elements.enumerated() {
-            let path = "[\(index)]"
-            guard case .object = element.value else {
-                colors.append(try reader.color(element, at: path))
-                continue
-            }
+        return try reader.colors(try reader.parse(body), at: "", count: PresetLimits.colorCount) { element, path throws(PresetError) in
+            guard case .object = element.value else { return try reader.color(element, at: path) }
             let members = try reader.object(element, at: path, allowed: ["color", "share"])
             guard let color = members["color"] else { throw reader.error(path, "a palette entry needs \"color\"") }
-            colors.append(try reader.color(color, at: JSONReader.join(path, "color")))
+            return try reader.color(color, at: JSONReader.join(path, "color"))
         }
-        return colors
     }
 }

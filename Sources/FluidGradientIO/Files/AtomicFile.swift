@@ -2,8 +2,8 @@ import Foundation
 
 /// A file written under a temporary name beside its destination and renamed into
 /// place only when complete, so a crash or an interrupt never leaves a partial file
-/// under the final name. An uncommitted file is removed on ``discard()``, and by
-/// ``Interruption`` if the process is stopped.
+/// under the final name. An uncommitted file is removed on ``discard()`` (and when it
+/// is freed), and by ``Interruption`` if a second interrupt stops the process at once.
 public final class AtomicFile: @unchecked Sendable {
     /// Where the finished file goes.
     public let destination: String
@@ -11,6 +11,8 @@ public final class AtomicFile: @unchecked Sendable {
     /// tools that pick a format from the extension (ffmpeg, libpng users) still can.
     public let temporaryPath: String
     private var isOpen = true
+    /// Where ``Interruption`` keeps the temporary path for a second interrupt.
+    private var cleanupSlot: Int32 = -1
 
     /// Prepares a temporary path and proves the directory is writable by creating it.
     /// Throws an input error naming the directory when it is missing or not writable.
@@ -27,7 +29,7 @@ public final class AtomicFile: @unchecked Sendable {
         temporaryPath = directory + "/." + stem + ".tmp-\(getpid())-\(serial)" + (ext.isEmpty ? "" : "." + ext)
         try AtomicFile.checkDirectory(directory, for: destination)
         var isDirectory: ObjCBool = false
-        let trimmed = destination.count > 1 && destination.hasSuffix("/") ? String(destination.dropLast()) : destination
+        let trimmed = destination.hasSuffix("/") ? String(destination.dropLast()) : destination
         let example = trimmed + "/out." + (ext.isEmpty ? suggestedExtension : ext)
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CommandError.input("cannot write \(destination): it is a directory; name a file (such as \(example)) or remove the directory")
@@ -41,7 +43,7 @@ public final class AtomicFile: @unchecked Sendable {
             throw CommandError.input("cannot write \(destination): \(String(cString: strerror(errno))); choose a writable directory")
         }
         close(descriptor)
-        Interruption.register(self)
+        cleanupSlot = Interruption.register(temporaryPath: temporaryPath)
     }
 
     deinit { discard() }
@@ -83,7 +85,7 @@ public final class AtomicFile: @unchecked Sendable {
             throw CommandError.failure("could not move the finished file into place at \(destination): \(reason)")
         }
         isOpen = false
-        Interruption.unregister(self)
+        Interruption.unregister(temporaryPathSlot: cleanupSlot)
     }
 
     /// Removes the temporary file, if it is still there.
@@ -91,7 +93,7 @@ public final class AtomicFile: @unchecked Sendable {
         guard isOpen else { return }
         isOpen = false
         unlink(temporaryPath)
-        Interruption.unregister(self)
+        Interruption.unregister(temporaryPathSlot: cleanupSlot)
     }
 
     /// Creates `directory` and its missing parents for `destination`, with the same

@@ -1,3 +1,4 @@
+import CSignalCleanup
 import Foundation
 
 /// SIGINT, SIGTERM and SIGHUP handling for long renders.
@@ -5,13 +6,10 @@ import Foundation
 /// ``install()`` replaces the default "die at once" with a flag that render loops
 /// poll through ``check()``, so they stop between frames, stop ffmpeg, and remove
 /// what they were writing. A second Ctrl-C while that cleanup runs exits at once,
-/// after removing every registered temporary file, and says so.
+/// after killing every registered child process and removing every registered
+/// temporary file, and says so.
 public enum Interruption {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
-    /// The temporary paths of uncommitted files. Paths, not the files: a file dropped
-    /// without a commit is then freed, and its `deinit` removes what it wrote.
-    nonisolated(unsafe) private static var temporaryPaths: [ObjectIdentifier: String] = [:]
-    private static let lock = NSLock()
 
     /// Installs the handlers, and ignores SIGPIPE and SIGXFSZ so that a closed pipe or a
     /// file-size limit (`ulimit -f`) is an error that cleans up, not a death.
@@ -32,8 +30,8 @@ public enum Interruption {
         for number in [SIGINT, SIGTERM] + (ignoresHangup ? [] : [SIGHUP]) {
             signal(number) { _ in
                 if Interruption.flag != 0 {
-                    Interruption.removeAllNow()
-                    // write(2), not print: only async-signal-safe calls here.
+                    // Only async-signal-safe calls here: the C tables, write(2), _exit.
+                    fg_cleanup_now()
                     let message: StaticString = "fluidgradient: interrupted again; stopped at once, partial output removed\n"
                     _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
                     _exit(130)
@@ -53,19 +51,11 @@ public enum Interruption {
     /// For tests: clear the flag.
     public static func reset() { flag = 0 }
 
-    static func register(_ file: AtomicFile) {
-        lock.lock()
-        temporaryPaths[ObjectIdentifier(file)] = file.temporaryPath
-        lock.unlock()
-    }
+    /// A temporary file that a second interrupt removes; returns the slot to unregister.
+    static func register(temporaryPath path: String) -> Int32 { fg_cleanup_add_path(path) }
+    static func unregister(temporaryPathSlot slot: Int32) { fg_cleanup_remove_path(slot) }
 
-    static func unregister(_ file: AtomicFile) {
-        lock.lock()
-        temporaryPaths[ObjectIdentifier(file)] = nil
-        lock.unlock()
-    }
-
-    private static func removeAllNow() {
-        for path in temporaryPaths.values { unlink(path) }
-    }
+    /// A child process that a second interrupt kills; unregister it before reaping it.
+    static func register(child pid: pid_t) -> Int32 { fg_cleanup_add_child(pid) }
+    static func unregister(childSlot slot: Int32) { fg_cleanup_remove_child(slot) }
 }

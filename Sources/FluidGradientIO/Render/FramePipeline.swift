@@ -38,8 +38,10 @@ public protocol ProgressReporting: AnyObject, Sendable {
 /// number of frames. The first error, or an interrupt, stops everything; the sink
 /// then removes what it started.
 public enum FramePipeline {
-    /// `shouldStop` is asked before each frame; when it answers true the render stops as
-    /// if interrupted, and the sink removes what it started.
+    /// `shouldStop` is asked before each frame, and every 50 ms while the render waits for
+    /// a buffer (holding the frame queue's lock, so it must not wait on the pipeline);
+    /// when it answers true the render stops as if interrupted, and the sink removes what
+    /// it started.
     public static func run(
         _ plan: RenderPlan, into sink: FrameSink, progress: ProgressReporting? = nil, shouldStop: () -> Bool = { false }
     ) throws(CommandError) {
@@ -75,7 +77,8 @@ public enum FramePipeline {
                 break
             }
             guard let buffer = queue.freeBuffer(unless: stopRequested) else {
-                if stopRequested() { stop = .interrupted }
+                // A writer's failure is reported as such, even if a stop came with it.
+                if !queue.hasFailed { stop = .interrupted }
                 break
             }
             let instant = plan.instant(of: index)
@@ -154,6 +157,12 @@ private final class FrameQueue: @unchecked Sendable {
         done += 1
         condition.broadcast()
         return done
+    }
+
+    var hasFailed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return failure != nil
     }
 
     func fail(_ error: CommandError) {

@@ -10,7 +10,14 @@ final class ChildProcess: @unchecked Sendable {
     private let stderrReader: Thread
     private let tail = TailBuffer(limit: 4096)
     private let stderrDone = DispatchSemaphore(value: 0)
+    /// Guards `isReaped` and `exitStatus`.
+    private let reaping = NSLock()
+    private var isReaped = false
+    /// Where ``Interruption`` keeps the pid for a second interrupt, until it is reaped.
+    private var cleanupSlot: Int32 = -1
     private var exitStatus: Int32?
+    /// Held from creating a child's pipes to closing the child's ends of them.
+    private static let spawning = NSLock()
     /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
     private static let setPipeSize: Int32 = 1031
 
@@ -21,12 +28,16 @@ final class ChildProcess: @unchecked Sendable {
     init(executable: String, arguments: [String], readsOutput: Bool = false) throws(CommandError) {
         self.executable = executable
         var stdinPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [-1, -1]
+        // A batch starts several ffmpegs at once, and one that inherited another's pipe
+        // would hold it open after that one died. So every end is close-on-exec (the
+        // spawn's dup2 onto 0, 1 and 2 clears the flag where the child needs it), set
+        // under a lock that every spawn takes, before another thread can spawn.
+        ChildProcess.spawning.lock()
+        defer { ChildProcess.spawning.unlock() }
         guard pipe(&stdinPipe) == 0, pipe(&stderrPipe) == 0, !readsOutput || pipe(&stdoutPipe) == 0 else {
-            throw CommandError.failure("could not create a pipe for \(executable): \(String(describing: errno))")
+            throw CommandError.failure("could not create a pipe for \(executable): \(String(cString: strerror(errno)))")
         }
-        // Our ends must not leak into the child.
-        _ = fcntl(stdinPipe[1], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(stderrPipe[0], F_SETFD, FD_CLOEXEC)
+        for descriptor in stdinPipe + stderrPipe + stdoutPipe where descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         // A larger pipe lets a whole row band go in one write (Linux: up to pipe-max-size).
         _ = fcntl(stdinPipe[1], ChildProcess.setPipeSize, 1 << 20)
 
@@ -34,7 +45,6 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         if readsOutput {
-            _ = fcntl(stdoutPipe[0], F_SETFD, FD_CLOEXEC)
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
             posix_spawn_file_actions_addclose(&actions, stdoutPipe[1])
@@ -78,6 +88,7 @@ final class ChildProcess: @unchecked Sendable {
             throw CommandError.failure("could not start \(executable): \(String(cString: strerror(status)))")
         }
         pid = child
+        cleanupSlot = Interruption.register(child: child)
         stdinDescriptor = stdinPipe[1]
         outputDescriptor = stdoutPipe[0]
         let stderrDescriptor = stderrPipe[0]
@@ -116,8 +127,14 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Closes stdin (end of input) and waits for the child to exit.
     func finish() -> Int32 {
+        finish(unless: { false })!
+    }
+
+    /// ``finish()``, or nil if `stop` answers true first (the child is then still
+    /// running: ``kill()`` it).
+    func finish(unless stop: () -> Bool) -> Int32? {
         closeInput()
-        return wait()
+        return wait(unless: stop)
     }
 
     /// Stops the child at once (SIGKILL), then waits. Only for output that is thrown
@@ -132,7 +149,7 @@ final class ChildProcess: @unchecked Sendable {
     /// (EPIPE), while the descriptors stay open until ``kill()`` (closing one that another
     /// thread is writing to would let its number be reused under that write).
     func signalKill() {
-        if exitStatus == nil { Glibc.kill(pid, SIGKILL) }
+        reaping.withLock { if !isReaped { _ = Glibc.kill(pid, SIGKILL) } }
     }
 
     private func closeInput() {
@@ -146,14 +163,32 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// The exit status (or 128 + signal) once it ended.
-    private func wait() -> Int32 {
-        if let exitStatus { return exitStatus }
+    /// The exit status (or 128 + signal) once it ended, or nil if `stop` answers true first.
+    ///
+    /// It polls every 20 ms rather than blocking, so `stop` can be heard. The child is
+    /// reaped under the lock ``signalKill()`` takes, and only after ``Interruption`` has
+    /// forgotten it, so no SIGKILL reaches a process that has taken over its pid.
+    private func wait(unless stop: () -> Bool = { false }) -> Int32? {
+        if let status = reaping.withLock({ exitStatus }) { return status }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while true {
+            // Has it ended? Asked without reaping it, so that the pid stays its own meanwhile.
+            var info = siginfo_t()
+            let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if result == 0 && info.si_signo == SIGCHLD || result < 0 && errno != EINTR {
+                reaping.withLock {
+                    Interruption.unregister(childSlot: cleanupSlot)
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    isReaped = true
+                }
+                break
+            }
+            if stop() { return nil }
+            usleep(20_000)
+        }
         stderrDone.wait()
         let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        exitStatus = code
+        reaping.withLock { exitStatus = code }
         return code
     }
 

@@ -57,7 +57,11 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     public func finish() throws(CommandError) {
-        let status = process.finish()
+        // An interrupt while ffmpeg encodes its last frames stops it too.
+        guard let status = process.finish(unless: { Interruption.isRequested }) else {
+            abort()
+            throw CommandError.interrupted
+        }
         guard status == 0 else {
             file.discard()
             throw failure("failed", status: status)

@@ -1,0 +1,57 @@
+#include "CSignalCleanup.h"
+
+#include <limits.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { PATH_SLOTS = 256, CHILD_SLOTS = 64 };
+enum { FREE = 0, CLAIMED = 1, READY = 2 };
+
+static char paths[PATH_SLOTS][PATH_MAX];
+static int path_states[PATH_SLOTS];
+/// Slots are taken round-robin, so a slot freed while a handler reads it is not
+/// rewritten until 255 other paths have come and gone.
+static unsigned next_path;
+static pid_t children[CHILD_SLOTS];
+
+int fg_cleanup_add_path(const char *path) {
+    size_t length = strlen(path);
+    if (length >= PATH_MAX) return -1;
+    for (int tries = 0; tries < PATH_SLOTS; tries++) {
+        unsigned slot = __atomic_fetch_add(&next_path, 1, __ATOMIC_RELAXED) % PATH_SLOTS;
+        int expected = FREE;
+        if (__atomic_compare_exchange_n(&path_states[slot], &expected, CLAIMED, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            memcpy(paths[slot], path, length + 1);
+            __atomic_store_n(&path_states[slot], READY, __ATOMIC_RELEASE);
+            return (int)slot;
+        }
+    }
+    return -1;
+}
+
+void fg_cleanup_remove_path(int slot) {
+    if (slot >= 0 && slot < PATH_SLOTS) __atomic_store_n(&path_states[slot], FREE, __ATOMIC_RELEASE);
+}
+
+int fg_cleanup_add_child(pid_t pid) {
+    for (int slot = 0; slot < CHILD_SLOTS; slot++) {
+        pid_t expected = 0;
+        if (__atomic_compare_exchange_n(&children[slot], &expected, pid, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) return slot;
+    }
+    return -1;
+}
+
+void fg_cleanup_remove_child(int slot) {
+    if (slot >= 0 && slot < CHILD_SLOTS) __atomic_store_n(&children[slot], 0, __ATOMIC_RELEASE);
+}
+
+void fg_cleanup_now(void) {
+    for (int slot = 0; slot < CHILD_SLOTS; slot++) {
+        pid_t pid = __atomic_load_n(&children[slot], __ATOMIC_ACQUIRE);
+        if (pid > 0) kill(pid, SIGKILL);
+    }
+    for (int slot = 0; slot < PATH_SLOTS; slot++) {
+        if (__atomic_load_n(&path_states[slot], __ATOMIC_ACQUIRE) == READY) unlink(paths[slot]);
+    }
+}

@@ -1,0 +1,24 @@
+#ifndef C_SIGNAL_CLEANUP_H
+#define C_SIGNAL_CLEANUP_H
+
+#include <sys/types.h>
+
+/// What a signal handler may clean up when the process must stop at once: temporary
+/// files to remove and child processes to kill. Kept in fixed C tables with atomic
+/// slot states, because a handler may not take locks, allocate or touch Swift objects.
+
+/// Registers a temporary path; returns its slot, or -1 when the table is full or the
+/// path too long (the path is then left to the normal cleanup only).
+int fg_cleanup_add_path(const char *path);
+void fg_cleanup_remove_path(int slot);
+
+/// Registers a child process; returns its slot, or -1 when the table is full.
+int fg_cleanup_add_child(pid_t pid);
+/// Unregisters a child: call it before reaping, so its pid is never signalled after
+/// it may belong to another process.
+void fg_cleanup_remove_child(int slot);
+
+/// Async-signal-safe: SIGKILLs every registered child and unlinks every registered path.
+void fg_cleanup_now(void);
+
+#endif
