@@ -49,9 +49,26 @@ void fg_cleanup_remove_child(int slot) {
 void fg_cleanup_now(void) {
     for (int slot = 0; slot < CHILD_SLOTS; slot++) {
         pid_t pid = __atomic_load_n(&children[slot], __ATOMIC_ACQUIRE);
-        if (pid > 0) kill(pid, SIGKILL);
+        /* Its group: a wrapper script's own children go too. */
+        if (pid > 0) kill(-pid, SIGKILL);
     }
     for (int slot = 0; slot < PATH_SLOTS; slot++) {
         if (__atomic_load_n(&path_states[slot], __ATOMIC_ACQUIRE) == READY) unlink(paths[slot]);
     }
 }
+
+static volatile sig_atomic_t interrupted;
+
+void fg_interrupt_handler(int signal_number) {
+    (void)signal_number;
+    if (interrupted) {
+        static const char message[] = "fluidgradient: interrupted again; stopped at once, partial output removed\n";
+        fg_cleanup_now();
+        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+        (void)ignored;
+        _exit(130);
+    }
+    interrupted = 1;
+}
+
+int fg_interrupt_requested(void) { return interrupted; }

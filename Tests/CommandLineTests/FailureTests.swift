@@ -95,13 +95,29 @@ import Testing
         #expect(kill(ffmpeg, 0) != 0, "ffmpeg is still running")
     }
 
+    /// An "ignore SIGCHLD" inherited from the launcher would let the kernel reap ffmpeg and
+    /// lose its exit status; a failing ffmpeg must still be a failure.
+    @Test func aFailingFFmpegFailsEvenWhenTheLauncherIgnoresSIGCHLD() throws {
+        let scratch = Scratch()
+        let fake = scratch.file("failing-ffmpeg")
+        try Data("#!/bin/sh\ncat > /dev/null\nexit 1\n".utf8).write(to: URL(fileURLWithPath: fake))
+        chmod(fake, 0o755)
+        let result = run(
+            ["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("b.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake],
+            launcher: ["/usr/bin/perl", "-e", "$SIG{CHLD} = 'IGNORE'; exec @ARGV or die"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("exited with status 1"), "\(result.stderr)")
+        #expect(scratch.contents == ["failing-ffmpeg"])
+    }
+
     /// A second Ctrl-C while the first one's cleanup runs stops at once, and says so.
     @Test func interruptingTwiceStopsAtOnceAndStillRemovesThePartialOutput() throws {
         let scratch = Scratch()
-        // An "ffmpeg" whose stderr a grandchild holds open for 5 s after it is killed, so
-        // the first interrupt's cleanup waits there and the second one comes during it.
+        // An "ffmpeg" whose stderr a grandchild holds open for 5 s after it is killed (in a
+        // session of its own, beyond the kill of the encoder's process group), so the first
+        // interrupt's cleanup waits there and the second one comes during it.
         let fake = scratch.file("slow-ffmpeg")
-        try Data("#!/bin/sh\nsleep 5 >&2 &\ncat > /dev/null\n".utf8).write(to: URL(fileURLWithPath: fake))
+        try Data("#!/bin/sh\nsetsid sleep 5 >&2 &\ncat > /dev/null\n".utf8).write(to: URL(fileURLWithPath: fake))
         chmod(fake, 0o755)
         let command = RunningCommand(
             ["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake])
@@ -114,7 +130,7 @@ import Testing
         #expect(result.status == 130)
         #expect(result.stderr == "fluidgradient: interrupted again; stopped at once, partial output removed\n", "\(result.stderr)")
         #expect(scratch.contents == ["slow-ffmpeg"], "left \(scratch.contents)")
-        #expect(kill(ffmpeg, 0) != 0, "the encoder is still running")
+        #expect(!isRunning(ffmpeg), "the encoder is still running")
     }
 
     @Test func interruptingASequenceKeepsOnlyCompleteFrames() throws {
@@ -142,6 +158,15 @@ import Testing
         #expect(process.terminationStatus == 3)
         #expect(message.contains("could not write raw frames to standard output"))
     }
+}
+
+/// Whether `pid` is a live process: not gone, and not a zombie that its new parent has
+/// yet to reap (after our binary exits, init reaps its children in its own time).
+func isRunning(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+        return false
+    }
+    return stat[stat.index(close, offsetBy: 2)...].first != "Z"
 }
 
 /// The pid of `parent`'s child process called `name`, once it has started.

@@ -33,8 +33,12 @@ final class RunningCommand: @unchecked Sendable {
     private let stderrReader: PipeReader
 
     /// `fileSizeLimit` caps, in bytes, every file the process writes (`RLIMIT_FSIZE`, as
-    /// `ulimit -f` does), so that writes fail as on a full disk.
-    init(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil, stdoutPath: String? = nil, fileSizeLimit: Int? = nil) {
+    /// `ulimit -f` does), so that writes fail as on a full disk. `launcher` is a command
+    /// that execs the rest of the line, to start the binary in a state it inherits.
+    init(
+        _ arguments: [String], environment: [String: String] = [:], directory: String? = nil, stdoutPath: String? = nil,
+        fileSizeLimit: Int? = nil, launcher: [String] = []
+    ) {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
@@ -55,6 +59,7 @@ final class RunningCommand: @unchecked Sendable {
         if let fileSizeLimit {
             command = ["/usr/bin/prlimit", "--fsize=\(fileSizeLimit)", "--"] + command
         }
+        command = launcher + command
         let argv = (command + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         var child: pid_t = 0
@@ -121,9 +126,11 @@ final class PipeReader: @unchecked Sendable {
 }
 
 func run(
-    _ arguments: [String], environment: [String: String] = [:], directory: String? = nil, fileSizeLimit: Int? = nil, timeout: Double = 120
+    _ arguments: [String], environment: [String: String] = [:], directory: String? = nil, fileSizeLimit: Int? = nil,
+    launcher: [String] = [], timeout: Double = 120
 ) -> CommandResult {
-    RunningCommand(arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit).wait(timeout: timeout)
+    RunningCommand(arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit, launcher: launcher)
+        .wait(timeout: timeout)
 }
 
 /// A test's own empty directory. All of a run's scratch directories lie in one directory

@@ -38,12 +38,16 @@ public final class AtomicFile: @unchecked Sendable {
         if destination.hasSuffix("/") {
             throw CommandError.input("cannot write \(destination): a path that ends in / names a directory; write \(trimmed) or name a file such as \(example)")
         }
+        // Registered first: a second interrupt between the two would leave the file.
+        cleanupSlot = Interruption.register(temporaryPath: temporaryPath)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw CommandError.input("cannot write \(destination): \(String(cString: strerror(errno))); choose a writable directory")
+            let reason = String(cString: strerror(errno))
+            Interruption.unregister(temporaryPathSlot: cleanupSlot)
+            isOpen = false
+            throw CommandError.input("cannot write \(destination): \(reason); choose a writable directory")
         }
         close(descriptor)
-        cleanupSlot = Interruption.register(temporaryPath: temporaryPath)
     }
 
     deinit { discard() }

@@ -9,8 +9,6 @@ import Foundation
 /// after killing every registered child process and removing every registered
 /// temporary file, and says so.
 public enum Interruption {
-    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
-
     /// Installs the handlers, and ignores SIGPIPE and SIGXFSZ so that a closed pipe or a
     /// file-size limit (`ulimit -f`) is an error that cleans up, not a death.
     public static func install() {
@@ -27,29 +25,20 @@ public enum Interruption {
         var hangup = sigaction()
         sigaction(SIGHUP, nil, &hangup)
         let ignoresHangup = unsafeBitCast(hangup.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-        for number in [SIGINT, SIGTERM] + (ignoresHangup ? [] : [SIGHUP]) {
-            signal(number) { _ in
-                if Interruption.flag != 0 {
-                    // Only async-signal-safe calls here: the C tables, write(2), _exit.
-                    fg_cleanup_now()
-                    let message: StaticString = "fluidgradient: interrupted again; stopped at once, partial output removed\n"
-                    _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
-                    _exit(130)
-                }
-                Interruption.flag = 1
-            }
-        }
+        // The handler is C (CSignalCleanup), where async-signal safety can be seen.
+        for number in [SIGINT, SIGTERM] + (ignoresHangup ? [] : [SIGHUP]) { signal(number, fg_interrupt_handler) }
+        // Children must stay ours to reap: an inherited "ignore SIGCHLD" would have the
+        // kernel reap them, and their exit status would be lost.
+        signal(SIGCHLD, SIG_DFL)
     }
 
-    public static var isRequested: Bool { flag != 0 }
+    public static var isRequested: Bool { fg_interrupt_requested() != 0 }
 
     /// Throws ``CommandError/interrupted`` once a stop was requested.
     public static func check() throws(CommandError) {
-        if flag != 0 { throw CommandError.interrupted }
+        if isRequested { throw CommandError.interrupted }
     }
 
-    /// For tests: clear the flag.
-    public static func reset() { flag = 0 }
 
     /// A temporary file that a second interrupt removes; returns the slot to unregister.
     static func register(temporaryPath path: String) -> Int32 { fg_cleanup_add_path(path) }

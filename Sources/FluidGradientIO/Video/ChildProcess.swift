@@ -16,6 +16,8 @@ final class ChildProcess: @unchecked Sendable {
     /// Where ``Interruption`` keeps the pid for a second interrupt, until it is reaped.
     private var cleanupSlot: Int32 = -1
     private var exitStatus: Int32?
+    /// The status given for a child whose exit could not be collected.
+    static let statusLost: Int32 = -1
     /// Held from creating a child's pipes to closing the child's ends of them.
     private static let spawning = NSLock()
     /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
@@ -149,7 +151,8 @@ final class ChildProcess: @unchecked Sendable {
     /// (EPIPE), while the descriptors stay open until ``kill()`` (closing one that another
     /// thread is writing to would let its number be reused under that write).
     func signalKill() {
-        reaping.withLock { if !isReaped { _ = Glibc.kill(pid, SIGKILL) } }
+        // Its process group (it leads its own): a wrapper script's children go too.
+        reaping.withLock { if !isReaped { _ = Glibc.kill(-pid, SIGKILL) } }
     }
 
     private func closeInput() {
@@ -176,10 +179,19 @@ final class ChildProcess: @unchecked Sendable {
             var info = siginfo_t()
             let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
             if result == 0 && info.si_signo == SIGCHLD || result < 0 && errno != EINTR {
+                var reaped = false
                 reaping.withLock {
                     Interruption.unregister(childSlot: cleanupSlot)
-                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    var outcome: pid_t
+                    repeat { outcome = waitpid(pid, &status, 0) } while outcome < 0 && errno == EINTR
+                    reaped = outcome == pid
                     isReaped = true
+                }
+                // Its status is lost (something else reaped it): never report that as success.
+                guard reaped else {
+                    stderrDone.wait()
+                    reaping.withLock { exitStatus = ChildProcess.statusLost }
+                    return ChildProcess.statusLost
                 }
                 break
             }

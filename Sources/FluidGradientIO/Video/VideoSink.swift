@@ -77,7 +77,8 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     private func failure(_ what: String, status: Int32) -> CommandError {
-        let how = status > 128 ? "was killed by signal \(status - 128)" : "exited with status \(status)"
+        let how = status == ChildProcess.statusLost
+            ? "left no exit status to collect" : status > 128 ? "was killed by signal \(status - 128)" : "exited with status \(status)"
         let tail = process.stderrTail
         return CommandError.failure(
             "ffmpeg \(what) while writing \(file.destination) (it \(how))" + (tail.isEmpty ? "" : ": \(tail)"))
