@@ -238,9 +238,7 @@ import Testing
         let scratch = Scratch()
         let manifest = Self.setUp(scratch)
         // The real ffmpeg, except that it dies of SIGSEGV when asked for WebM.
-        let wrapper = scratch.file("ffmpeg")
-        let script = "#!/bin/sh\ncase \"$*\" in *' webm '*) kill -SEGV $$;; esac\nexec ffmpeg \"$@\"\n"
-        _ = FileManager.default.createFile(atPath: wrapper, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        let wrapper = try script("#!/bin/sh\ncase \"$*\" in *' webm '*) kill -SEGV $$;; esac\nexec ffmpeg \"$@\"\n", named: "ffmpeg", in: scratch)
         let (result, report) = try Self.batch([manifest], environment: ["FLUIDGRADIENT_FFMPEG": wrapper])
         #expect(result.status == 3)
         let failed = report.jobs.filter { $0["status"] as! String == "failed" }

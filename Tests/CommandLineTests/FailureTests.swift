@@ -99,9 +99,7 @@ import Testing
     /// lose its exit status; a failing ffmpeg must still be a failure.
     @Test func aFailingFFmpegFailsEvenWhenTheLauncherIgnoresSIGCHLD() throws {
         let scratch = Scratch()
-        let fake = scratch.file("failing-ffmpeg")
-        try Data("#!/bin/sh\ncat > /dev/null\nexit 1\n".utf8).write(to: URL(fileURLWithPath: fake))
-        chmod(fake, 0o755)
+        let fake = try script("#!/bin/sh\ncat > /dev/null\nexit 1\n", named: "failing-ffmpeg", in: scratch)
         let result = run(
             ["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("b.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake],
             launcher: ["/usr/bin/perl", "-e", "$SIG{CHLD} = 'IGNORE'; exec @ARGV or die"])
@@ -116,9 +114,7 @@ import Testing
         // An "ffmpeg" whose stderr a grandchild holds open for 5 s after it is killed (in a
         // session of its own, beyond the kill of the encoder's process group), so the first
         // interrupt's cleanup waits there and the second one comes during it.
-        let fake = scratch.file("slow-ffmpeg")
-        try Data("#!/bin/sh\nsetsid sleep 5 >&2 &\ncat > /dev/null\n".utf8).write(to: URL(fileURLWithPath: fake))
-        chmod(fake, 0o755)
+        let fake = try script("#!/bin/sh\nsetsid sleep 5 >&2 &\ncat > /dev/null\n", named: "slow-ffmpeg", in: scratch)
         let command = RunningCommand(
             ["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake])
         let ffmpeg = try waitForChild(of: command.pid, named: "slow-ffmpeg")
@@ -158,6 +154,14 @@ import Testing
         #expect(process.terminationStatus == 3)
         #expect(message.contains("could not write raw frames to standard output"))
     }
+}
+
+/// An executable file holding `text`, to stand in for ffmpeg.
+func script(_ text: String, named name: String, in scratch: Scratch) throws -> String {
+    let path = scratch.file(name)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    chmod(path, 0o755)
+    return path
 }
 
 /// Whether `pid` is a live process: not gone, and not a zombie that its new parent has
