@@ -46,7 +46,7 @@ void fg_cleanup_remove_child(int slot) {
     if (slot >= 0 && slot < CHILD_SLOTS) __atomic_store_n(&children[slot], 0, __ATOMIC_RELEASE);
 }
 
-void fg_cleanup_now(void) {
+static void cleanup_now(void) {
     for (int slot = 0; slot < CHILD_SLOTS; slot++) {
         pid_t pid = __atomic_load_n(&children[slot], __ATOMIC_ACQUIRE);
         /* Its group: a wrapper script's own children go too. */
@@ -63,7 +63,7 @@ void fg_interrupt_handler(int signal_number) {
     (void)signal_number;
     if (interrupted) {
         static const char message[] = "fluidgradient: interrupted again; stopped at once, partial output removed\n";
-        fg_cleanup_now();
+        cleanup_now();
         ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
         (void)ignored;
         _exit(130);
@@ -71,4 +71,4 @@ void fg_interrupt_handler(int signal_number) {
     interrupted = 1;
 }
 
-int fg_interrupt_requested(void) { return interrupted; }
+int fg_interrupt_requested(void) { return __atomic_load_n(&interrupted, __ATOMIC_RELAXED); }

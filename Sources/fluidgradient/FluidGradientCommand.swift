@@ -62,24 +62,30 @@ extension FluidGradientCommand {
     /// One line for a word where a subcommand belongs that is none (`rendr`, `presets lst`,
     /// `help nope`), with the nearest one, or nil.
     static func unknownCommand(in arguments: [String]) -> String? {
-        var command = ["fluidgradient"]
-        var subcommands = configuration.subcommands
         var words = arguments.dropFirst()
-        // `help X` asks for X's help, so X must be a command too.
+        // `help X` asks for X's help, so X must be a command too (`help help` is one).
         if words.first == "help" { words = words.dropFirst() }
-        while let word = words.first, !word.hasPrefix("-"), !subcommands.isEmpty, !(command.count == 1 && word == "help") {
-            let names = subcommands.map { $0._commandName }
-            guard let match = subcommands.first(where: { $0._commandName == word }) else {
-                let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
-                let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
-                return "unknown command '\(word)'\(suggestion); the commands are \(names.joined(separator: ", ")) "
-                    + "(see `\(command.joined(separator: " ")) --help`)"
-            }
-            command.append(word)
+        guard words.first != "help", case let (path, unmatched?) = commandPath(words) else { return nil }
+        let names = unmatched.choices.map { $0._commandName }, word = unmatched.word
+        let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
+        let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
+        return "unknown command '\(word)'\(suggestion); the commands are \(names.joined(separator: ", ")) "
+            + "(see `\((["fluidgradient"] + path).joined(separator: " ")) --help`)"
+    }
+
+    /// The subcommands that `words` name in turn from the root, up to the first option or a
+    /// command without subcommands; and the first word where a subcommand belongs that
+    /// names none, with the subcommands it could have named.
+    static func commandPath(_ words: some Sequence<String>) -> (path: [String], unmatched: (word: String, choices: [ParsableCommand.Type])?) {
+        var path: [String] = []
+        var subcommands = configuration.subcommands
+        for word in words {
+            guard !word.hasPrefix("-"), !subcommands.isEmpty else { break }
+            guard let match = subcommands.first(where: { $0._commandName == word }) else { return (path, (word, subcommands)) }
+            path.append(word)
             subcommands = match.configuration.subcommands
-            words = words.dropFirst()
         }
-        return nil
+        return (path, nil)
     }
 }
 
@@ -108,17 +114,18 @@ extension FluidGradientCommand {
     /// its value, as a line that says why, or nil. (Options with named values add the
     /// names, and the others check their own values.)
     static func numberValueReason(in message: String) -> String? {
-        let opening = "The value '", nextOption = ": it is the next option; give a value first"
-        // Text options refuse the next option themselves (``Option/init(text:)``), with this tail.
-        let message = message.hasSuffix(nextOption) ? String(message.dropLast(nextOption.count)) : message
-        guard message.hasPrefix(opening), message.hasSuffix(">'"), let valueEnd = message.range(of: "' is invalid for '-") else {
-            return nil
-        }
+        let opening = "The value '"
+        guard message.hasPrefix(opening), let valueEnd = message.range(of: "' is invalid for '-"),
+            let optionEnd = message.range(of: ">'", range: valueEnd.upperBound..<message.endIndex)
+        else { return nil }
         let value = String(message[message.index(message.startIndex, offsetBy: opening.count)..<valueEnd.lowerBound])
+        // After the option, only a text option's own refusal of the next option
+        // (``Option/init(text:)``), which is said here the same way.
+        guard optionEnd.upperBound == message.endIndex || isNextOption(value) else { return nil }
         let option = "-" + message[valueEnd.upperBound...].prefix { $0 != " " && $0 != "'" }
         let digits = value.hasPrefix("-") ? value.dropFirst() : Substring(value)
         let reason: String
-        if value.hasPrefix("--"), value.dropFirst(2).first?.isLetter == true {
+        if isNextOption(value) {
             reason = "is the next option; give a value first"
         } else if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
             // A whole number that the option's type cannot hold: negative where it must not
@@ -136,14 +143,7 @@ extension FluidGradientCommand {
 /// `fluidgradient render` when the user was running `render` (`fluidgradient presets show`
 /// for `presets show`): where to look for help.
 var helpCommand: String {
-    var command = ["fluidgradient"]
-    var subcommands = FluidGradientCommand.configuration.subcommands
-    for word in CommandLine.arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") }) {
-        guard let match = subcommands.first(where: { $0._commandName == word }) else { break }
-        command.append(word)
-        subcommands = match.configuration.subcommands
-    }
-    return command.joined(separator: " ")
+    (["fluidgradient"] + FluidGradientCommand.commandPath(CommandLine.arguments.dropFirst()).path).joined(separator: " ")
 }
 
 /// Prints `message` on stderr as one line (see ``oneLine(_:)``).

@@ -156,14 +156,6 @@ import Testing
     }
 }
 
-/// An executable file holding `text`, to stand in for ffmpeg.
-func script(_ text: String, named name: String, in scratch: Scratch) throws -> String {
-    let path = scratch.file(name)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    chmod(path, 0o755)
-    return path
-}
-
 /// Whether `pid` is a live process: not gone, and not a zombie that its new parent has
 /// yet to reap (after our binary exits, init reaps its children in its own time).
 func isRunning(_ pid: pid_t) -> Bool {

@@ -151,6 +151,14 @@ struct Scratch {
     }
 }
 
+/// An executable file holding `text`, to stand in for ffmpeg.
+func script(_ text: String, named name: String, in scratch: Scratch) throws -> String {
+    let path = scratch.file(name)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    chmod(path, 0o755)
+    return path
+}
+
 private let scratchRoot: String = {
     let root = NSTemporaryDirectory() + "fluidgradient-cli-\(getpid())"
     try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)

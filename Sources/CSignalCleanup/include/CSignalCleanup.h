@@ -18,13 +18,10 @@ int fg_cleanup_add_child(pid_t pid);
 /// it may belong to another process.
 void fg_cleanup_remove_child(int slot);
 
-/// Async-signal-safe: SIGKILLs every registered child's process group and unlinks
-/// every registered path.
-void fg_cleanup_now(void);
-
 /// The handler for SIGINT, SIGTERM and SIGHUP. The first signal sets the flag that
-/// `fg_interrupt_requested` reads; a second one calls `fg_cleanup_now`, says so on
-/// stderr and exits with status 130.
+/// `fg_interrupt_requested` reads; a second one SIGKILLs every registered child's
+/// process group, unlinks every registered path, says so on stderr and exits with
+/// status 130, using only async-signal-safe calls.
 void fg_interrupt_handler(int signal_number);
 int fg_interrupt_requested(void);
 

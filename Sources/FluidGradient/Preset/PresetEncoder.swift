@@ -128,7 +128,7 @@ public enum PaletteFile {
             guard case .object = element.value else { return try reader.color(element, at: path) }
             let members = try reader.object(element, at: path, allowed: ["color", "share"])
             guard let color = members["color"] else { throw reader.error(path, "a palette entry needs \"color\"") }
-            return try reader.color(color, at: JSONReader.join(path, "color"))
+            return try reader.color(color, at: members.path("color"))
         }
     }
 }

@@ -177,15 +177,11 @@ struct CellSpan {
                 span.sampleUpper = span.upper
             case .clamp:
                 span.clamps = true
-                span.sampleLower = min(max(lower, 0.5), size - 0.5)
-                span.sampleUpper = min(max(upper, 0.5), size - 0.5)
+                span.sampleLower = span.clamped(lower)
+                span.sampleUpper = span.clamped(upper)
             }
-            span.pixelLower = span.lower.rounded(.down) + 0.5
-            span.pixelUpper = max(span.upper.rounded(.up) - 0.5, span.pixelLower)
-            if span.clamps {
-                span.pixelLower = min(max(span.pixelLower, 0.5), size - 0.5)
-                span.pixelUpper = min(max(span.pixelUpper, 0.5), size - 0.5)
-            }
+            span.pixelLower = span.clamped(span.firstPixel + 0.5)
+            span.pixelUpper = span.clamped(span.lastPixel + 0.5)
             return span
         }
     }
@@ -196,11 +192,20 @@ struct CellSpan {
         subsamples == WorkingGrid.pixelCentres ? (pixelLower, pixelUpper) : (sampleLower, sampleUpper)
     }
 
+    /// A position as sampled: clamped into the frame with clamp edges.
+    @inline(__always)
+    func clamped(_ p: Float) -> Float { clamps ? min(max(p, clampLower), clampUpper) : p }
+
+    /// The first and last pixels the span overlaps (pixel `j` covers `[j, j + 1)`): the
+    /// pixels ``pixels(into:weights:offsets:)`` samples, and whose centres bound
+    /// `pixelLower...pixelUpper`.
+    var firstPixel: Float { lower.rounded(.down) }
+    var lastPixel: Float { max(upper.rounded(.up) - 1, firstPixel) }
+
     /// Sample `index` of `count`, at the middle of its sub-interval.
     @inline(__always)
     func sample(_ index: Int, of count: Int) -> Float {
-        let p = lower + (Float(index) + 0.5) * (upper - lower) / Float(count)
-        return clamps ? min(max(p, clampLower), clampUpper) : p
+        clamped(lower + (Float(index) + 0.5) * (upper - lower) / Float(count))
     }
 
     /// Writes `count` evenly spread sample positions along this axis into `positions`.
@@ -221,10 +226,10 @@ struct CellSpan {
     func pixels(
         into positions: UnsafeMutablePointer<Float>, weights: UnsafeMutablePointer<Float>, offsets: UnsafeMutablePointer<Float>
     ) -> Int {
-        var pixel = lower.rounded(.down), n = 0
+        var pixel = firstPixel, n = 0
         while pixel < upper, n < WorkingGrid.maximumCentres {
             let start = max(pixel, lower), end = min(pixel + 1, upper)
-            positions[n] = clamps ? min(max(pixel + 0.5, clampLower), clampUpper) : pixel + 0.5
+            positions[n] = clamped(pixel + 0.5)
             weights[n] = end - start
             offsets[n] = ((start + end) / 2 - centre) / size
             n += 1
@@ -264,12 +269,12 @@ extension WorkingGrid {
     ///   cell's average composite is `C(0) + (C(1) − C(0))·E[c]`. A later blend that is
     ///   not affine in c (the highlight's overlay over a base blob, or a darken, lighten,
     ///   hard light or soft light closing a group that holds the rim blob, even when no
-    ///   blob follows it) is checked: if its branch switches between c = 0 and 1, `C(½)`
-    ///   is off the chord;
+    ///   blob follows it) is checked: if its branch switches between c = 0 and 1, `C` is
+    ///   off the chord at ¼, ½ or ¾;
     /// - two rims, c and e: with blends affine in source and backdrop the composite is
     ///   bilinear, so the average follows from the four corners and `E[c]`, `E[e]` and
     ///   `E[c·e]` (their covariance included); otherwise the surface through the corners
-    ///   is checked at the middle and at the middles of the edges;
+    ///   is checked at every quarter point of the square of coverages but the corners;
     ///
     /// and where these do not hold, or three or more rims cross, the composite itself is
     /// averaged over the samples. So is every pixel-centre cell, each pixel weighted by

@@ -76,9 +76,10 @@ public enum FramePipeline {
                 stop = .interrupted
                 break
             }
-            guard let buffer = queue.freeBuffer(unless: stopRequested) else {
+            let next = queue.freeBuffer(unless: stopRequested)
+            guard case .free(let buffer) = next else {
                 // A writer's failure is reported as such, even if a stop came with it.
-                if !queue.hasFailed { stop = .interrupted }
+                if case .stopped = next { stop = .interrupted }
                 break
             }
             let instant = plan.instant(of: index)
@@ -121,16 +122,22 @@ private final class FrameQueue: @unchecked Sendable {
         free = buffers
     }
 
-    /// A buffer to render into, or nil once a writer failed or `stopRequested` (a signal
-    /// cannot wake the condition, so while it waits it asks every 50 ms).
-    func freeBuffer(unless stopRequested: () -> Bool) -> PixelBuffer? {
+    enum NextBuffer {
+        case free(PixelBuffer)
+        case failed
+        case stopped
+    }
+
+    /// A buffer to render into, unless a writer failed or `stopRequested` (a signal cannot
+    /// wake the condition, so while it waits it asks every 50 ms).
+    func freeBuffer(unless stopRequested: () -> Bool) -> NextBuffer {
         condition.lock()
         defer { condition.unlock() }
         while free.isEmpty && failure == nil {
-            if stopRequested() { return nil }
+            if stopRequested() { return .stopped }
             _ = condition.wait(until: Date() + 0.05)
         }
-        return failure == nil ? free.removeLast() : nil
+        return failure == nil ? .free(free.removeLast()) : .failed
     }
 
     func submit(index: Int, buffer: PixelBuffer) {
@@ -157,12 +164,6 @@ private final class FrameQueue: @unchecked Sendable {
         done += 1
         condition.broadcast()
         return done
-    }
-
-    var hasFailed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return failure != nil
     }
 
     func fail(_ error: CommandError) {

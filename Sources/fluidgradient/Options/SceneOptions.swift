@@ -174,10 +174,14 @@ extension Option where Value == String? {
     /// and then calls `30` unexpected.
     init(text help: ArgumentHelp) {
         self.init(parsing: .unconditional, help: help) { text in
-            if text.hasPrefix("--"), text.dropFirst(2).first?.isLetter == true {
-                throw ValidationError("it is the next option; give a value first")
-            }
+            if isNextOption(text) { throw ValidationError("it is the next option; give a value first") }
             return text
         }
     }
+}
+
+/// Whether a word taken as an option's value is plainly the next option (`--fps`), not a
+/// value that starts with a dash (`-5x5`, `-crf 23`).
+func isNextOption(_ word: String) -> Bool {
+    word.hasPrefix("--") && word.dropFirst(2).first?.isLetter == true
 }
