@@ -109,6 +109,9 @@ struct Render: ParsableCommand {
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }
+        if case .video(_, .mp4) = target, preset.frameSpec.hasTransparency, !output.quiet {
+            printError("note: H.264 has no alpha, so \(output.output) shows the transparent background as black; .mov and .webm keep it")
+        }
         let plan = RenderPlan(
             preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threading.threadCount)
         let start = Date()

@@ -19,6 +19,20 @@ import Testing
         #expect(png.status == 0)
     }
 
+    /// Comparing a video needs ffprobe as well; its absence names the variable that points at it.
+    @Test func missingFFprobeNamesItsVariable() throws {
+        let scratch = Scratch()
+        #expect(run(["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("clip.mp4")]).status == 0)
+        let ffmpeg = try VideoSink.locateFFmpeg()
+        let result = run(
+            ["compare", scratch.file("clip.mp4"), scratch.file("clip.mp4")],
+            environment: ["PATH": "/nonexistent", "FLUIDGRADIENT_FFMPEG": ffmpeg, "FLUIDGRADIENT_FFPROBE": ""])
+        #expect(result.status == 3)
+        #expect(result.stderr.hasPrefix("fluidgradient: ffprobe was not found on PATH, and comparing videos needs it"))
+        #expect(result.stderr.contains("or set FLUIDGRADIENT_FFPROBE to its path"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
     /// FLUIDGRADIENT_FFMPEG naming something that cannot run is reported as such, not as
     /// ffmpeg missing from PATH.
     @Test(arguments: ["/nonexistent/ffmpeg", "/etc/passwd", "/tmp"])
@@ -65,6 +79,38 @@ import Testing
         #expect(palette.status == 3, "\(palette.stderr)")
         #expect(palette.stderr.contains("could not write \(scratch.file("p.json")): File too large"), "\(palette.stderr)")
         #expect(scratch.contents == ["photo.png", "s"])
+    }
+
+    /// ffmpeg 5.1 exits 0 when it cannot write the end of its file (a full disk, here a
+    /// file-size limit whose signal is ignored, as the renderer ignores it): without
+    /// -xerror a broken video was renamed into place and the render reported success.
+    @Test(arguments: ["mp4", "webm", "mov", "gif"])
+    func aFullDiskFailsAVideo(container: String) {
+        let scratch = Scratch()
+        let result = run(
+            ["render", "--size", "320x180", "--frames", "30", "--speed", "5", "-o", scratch.file("v.\(container)")], fileSizeLimit: 4000)
+        #expect(result.status == 3, "\(result.stderr)")
+        // It fails at the end, or, for ProRes's larger packets, while frames still arrive.
+        #expect(result.stderr.hasPrefix("fluidgradient: ffmpeg "), "\(result.stderr)")
+        #expect(result.stderr.contains("while writing \(scratch.file("v.\(container)")) (it exited with status 1)"), "\(result.stderr)")
+        #expect(result.stderr.contains("File too large"), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(scratch.contents.isEmpty, "\(scratch.contents)")
+    }
+
+    /// An encoder that exits 0 having written nothing (a stand-in, or options that send
+    /// the output elsewhere) is a failure, not an empty video under the final name.
+    @Test func anEncoderThatWritesNothingIsAnError() throws {
+        let scratch = Scratch()
+        let silent = try script("#!/bin/sh\ncat > /dev/null\nexit 0\n", named: "silent-ffmpeg", in: scratch)
+        let expected = "ffmpeg exited successfully but wrote nothing to \(scratch.file("v.mp4")); check --ffmpeg-options and FLUIDGRADIENT_FFMPEG"
+        let standIn = run(["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("v.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": silent])
+        let null = run(["render", "--size", "64x36", "--frames", "3", "--ffmpeg-options", "-f null", "-o", scratch.file("v.mp4")])
+        for result in [standIn, null] {
+            #expect(result.status == 3)
+            #expect(result.stderr == "fluidgradient: \(expected)\n")
+        }
+        #expect(scratch.contents == ["silent-ffmpeg"])
     }
 
     @Test func ffmpegKilledMidStreamIsAnError() throws {

@@ -99,6 +99,37 @@ import Testing
         #expect(alpha.contains("ALPHA_MODE=1") || alpha.contains("alpha_mode=1"))
     }
 
+    /// VP9 takes an odd size, its chroma planes rounded up as ours are; H.264 refuses it.
+    @Test func webmTakesAnOddSize() {
+        let scratch = Scratch()
+        let odd = ["render", "--preset", "ocean", "--size", "161x91", "--frames", "6"]
+        #expect(run(odd + ["-o", scratch.file("odd.webm")]).status == 0)
+        #expect(run(odd + ["-o", scratch.file("%02d.png")]).status == 0)
+        let info = probe(scratch.file("odd.webm"))
+        #expect(info["width"] == "161" && info["height"] == "91" && info["nb_read_frames"] == "6", "\(info)")
+        // The same frames, within VP9's loss (the tolerance of videosCompareWithPNGsAndThemselves).
+        let same = run(["compare", scratch.file("%02d.png"), scratch.file("odd.webm"), "--tolerance", "16", "--max-differing", "0.5%"])
+        #expect(same.status == 0, "\(same.stdoutText)")
+        #expect(run(odd + ["-o", scratch.file("odd.mp4")]).status == 2)
+    }
+
+    /// H.264 has no alpha: a transparent background is flattened, and a note says so
+    /// (not for an opaque frame, nor with --quiet, nor for WebM, which keeps it).
+    @Test func mp4SaysItDropsTransparency() {
+        let scratch = Scratch()
+        let transparent = ["render", "--background", "transparent", "--size", "64x36", "--frames", "2"]
+        let noted = run(transparent + ["-o", scratch.file("t.mp4")])
+        #expect(noted.status == 0)
+        #expect(noted.stderr == "fluidgradient: note: H.264 has no alpha, so \(scratch.file("t.mp4")) shows the transparent background as black; .mov and .webm keep it\n")
+        #expect(probe(scratch.file("t.mp4"))["pix_fmt"] == "yuv420p")
+        for arguments in [transparent + ["--quiet", "-o", scratch.file("q.mp4")], transparent + ["-o", scratch.file("t.webm")],
+                          ["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("o.mp4")]] {
+            let quiet = run(arguments)
+            #expect(quiet.status == 0)
+            #expect(quiet.stderr.isEmpty, "\(arguments): \(quiet.stderr)")
+        }
+    }
+
     /// GIF stores delays in 1/100 s, so 50 fps is exact.
     @Test func gifIsPaletteOptimised() {
         let scratch = Scratch()

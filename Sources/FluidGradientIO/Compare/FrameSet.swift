@@ -98,7 +98,8 @@ final class VideoFrames {
         let ffmpeg = try VideoSink.locateFFmpeg(for: "comparing videos", otherwise: "; PNG frames compare without it")
         let probe = try ChildProcess.locate(
             "ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE",
-            missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg (apt-get install ffmpeg)")
+            missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg (apt-get install ffmpeg, which includes it) "
+                + "or set FLUIDGRADIENT_FFPROBE to its path; PNG frames compare without it")
         let size = try VideoFrames.size(of: path, ffprobe: probe)
         (width, height) = size
         process = try ChildProcess(

@@ -92,6 +92,12 @@ public final class AtomicFile: @unchecked Sendable {
         Interruption.unregister(temporaryPathSlot: cleanupSlot)
     }
 
+    /// Bytes in the temporary file so far (0 if it is gone).
+    public var writtenSize: Int {
+        var info = stat()
+        return stat(temporaryPath, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// Removes the temporary file, if it is still there.
     public func discard() {
         guard isOpen else { return }

@@ -66,6 +66,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             file.discard()
             throw failure("failed", status: status)
         }
+        // A stand-in, or options that send the output elsewhere (-f null), can exit 0 having written nothing.
+        guard file.writtenSize > 0 else {
+            file.discard()
+            throw CommandError.failure(
+                "ffmpeg exited successfully but wrote nothing to \(file.destination); check --ffmpeg-options and FLUIDGRADIENT_FFMPEG")
+        }
         try file.commit()
     }
 
@@ -108,10 +114,11 @@ public struct VideoEncoding: Sendable {
 
     /// Refuses a size the encoder cannot take, before anything is written.
     public func check(width: Int, height: Int, path: String) throws(CommandError) {
-        if inputFormat == .yuv420p, width % 2 != 0 || height % 2 != 0 {
+        // VP9 takes odd sizes (its chroma planes round up, as ours do); x264's 4:2:0 does not.
+        if container == .mp4, width % 2 != 0 || height % 2 != 0 {
             throw CommandError.input(
-                "\(path): \(container == .mp4 ? "H.264" : "VP9") with 4:2:0 chroma needs an even width and height, "
-                    + "but the size is \(width)x\(height); use \(width + width % 2)x\(height + height % 2), or .mov or PNG, which take any size")
+                "\(path): H.264 with 4:2:0 chroma needs an even width and height, but the size is \(width)x\(height); "
+                    + "use \(width + width % 2)x\(height + height % 2), or .webm, .mov or PNG, which take any size")
         }
     }
 
@@ -139,8 +146,10 @@ public struct VideoEncoding: Sendable {
     /// The full ffmpeg command line after the executable.
     public func arguments(width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String) -> [String] {
         let rate = fps == fps.rounded() ? String(Int(fps)) : String(fps)
+        // -xerror: ffmpeg 5.1 logs a failed write of the file's end (a full disk) and
+        // still exits 0; with it, the error is an exit status.
         var arguments = [
-            "-hide_banner", "-loglevel", "error", "-y",
+            "-hide_banner", "-loglevel", "error", "-xerror", "-y",
             "-f", "rawvideo", "-pix_fmt", inputFormat.rawValue, "-s", "\(width)x\(height)", "-r", rate,
         ]
         if inputFormat == .yuv420p {
