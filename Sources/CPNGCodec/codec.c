@@ -26,6 +26,12 @@ static void on_warning(png_structp png, png_const_charp text) {
     (void)text;
 }
 
+/* The system's reason for `error` into `message`; returns `error`. */
+static int system_failure(char message[FG_PNG_MESSAGE_SIZE], int error) {
+    snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(error));
+    return error;
+}
+
 int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint32_t height,
                       int channels, int bit_depth, int drop_alpha, fg_png_write_options options,
                       char message[FG_PNG_MESSAGE_SIZE]) {
@@ -35,10 +41,7 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
         return -1;
     }
     FILE *file = fopen(path, "wb");
-    if (!file) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(errno));
-        return -1;
-    }
+    if (!file) return system_failure(message, errno);
     error_context context = {.message = message};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -50,12 +53,11 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
         return -1;
     }
     if (setjmp(context.jump)) {
-        if (ferror(file) && context.system_error != 0)
-            snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(context.system_error));
+        int failure = ferror(file) && context.system_error != 0 ? system_failure(message, context.system_error) : -1;
         free(rows);
         png_destroy_write_struct(&png, &info);
         fclose(file);
-        return -1;
+        return failure;
     }
     size_t row_bytes = (size_t)width * (size_t)channels * (size_t)(bit_depth / 8);
     rows = malloc(sizeof(png_bytep) * height);
@@ -79,14 +81,11 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
     free(rows);
     png_destroy_write_struct(&png, &info);
     if (fflush(file) != 0 || ferror(file)) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(errno));
+        int failure = system_failure(message, errno);
         fclose(file);
-        return -1;
+        return failure;
     }
-    if (fclose(file) != 0) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(errno));
-        return -1;
-    }
+    if (fclose(file) != 0) return system_failure(message, errno);
     return 0;
 }
 

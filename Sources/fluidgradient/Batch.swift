@@ -8,7 +8,8 @@ struct Batch: ParsableCommand {
         abstract: "Render a manifest's palettes × sizes × formats, resumably, optionally as one shard of many.",
         discussion: """
             A manifest (JSON) lists "palettes" (built-in or file presets, or inline colours), "sizes" and \
-            "formats" (mp4, mov, webm, gif, png), shared "defaults" (any preset key) and an "output" template \
+            "formats" (mp4, mov, webm, gif, png), shared "defaults" (any preset key but a palette's own: name, description, colors, blobs, highlightBlobs, \
+            and size, which "sizes" sets) and an "output" template \
             with {name}, {width}, {height}, {size} and {ext}, whose file names must end in their format (.{ext}). Relative paths in it are relative to the manifest.
 
             A job is skipped when its output exists and its sidecar (<output>.fluidgradient.json) shows it was \

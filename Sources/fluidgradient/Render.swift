@@ -138,7 +138,7 @@ struct TimingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, 0 to 86400 (default 0).", valueName: "SECONDS"))
     var time: Double?
 
-    @Option(help: ArgumentHelp("Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.", valueName: "A-B"))
+    @Option(text: ArgumentHelp("Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.", valueName: "A-B"))
     var frameRange: String?
 
     func validate() throws {

@@ -278,6 +278,22 @@ import Testing
         #expect(scratch.contents == ["batch.json", "colors.txt"], "a dry run writes nothing")
     }
 
+    /// A dry run says which jobs could not write their output (/proc/sys takes no new
+    /// entries, even from root), as the real run then reports them.
+    @Test func aDryRunFindsAnUnwritableOutputDirectory() {
+        let scratch = Scratch()
+        let manifest = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""out/{name}/{name}-{size}.{ext}""#, with: #""/proc/sys/fluidgradient/{name}-{size}.{ext}""#))
+        let expected = "cannot write /proc/sys/fluidgradient/aurora-64x36.mp4: /proc/sys is not writable (Permission denied); choose a directory you can write to"
+        let plan = run(["batch", manifest, "--dry-run"])
+        #expect(plan.status == 0)
+        let lines = plan.stdoutText.split(separator: "\n").dropFirst(2)
+        #expect(lines.count == 18 && lines.allSatisfy { $0.contains("  fails: cannot write /proc/sys/fluidgradient/") }, "\(plan.stdoutText)")
+        #expect(lines.first?.hasSuffix("fails: " + expected) == true, "\(plan.stdoutText)")
+        let result = run(["batch", manifest])
+        #expect(result.status == 3)
+        #expect(result.stderr.split(separator: "\n").first?.hasSuffix(expected) == true, "\(result.stderr)")
+    }
+
     @Test func aSizeOrFormatListedTwiceIsNamed() {
         let scratch = Scratch()
         let sizes = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""64x36", "48x48""#, with: #""64x36", "64X36""#))

@@ -60,6 +60,10 @@ import Testing
         BadInputTests.expectRejected(
             ["compare", scratch.file("a.png"), scratch.file("b.png"), "--max-differing", "5"], scratch: scratch,
             mentions: "--max-differing needs a % sign: write 5% for 5 percent (see")
+        // A negative share reaches the option's own check, not "missing value".
+        BadInputTests.expectRejected(
+            ["compare", scratch.file("a.png"), scratch.file("b.png"), "--max-differing", "-1%"], scratch: scratch,
+            mentions: "--max-differing must be a percentage from 0% to 100%, such as 0.5%, not -1%")
     }
 
     @Test func depthsAndAlphaCompareOnOneScale() throws {
@@ -164,7 +168,7 @@ import Testing
         let blocked = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("a.png/diffs")])
         #expect(blocked.status == 2)
         #expect(blocked.stderr.hasPrefix("fluidgradient: cannot create the --diff directory"), "\(blocked.stderr)")
-        #expect(blocked.stderr.hasSuffix(": Not a directory\n"), "the system's reason, not Foundation's generic one: \(blocked.stderr)")
+        #expect(blocked.stderr.hasSuffix(": Not a directory; give --diff a directory path that can be created\n"), "the system's reason, not Foundation's generic one: \(blocked.stderr)")
         // An empty directory (an unset variable in a script) would have meant the root.
         let empty = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", ""])
         #expect(empty.status == 2)

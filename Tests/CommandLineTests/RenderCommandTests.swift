@@ -218,6 +218,7 @@ import Testing
             // Negative numbers reach the flag's own check instead of reading as flags.
             (["render", "--size", "-5x10", "-o", scratch.file("x.png")], "--size: -5x10 is not a usable size"),
             (["render", "--duration", "-1", "-o", scratch.file("x.mp4")], "--duration: -1 is outside the allowed"),
+            (["render", "--frame-range", "-3", "-o", scratch.file("f%03d.png")], "--frame-range: \"-3\" is not a range"),
             // A number its option's type cannot hold says why.
             (["render", "--seed", "-1", "-o", scratch.file("x.png")], "--seed: '-1' cannot be negative (see `fluidgradient render --help`)"),
             (["render", "--seed", "99999999999999999999", "-o", scratch.file("x.png")], "--seed: '99999999999999999999' is too large"),

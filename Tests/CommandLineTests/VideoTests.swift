@@ -130,6 +130,21 @@ import Testing
         }
     }
 
+    /// Above 50 fps a GIF keeps every k-th frame, so it pairs with its goldens by position
+    /// only up to its own frames; the report says why the rest are missing.
+    @Test func comparingAThinnedGIFSaysWhyFramesAreMissing() {
+        let scratch = Scratch()
+        let clip = ["render", "--preset", "citrus", "--size", "64x36", "--frames", "10", "--fps", "60"]
+        #expect(run(clip + ["-o", scratch.file("%02d.png")]).status == 0)
+        #expect(run(clip + ["-o", scratch.file("c.gif")]).status == 0)
+        let result = run(["compare", scratch.file("%02d.png"), scratch.file("c.gif"), "--tolerance", "255"])
+        #expect(result.status == 1)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.filter { $0.hasSuffix("is missing from \(scratch.file("c.gif"))") }.count == 5, "\(result.stdoutText)")
+        #expect(lines.dropLast().last == "note: \(scratch.file("c.gif")) is a GIF, which above 50 fps keeps only every 2nd (or k-th) frame, as GIF delays are whole hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less")
+        #expect(lines.last?.hasPrefix("differ: 10 frames, 5 matching, 0 differing, 5 missing") == true, "\(result.stdoutText)")
+    }
+
     /// GIF stores delays in 1/100 s, so 50 fps is exact.
     @Test func gifIsPaletteOptimised() {
         let scratch = Scratch()

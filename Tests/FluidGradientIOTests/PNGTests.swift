@@ -103,14 +103,14 @@ import Testing
 
     /// libpng stops with "Write Error" whatever the cause; the message gives the system's
     /// reason instead, whether the write fails inside libpng (a large frame) or at the
-    /// final flush (a small one).
+    /// final flush (a small one), and what to do about it.
     @Test(arguments: [(37, 11), (512, 512)])
     func aFailedWriteSaysWhy(size: (width: Int, height: Int)) {
         do {
             try PNGFile.encode(Self.pattern(.rgba, width: size.width, height: size.height), toPath: "/dev/full", options: PNGOptions(), displayPath: "full.png")
             Issue.record("wrote to /dev/full")
         } catch {
-            #expect(error.message == "could not write full.png: No space left on device")
+            #expect(error.message == "could not write full.png: No space left on device; free some space, or write elsewhere")
         }
     }
 

@@ -85,6 +85,7 @@ import Testing
         Self.expectError(#"{ "palettes": [{ "preset": "aurora" }], "formats": ["mp4"] }"#, path: "sizes", contains: "missing: a manifest needs \"sizes\", such as")
         Self.expectError(#"{ "palettes": [{ "preset": "aurora" }], "sizes": ["64x36"], "formats": [] }"#, path: "formats", contains: "expected at least one format")
         Self.expectError(#"{ "palettes": [{ "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "needs a \"name\"")
+        Self.expectError(#"{ "palettes": [{ "name": "a", "palette": "p.txt", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "\"palette\" and \"colors\" both set the blob colours; give one")
         Self.expectError(#"{ "palettes": [{ "name": "a b", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].name", contains: "not a usable name")
         Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["nope"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].colors[0]", contains: "is not a colour")
         Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["red"] }, { "name": "a", "colors": ["blue"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[1].name", contains: "already the name of palettes[0]")
@@ -119,6 +120,8 @@ import Testing
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"], count: nil) == Shard(index: 1, count: 4))
         #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil) }
         #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3) }
+        let notAnIndex = #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "x"], count: 3) }
+        #expect(notAnIndex?.message == "JOB_COMPLETION_INDEX=x is not an index; it should be this pod's index, 0 or more, as Kubernetes sets it")
         #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) == Shard(index: 2, count: 3))
         // --array=1-3: IDs start at the array's minimum.
         #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) == Shard(index: 2, count: 3))

@@ -110,6 +110,10 @@ import Testing
         Self.expectError(
             #"{ "colors": ["red"], "seed": 10000000000000000 }"#, path: "seed",
             contains: "10000000000000000 is outside the allowed range 0...9007199254740991")
+        // As written: the nearest double, 9007199254740992, is not the number in the file.
+        Self.expectError(
+            #"{ "colors": ["red"], "seed": 9007199254740993 }"#, path: "seed",
+            contains: "9007199254740993 is outside the allowed range 0...9007199254740991")
         Self.expectError(#"{ "colors": ["red"], "fps": 0 }"#, path: "fps", contains: "outside the allowed range 1...240")
         Self.expectError(#"{ "colors": ["red"], "blur": -0.1 }"#, path: "blur", contains: "outside the allowed range 0...1")
         Self.expectError(#"{ "colors": [] }"#, path: "colors", contains: "expected 1 to 64 colours, found 0")

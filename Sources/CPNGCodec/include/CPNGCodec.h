@@ -19,7 +19,8 @@ typedef struct {
 /// Writes `height` rows of `width` pixels with `channels` (3 = RGB, 4 = RGBA) of
 /// `bit_depth` (8 or 16; 16-bit samples are read little-endian) to `path`, tagged sRGB.
 /// With `drop_alpha`, 4-channel input is written as RGB (the fourth sample is a filler).
-/// Returns 0, or -1 with a message in `message`.
+/// Returns 0; or, with a message in `message`, the `errno` value of a failed system
+/// call (such as ENOSPC), or -1 for any other failure.
 int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint32_t height,
                       int channels, int bit_depth, int drop_alpha, fg_png_write_options options,
                       char message[FG_PNG_MESSAGE_SIZE]);

@@ -152,6 +152,9 @@ public struct BatchManifest: Sendable {
         guard reference != nil || paletteFile != nil || object["colors"] != nil || object["blobs"] != nil else {
             throw reader.error(path, "a palette needs \"preset\", \"palette\" or \"colors\"")
         }
+        if paletteFile != nil, object["colors"] != nil {
+            throw reader.error(path, "\"palette\" and \"colors\" both set the blob colours; give one")
+        }
         var name: String
         if let node = object["name"] {
             name = try reader.string(node, at: object.path("name"))
@@ -321,7 +324,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
             return try number(name)
         }
         if let text = environment["JOB_COMPLETION_INDEX"] {
-            guard let index = Int(text), index >= 0 else { throw failure("JOB_COMPLETION_INDEX=\(text) is not an index") }
+            guard let index = Int(text), index >= 0 else { throw failure("JOB_COMPLETION_INDEX=\(text) is not an index; it should be this pod's index, 0 or more, as Kubernetes sets it") }
             guard let total = try total("FLUIDGRADIENT_SHARD_COUNT") else {
                 throw failure("JOB_COMPLETION_INDEX is set but not the number of shards: pass --shard-count N or set FLUIDGRADIENT_SHARD_COUNT (the Job's completions)")
             }

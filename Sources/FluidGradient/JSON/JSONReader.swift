@@ -44,7 +44,7 @@ public struct JSONReader: Sendable {
             throw error(path, "expected a number, found \(node.value.kindName)")
         }
         guard bounds.contains(value) else {
-            throw error(path, "\(ParameterRange.format(value)) is outside the allowed \(JSONReader.describe(bounds))")
+            throw error(path, "\(node.numberText ?? ParameterRange.format(value)) is outside the allowed \(JSONReader.describe(bounds))")
         }
         return value
     }

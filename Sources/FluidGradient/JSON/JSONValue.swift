@@ -40,11 +40,18 @@ public struct JSONNode: Sendable, Equatable {
     public var value: JSONValue
     public var line: Int
     public var column: Int
+    /// A number as the source wrote it, for messages: a double rounds integers past 2^53.
+    public var numberText: String?
 
-    public init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
+    public init(_ value: JSONValue, line: Int = 0, column: Int = 0, numberText: String? = nil) {
         self.value = value
         self.line = line
         self.column = column
+        self.numberText = numberText
+    }
+
+    public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
+        lhs.value == rhs.value && lhs.line == rhs.line && lhs.column == rhs.column
     }
 }
 
@@ -124,7 +131,7 @@ public struct JSONParser {
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
         let startLine = line, startColumn = column
         guard index < bytes.count else { throw error("expected a value but found the end of the file") }
-        let value: JSONValue
+        let value: JSONValue, start = index
         switch bytes[index] {
         case UInt8(ascii: "{"): value = try parseObject()
         case UInt8(ascii: "["): value = try parseArray()
@@ -135,7 +142,8 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
         default: throw error("expected a value but found \(describeNext())")
         }
-        return JSONNode(value, line: startLine, column: startColumn)
+        let numberText = if case .number = value { String(decoding: bytes[start..<index], as: UTF8.self) } else { String?.none }
+        return JSONNode(value, line: startLine, column: startColumn, numberText: numberText)
     }
 
     private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {

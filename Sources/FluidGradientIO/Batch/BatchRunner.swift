@@ -65,21 +65,22 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// What running `job` would do, decided as ``run()`` decides it before rendering:
-    /// a preset that did not load or a size the video encoding cannot take fails it;
-    /// otherwise it is up to date or renders.
+    /// a preset that did not load, a size the video encoding cannot take or an output
+    /// directory that cannot be written fails it; otherwise it is up to date or renders.
     public static func plan(for job: BatchJob, options: Options) -> Plan {
         let preset: Preset
         switch job.preset {
         case .success(let resolved): preset = resolved
         case .failure(let error): return .fails(error.description)
         }
-        if let container = VideoContainer(rawValue: job.format.rawValue) {
-            let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
-            do throws(CommandError) {
+        do throws(CommandError) {
+            if let container = VideoContainer(rawValue: job.format.rawValue) {
+                let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
                 try encoding.check(width: job.width, height: job.height, path: job.output)
-            } catch {
-                return .fails(error.message)
             }
+            try AtomicFile.checkWritable(job.output)
+        } catch {
+            return .fails(error.message)
         }
         return !options.force && isUpToDate(job, version: options.version) ? .upToDate(preset) : .render(preset)
     }

@@ -47,7 +47,8 @@ public struct Comparison: Sendable {
             expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering)
         if let diffDirectory {
             guard AtomicFile.makeDirectories(diffDirectory) else {
-                throw CommandError.input("cannot create the --diff directory \(diffDirectory): \(String(cString: strerror(errno)))")
+                throw CommandError.input(
+                    "cannot create the --diff directory \(diffDirectory): \(String(cString: strerror(errno))); give --diff a directory path that can be created")
             }
         }
         switch (expected.keys, actual.keys) {
@@ -173,6 +174,11 @@ extension Comparison {
             case .sizeMismatch: lines.append("\(frame.name) differs in size: \(frame.sizes!.expected) expected, \(frame.sizes!.actual) actual")
             case .matches: break
             }
+        }
+        if count(.missing) + count(.extra) > 0, let gif = [expected, actual].first(where: { $0.lowercased().hasSuffix(".gif") }) {
+            lines.append(
+                "note: \(gif) is a GIF, which above 50 fps keeps only every 2nd (or k-th) frame, as GIF delays are whole "
+                    + "hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less")
         }
         let compared = frames.filter { $0.difference != nil }
         let meanScore = compared.map { $0.difference!.score }.reduce(0, +) / Double(max(compared.count, 1))

@@ -75,8 +75,19 @@ public final class AtomicFile: @unchecked Sendable {
             var failure = descriptor < 0 ? errno : bytes.withUnsafeBytes { writeAll(descriptor, $0) }
             if descriptor >= 0, close(descriptor) != 0, failure == 0 { failure = errno }
             guard failure == 0 else {
-                throw CommandError.failure("could not write \(destination): \(String(cString: strerror(failure)))")
+                throw CommandError.failure(
+                    "could not write \(destination): \(String(cString: strerror(failure)))" + advice(forWriteError: failure))
             }
+        }
+    }
+
+    /// What to do about a failed write, after its reason: "" when there is nothing to add.
+    public static func advice(forWriteError error: Int32) -> String {
+        switch error {
+        case ENOSPC, EDQUOT: "; free some space, or write elsewhere"
+        case EFBIG: "; the file is larger than this process may write (see ulimit -f)"
+        case EACCES, EPERM, EROFS: "; choose a directory you can write to"
+        default: ""
         }
     }
 
@@ -109,14 +120,10 @@ public final class AtomicFile: @unchecked Sendable {
     /// Creates `directory` and its missing parents for `destination`, with the same
     /// one-line errors as ``checkDirectory(_:for:)`` when a file stands in the way.
     public static func createDirectory(_ directory: String, for destination: String) throws(CommandError) {
-        var existing = directory.isEmpty ? "." : directory
-        while !FileManager.default.fileExists(atPath: existing) {
-            let parent = parentDirectory(of: existing)
-            existing = parent.isEmpty ? "." : parent
-        }
-        try checkDirectory(existing, for: destination)
+        try checkDirectory(nearestExisting(directory), for: destination)
         guard makeDirectories(directory) else {
-            throw CommandError.input("cannot create the directory \(directory) for \(destination): \(String(cString: strerror(errno)))")
+            throw CommandError.input(
+                "cannot create the directory \(directory) for \(destination): \(String(cString: strerror(errno))); choose an output path whose directory can be created")
         }
     }
 
@@ -141,6 +148,28 @@ public final class AtomicFile: @unchecked Sendable {
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// Whether `destination` could be written, judged without writing anything: the
+    /// nearest directory on its path that exists is one this process may add entries to.
+    /// (A file system can still refuse, as /proc does even root.)
+    public static func checkWritable(_ destination: String) throws(CommandError) {
+        let existing = nearestExisting(parentDirectory(of: destination))
+        try checkDirectory(existing, for: destination)
+        guard access(existing, W_OK | X_OK) == 0 else {
+            throw CommandError.input(
+                "cannot write \(destination): \(existing) is not writable (\(String(cString: strerror(errno)))); choose a directory you can write to")
+        }
+    }
+
+    /// `directory`, or its nearest ancestor that exists.
+    private static func nearestExisting(_ directory: String) -> String {
+        var existing = directory.isEmpty ? "." : directory
+        while !FileManager.default.fileExists(atPath: existing) {
+            let parent = parentDirectory(of: existing)
+            existing = parent.isEmpty ? "." : parent
+        }
+        return existing
     }
 
     static func checkDirectory(_ directory: String, for destination: String) throws(CommandError) {

@@ -43,7 +43,7 @@ public enum PNGFile {
                 &message)
         }
         guard status == 0 else {
-            throw CommandError.failure("could not write \(displayPath): \(cMessage(message))")
+            throw CommandError.failure("could not write \(displayPath): \(cMessage(message))" + AtomicFile.advice(forWriteError: status))
         }
     }
 
