@@ -155,7 +155,15 @@ struct TimingOptions: ParsableArguments {
 
     func apply(to preset: inout Preset) throws(CommandError) {
         if let duration { preset.duration = try check(duration, "duration", PresetLimits.duration) }
-        if let frames { preset.duration = Double(frames) / preset.fps }
+        if let frames {
+            let duration = Double(frames) / preset.fps
+            guard duration <= PresetLimits.duration.upperBound else {
+                throw CommandError.input(
+                    "--frames: \(frames) frames at \(ParameterRange.format(preset.fps)) fps last longer than the "
+                        + "\(Int(PresetLimits.duration.upperBound)) s a render may; give at most \(Int(PresetLimits.duration.upperBound * preset.fps))")
+            }
+            preset.duration = duration
+        }
     }
 
     /// `A-B` or `A`, inside `0..<frameCount`.

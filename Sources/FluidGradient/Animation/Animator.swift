@@ -125,13 +125,10 @@ struct BlobTrack {
         if let loopPeriod {
             let steps = max(2, Int((loopPeriod / (rawInterval / preset.speed)).rounded()))
             interval = loopPeriod / Double(steps)
-            var targets: [BlobChannels] = []
-            for step in 0..<(steps - 1) {
-                var stepGenerator = SplitMix64(seed: preset.seed, stream: streamID.0, streamID.1, UInt64(step) + 1)
-                targets.append(BlobChannels(BlobPlacement.random(&stepGenerator, ranges: preset.ranges, aspectRatio: aspectRatio)))
-            }
+            let ranges = preset.ranges, seed = preset.seed
             let loop = LoopTargets(
-                start: start, targets: targets, propagator: spring.propagator(over: interval), period: loopPeriod)
+                start: start, steps: steps, drawn: { BlobTrack.drawnTarget($0, seed: seed, streamID: streamID, ranges: ranges, aspectRatio: aspectRatio) },
+                propagator: spring.propagator(over: interval), period: loopPeriod)
             self.loop = loop
             cache = (0, BlobMotionState(position: start, velocity: loop.startVelocity))
         } else {
@@ -143,7 +140,19 @@ struct BlobTrack {
 
     /// The target the blob heads for during retarget step `step`.
     private func target(_ step: Int) -> BlobChannels {
-        if let loop { return loop.targets[step % loop.steps] }
+        var step = step
+        if let loop {
+            step %= loop.steps
+            if step == loop.steps - 1 { return loop.last }
+        }
+        return BlobTrack.drawnTarget(step, seed: seed, streamID: streamID, ranges: ranges, aspectRatio: aspectRatio)
+    }
+
+    /// The random target of retarget step `step`: drawn from its own stream, so any step
+    /// is found without the ones before it (and a loop keeps none of them in memory).
+    static func drawnTarget(
+        _ step: Int, seed: UInt64, streamID: (layer: UInt64, blob: UInt64), ranges: BlobRanges, aspectRatio: Double
+    ) -> BlobChannels {
         var generator = SplitMix64(seed: seed, stream: streamID.layer, streamID.blob, UInt64(step) + 1)
         return BlobChannels(BlobPlacement.random(&generator, ranges: ranges, aspectRatio: aspectRatio))
     }
@@ -192,21 +201,26 @@ struct BlobTrack {
 /// of a loop, `s_N = M^N·s₀ + Σ g_n·M^(N−1−n)·h`. Periodicity `s_N = s₀` with the
 /// position `x₀` given is two linear equations in the start velocity `v₀` and the
 /// last target `g_(N−1)`, solved per channel.
+///
+/// The first `N − 1` targets are drawn (``BlobTrack/drawnTarget(_:seed:streamID:ranges:aspectRatio:)``,
+/// found again when needed); only the solved last one is kept.
 struct LoopTargets {
-    let targets: [BlobChannels]
+    /// N: one target per step, the drawn ones and the solved last one.
+    let steps: Int
+    let last: BlobChannels
     let startVelocity: BlobChannels
     let period: Double
-    /// N: one target per step, the drawn ones and the solved last one.
-    var steps: Int { targets.count }
 
-    init(start: BlobChannels, targets drawn: [BlobChannels], propagator m: Spring.Propagator, period: Double) {
+    init(start: BlobChannels, steps: Int, drawn: (Int) -> BlobChannels, propagator m: Spring.Propagator, period: Double) {
+        self.steps = steps
         self.period = period
         let h = (x: 1 - m.a, v: -m.c)
         // R = Σ_{n < N−1} g_n·M^(N−1−n)·h. The powers are built once, from the last
         // target back (linear in N), and summed in target order.
-        var weights = [(x: Double, v: Double)](repeating: (0, 0), count: drawn.count)
+        let drawnCount = steps - 1
+        var weights = [(x: Double, v: Double)](repeating: (0, 0), count: drawnCount)
         var p = Spring.Propagator.identity
-        for n in drawn.indices.reversed() {
+        for n in (0..<drawnCount).reversed() {
             p = m.after(p)
             weights[n] = (p.a * h.x + p.b * h.v, p.c * h.x + p.d * h.v)
         }
@@ -214,7 +228,8 @@ struct LoopTargets {
         let power = m.after(p)
         let q = Spring.Propagator(a: 1 - power.a, b: -power.b, c: -power.c, d: 1 - power.d)
         var rx = BlobChannels(), rv = BlobChannels()
-        for (n, g) in drawn.enumerated() {
+        for n in 0..<drawnCount {
+            let g = drawn(n)
             rx += g * weights[n].x
             rv += g * weights[n].v
         }
@@ -225,6 +240,6 @@ struct LoopTargets {
         let velocity = (-h.v * bx + h.x * bv) / determinant
         let last = (q.b * bv - q.d * bx) / determinant
         startVelocity = velocity
-        targets = drawn + [last]
+        self.last = last
     }
 }
