@@ -109,8 +109,12 @@ struct Render: ParsableCommand {
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }
-        if case .video(_, .mp4) = target, preset.frameSpec.hasTransparency, !output.quiet {
-            printError("note: H.264 has no alpha, so \(output.output) shows the transparent background as black; .mov and .webm keep it")
+        if case .video(_, let container) = target, preset.frameSpec.hasTransparency, !output.quiet {
+            switch container {
+            case .mp4: printError("note: H.264 has no alpha, so \(output.output) shows the transparent background as black; .mov and .webm keep it")
+            case .gif: printError("note: a GIF pixel is opaque or clear, so \(output.output) cuts soft transparency at 50% into hard edges; .mov and .webm keep it")
+            case .mov, .webm: break
+            }
         }
         let plan = RenderPlan(
             preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threading.threadCount)

@@ -100,11 +100,13 @@ final class VideoFrames {
             "ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE",
             missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg (apt-get install ffmpeg, which includes it) "
                 + "or set FLUIDGRADIENT_FFPROBE to its path; PNG frames compare without it")
-        let size = try VideoFrames.size(of: path, ffprobe: probe)
-        (width, height) = size
+        let stream = try VideoFrames.stream(of: path, ffprobe: probe)
+        (width, height) = (stream.width, stream.height)
+        // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx keeps in a side stream.
+        let decoder = ["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []
         process = try ChildProcess(
             executable: ffmpeg,
-            arguments: ["-hide_banner", "-loglevel", "error", "-i", path, "-map", "0:v:0",
+            arguments: ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0",
                         "-vf", "scale=in_color_matrix=bt709:flags=accurate_rnd+full_chroma_int",
                         "-f", "rawvideo", "-pix_fmt", "rgba64le", "pipe:1"],
             readsOutput: true)
@@ -127,10 +129,11 @@ final class VideoFrames {
         return FrameSamples(width: width, height: height, channels: 4, bitDepth: 16, samples: raw.map { UInt16(littleEndian: $0) })
     }
 
-    private static func size(of path: String, ffprobe: String) throws(CommandError) -> (Int, Int) {
+    /// The first video stream's size and codec.
+    private static func stream(of path: String, ffprobe: String) throws(CommandError) -> (width: Int, height: Int, codec: String) {
         let probe = try ChildProcess(
             executable: ffprobe,
-            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0:s=x", path],
+            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height", "-of", "default=nw=1", path],
             readsOutput: true)
         var bytes = [UInt8](repeating: 0, count: 64)
         var text = ""
@@ -143,10 +146,14 @@ final class VideoFrames {
             text += String(decoding: bytes[0..<got], as: UTF8.self)
         }
         _ = probe.finish()
-        let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+        var fields: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let pair = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { fields[pair[0]] = pair[1] }
+        }
+        guard let width = fields["width"].flatMap(Int.init), let height = fields["height"].flatMap(Int.init), width > 0, height > 0 else {
             throw CommandError.input("cannot read \(path): not a video ffprobe can read")
         }
-        return (parts[0], parts[1])
+        return (width, height, fields["codec_name"] ?? "")
     }
 }
