@@ -29,7 +29,7 @@ static void on_warning(png_structp png, png_const_charp text) {
 /* The system's reason for `error` into `message`; returns `error`. */
 static int system_failure(char message[FG_PNG_MESSAGE_SIZE], int error) {
     snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(error));
-    return error;
+    return error != 0 ? error : -1;
 }
 
 int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint32_t height,

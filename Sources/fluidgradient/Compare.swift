@@ -37,6 +37,7 @@ struct Compare: ParsableCommand {
 
     @Option(text: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is required: a bare 0.05 could mean 0.05% or 5%; default 0%).", valueName: "P%"))
     var maxDiffering: String?
+    private var differing: String { maxDiffering ?? "0%" }
 
     @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing); a strip left there for a frame that now matches is removed.", valueName: "DIR"))
     var diff: String?
@@ -48,13 +49,12 @@ struct Compare: ParsableCommand {
         if let tolerance, !(0...255).contains(tolerance) {
             throw ValidationError("--tolerance must be 0 to 255 levels, not \(ParameterRange.format(tolerance))")
         }
-        let maxDiffering = self.maxDiffering ?? "0%"
-        guard Self.share(maxDiffering) != nil else {
-            if let value = Double(maxDiffering), value > 0, value <= 100 {
-                let asShare = value <= 1 ? ", or \(ParameterRange.format(value * 100))% for a share of \(maxDiffering)" : ""
-                throw ValidationError("--max-differing needs a % sign: write \(maxDiffering)% for \(maxDiffering) percent" + asShare)
+        guard Self.share(differing) != nil else {
+            if let value = Double(differing), value > 0, value <= 100 {
+                let asShare = value <= 1 ? ", or \(ParameterRange.format(value * 100))% for a share of \(differing)" : ""
+                throw ValidationError("--max-differing needs a % sign: write \(differing)% for \(differing) percent" + asShare)
             }
-            throw ValidationError("--max-differing must be a percentage from 0% to 100%, such as 0.5%, not \(maxDiffering)")
+            throw ValidationError("--max-differing must be a percentage from 0% to 100%, such as 0.5%, not \(differing)")
         }
         if diff?.isEmpty == true { throw ValidationError("--diff needs a directory, not an empty path") }
     }
@@ -70,7 +70,7 @@ struct Compare: ParsableCommand {
     func run() throws {
         let comparison = try Comparison.run(
             expected: try FrameSet(path: expected), actual: try FrameSet(path: actual), tolerance: tolerance ?? 0,
-            maximumDiffering: Self.share(maxDiffering ?? "0%")!, diffDirectory: diff)
+            maximumDiffering: Self.share(differing)!, diffDirectory: diff)
         print(json ? comparison.json.serialized() : comparison.report)
         if !comparison.matches { throw ExitCode(1) }
     }

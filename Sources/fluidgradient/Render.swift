@@ -136,7 +136,7 @@ struct TimingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10). With --loop it is also the loop's period, so it shapes a one-frame output's motion too.", valueName: "SECONDS"))
     var duration: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Length in frames, instead of --duration.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length in frames, instead of --duration (up to 86400 s of them).", valueName: "N"))
     var frames: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, 0 to 86400 (default 0).", valueName: "SECONDS"))
@@ -163,8 +163,8 @@ struct TimingOptions: ParsableArguments {
             let duration = Double(frames) / preset.fps
             guard duration <= PresetLimits.duration.upperBound else {
                 throw CommandError.input(
-                    "--frames: \(frames) frames at \(ParameterRange.format(preset.fps)) fps last longer than the "
-                        + "\(Int(PresetLimits.duration.upperBound)) s a render may; give at most \(Int(PresetLimits.duration.upperBound * preset.fps))")
+                    "--frames: \(frames) frames at \(ParameterRange.format(preset.fps)) fps last longer than "
+                        + "\(Int(PresetLimits.duration.upperBound)) s, the longest render; give at most \(Int(PresetLimits.duration.upperBound * preset.fps))")
             }
             preset.duration = duration
         }

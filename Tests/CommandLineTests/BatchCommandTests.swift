@@ -294,6 +294,25 @@ import Testing
         #expect(result.stderr.split(separator: "\n").first?.hasSuffix(expected) == true, "\(result.stderr)")
     }
 
+    /// An up-to-date output is left alone, so a read-only tree of finished renders checks
+    /// as up to date; only a job that would write there fails. (Root writes anywhere, so
+    /// as root the batch runs as nobody.)
+    @Test func upToDateJobsInAReadOnlyDirectoryAreSkipped() throws {
+        let scratch = Scratch()
+        let manifest = Self.setUp(scratch, manifest: #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#)
+        #expect(run(["batch", manifest]).status == 0)
+        chmod(scratch.file("ro"), 0o555)
+        defer { chmod(scratch.file("ro"), 0o755) }
+        let launcher = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let again = run(["batch", manifest, "--json"], launcher: launcher)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdoutText.contains(#""status": "skipped""#), "\(again.stdoutText)")
+        let more = Self.setUp(scratch, manifest: #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18", "48x27"], "formats": ["png"] }"#)
+        let blocked = run(["batch", more], launcher: launcher)
+        #expect(blocked.status == 3)
+        #expect(blocked.stderr.hasSuffix("\(scratch.file("ro")) is not writable (Permission denied); choose a directory you can write to\n"), "\(blocked.stderr)")
+    }
+
     @Test func aSizeOrFormatListedTwiceIsNamed() {
         let scratch = Scratch()
         let sizes = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""64x36", "48x48""#, with: #""64x36", "64X36""#))

@@ -237,7 +237,7 @@ import Testing
             (["render", "--frame-range", "-3", "-o", scratch.file("f%03d.png")], "--frame-range: \"-3\" is not a range"),
             // As long as --duration allows, whatever the frame rate (a larger count once crashed converting the length).
             (["render", "--frames", "9223372036854775807", "--fps", "30", "-o", scratch.file("f%03d.png")],
-             "--frames: 9223372036854775807 frames at 30 fps last longer than the 86400 s a render may; give at most 2592000"),
+             "--frames: 9223372036854775807 frames at 30 fps last longer than 86400 s, the longest render; give at most 2592000"),
             // A number its option's type cannot hold says why.
             (["render", "--seed", "-1", "-o", scratch.file("x.png")], "--seed: '-1' cannot be negative (see `fluidgradient render --help`)"),
             (["render", "--seed", "99999999999999999999", "-o", scratch.file("x.png")], "--seed: '99999999999999999999' is too large"),

@@ -52,7 +52,7 @@ public struct JSONReader: Sendable {
     public func integer(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Int {
         let value = try number(node, at: path, in: bounds)
         guard value == value.rounded() else {
-            throw error(path, "expected a whole number, found \(ParameterRange.format(value))")
+            throw error(path, "expected a whole number, found \(node.numberText ?? ParameterRange.format(value))")
         }
         return Int(value)
     }

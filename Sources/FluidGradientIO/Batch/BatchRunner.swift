@@ -78,11 +78,13 @@ public final class BatchRunner: @unchecked Sendable {
                 let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
                 try encoding.check(width: job.width, height: job.height, path: job.output)
             }
+            // An up-to-date output is left alone, so its directory may be read-only.
+            if !options.force, isUpToDate(job, version: options.version) { return .upToDate(preset) }
             try AtomicFile.checkWritable(job.output)
         } catch {
             return .fails(error.message)
         }
-        return !options.force && isUpToDate(job, version: options.version) ? .upToDate(preset) : .render(preset)
+        return .render(preset)
     }
 
     private let jobs: [BatchJob]

@@ -177,7 +177,7 @@ extension Comparison {
         }
         if count(.missing) + count(.extra) > 0, let gif = [expected, actual].first(where: { $0.lowercased().hasSuffix(".gif") }) {
             lines.append(
-                "note: \(gif) is a GIF, which above 50 fps keeps only every 2nd (or k-th) frame, as GIF delays are whole "
+                "note: if \(gif) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole "
                     + "hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less")
         }
         let compared = frames.filter { $0.difference != nil }

@@ -102,8 +102,8 @@ final class VideoFrames {
                 + "or set FLUIDGRADIENT_FFPROBE to its path; PNG frames compare without it")
         let stream = try VideoFrames.stream(of: path, ffprobe: probe)
         (width, height) = (stream.width, stream.height)
-        // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx keeps in a side stream.
-        let decoder = ["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []
+        // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
+        let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
         process = try ChildProcess(
             executable: ffmpeg,
             arguments: ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0",
@@ -129,11 +129,13 @@ final class VideoFrames {
         return FrameSamples(width: width, height: height, channels: 4, bitDepth: 16, samples: raw.map { UInt16(littleEndian: $0) })
     }
 
-    /// The first video stream's size and codec.
-    private static func stream(of path: String, ffprobe: String) throws(CommandError) -> (width: Int, height: Int, codec: String) {
+    /// The first video stream's size and codec, and whether it carries alpha aside (WebM's alpha_mode).
+    private static func stream(of path: String, ffprobe: String) throws(CommandError)
+        -> (width: Int, height: Int, codec: String, hasAlphaSideStream: Bool)
+    {
         let probe = try ChildProcess(
             executable: ffprobe,
-            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height", "-of", "default=nw=1", path],
+            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height:stream_tags=alpha_mode", "-of", "default=nw=1", path],
             readsOutput: true)
         var bytes = [UInt8](repeating: 0, count: 64)
         var text = ""
@@ -154,6 +156,6 @@ final class VideoFrames {
         guard let width = fields["width"].flatMap(Int.init), let height = fields["height"].flatMap(Int.init), width > 0, height > 0 else {
             throw CommandError.input("cannot read \(path): not a video ffprobe can read")
         }
-        return (width, height, fields["codec_name"] ?? "")
+        return (width, height, fields["codec_name"] ?? "", fields["TAG:alpha_mode"] == "1" || fields["TAG:ALPHA_MODE"] == "1")
     }
 }

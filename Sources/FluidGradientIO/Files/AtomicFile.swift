@@ -45,7 +45,7 @@ public final class AtomicFile: @unchecked Sendable {
             let reason = String(cString: strerror(errno))
             Interruption.unregister(temporaryPathSlot: cleanupSlot)
             isOpen = false
-            throw CommandError.input("cannot write \(destination): \(reason); choose a writable directory")
+            throw CommandError.input("cannot write \(destination): \(reason); choose a directory you can write to")
         }
         close(descriptor)
     }
@@ -85,7 +85,7 @@ public final class AtomicFile: @unchecked Sendable {
     public static func advice(forWriteError error: Int32) -> String {
         switch error {
         case ENOSPC, EDQUOT: "; free some space, or write elsewhere"
-        case EFBIG: "; the file is larger than this process may write (see ulimit -f)"
+        case EFBIG: "; raise the file-size limit (ulimit -f) or write elsewhere"
         case EACCES, EPERM, EROFS: "; choose a directory you can write to"
         default: ""
         }
@@ -123,7 +123,7 @@ public final class AtomicFile: @unchecked Sendable {
         try checkDirectory(nearestExisting(directory), for: destination)
         guard makeDirectories(directory) else {
             throw CommandError.input(
-                "cannot create the directory \(directory) for \(destination): \(String(cString: strerror(errno))); choose an output path whose directory can be created")
+                "cannot create the directory \(directory) for \(destination): \(String(cString: strerror(errno))); choose a directory you can write to")
         }
     }
 
@@ -158,7 +158,8 @@ public final class AtomicFile: @unchecked Sendable {
         try checkDirectory(existing, for: destination)
         guard access(existing, W_OK | X_OK) == 0 else {
             throw CommandError.input(
-                "cannot write \(destination): \(existing) is not writable (\(String(cString: strerror(errno)))); choose a directory you can write to")
+                "cannot write \(destination): \(existing == "." ? "the current directory" : existing) is not writable (\(String(cString: strerror(errno)))); "
+                    + "choose a directory you can write to")
         }
     }
 

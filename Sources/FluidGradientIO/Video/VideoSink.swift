@@ -70,7 +70,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         guard file.writtenSize > 0 else {
             file.discard()
             throw CommandError.failure(
-                "ffmpeg exited successfully but wrote nothing to \(file.destination); check --ffmpeg-options and FLUIDGRADIENT_FFMPEG")
+                "ffmpeg exited successfully but wrote nothing to \(file.destination); check FLUIDGRADIENT_FFMPEG and any extra ffmpeg options")
         }
         try file.commit()
     }
@@ -157,7 +157,7 @@ public struct VideoEncoding: Sendable {
         }
         arguments += ["-i", "pipe:0", "-an"]
         // RGB input converted by ffmpeg: say BT.709, or swscale would use BT.601.
-        let toBT709 = "scale=out_color_matrix=bt709:out_range=tv"
+        let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
         switch container {
         case .mp4:
             arguments += [
