@@ -109,12 +109,10 @@ struct Render: ParsableCommand {
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }
-        if case .video(_, let container) = target, preset.frameSpec.hasTransparency, !output.quiet {
-            switch container {
-            case .mp4: printError("note: H.264 has no alpha, so \(output.output) shows the transparent background as black; .mov and .webm keep it")
-            case .gif: printError("note: a GIF pixel is opaque or clear, so \(output.output) cuts soft transparency at 50% into hard edges; .mov and .webm keep it")
-            case .mov, .webm: break
-            }
+        if case .video(let path, let container) = target, !output.quiet,
+            let note = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency).transparencyNote(for: path)
+        {
+            printError("note: " + note)
         }
         let plan = RenderPlan(
             preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threading.threadCount)

@@ -131,7 +131,8 @@ public struct JSONParser {
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
         let startLine = line, startColumn = column
         guard index < bytes.count else { throw error("expected a value but found the end of the file") }
-        let value: JSONValue, start = index
+        let value: JSONValue
+        var numberText: String?
         switch bytes[index] {
         case UInt8(ascii: "{"): value = try parseObject()
         case UInt8(ascii: "["): value = try parseArray()
@@ -139,10 +140,11 @@ public struct JSONParser {
         case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); value = .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let number = try parseNumber()
+            (value, numberText) = (.number(number.value), number.text)
         default: throw error("expected a value but found \(describeNext())")
         }
-        let numberText = if case .number = value { String(decoding: bytes[start..<index], as: UTF8.self) } else { String?.none }
         return JSONNode(value, line: startLine, column: startColumn, numberText: numberText)
     }
 
@@ -299,7 +301,8 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    /// A number's value and its text as written.
+    private mutating func parseNumber() throws(JSONSyntaxError) -> (value: Double, text: String) {
         let start = index
         func digits(_ parser: inout JSONParser) -> Int {
             let from = parser.index
@@ -329,7 +332,7 @@ public struct JSONParser {
         }
         guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text), value.isFinite
         else { throw error("a number is out of range") }
-        return value
+        return (value, text)
     }
 }
 

@@ -173,33 +173,25 @@ final class ChildProcess: @unchecked Sendable {
     /// forgotten it, so no SIGKILL reaches a process that has taken over its pid.
     private func wait(unless stop: () -> Bool = { false }) -> Int32? {
         if let status = reaping.withLock({ exitStatus }) { return status }
-        var status: Int32 = 0
         while true {
             // Has it ended? Asked without reaping it, so that the pid stays its own meanwhile.
             var info = siginfo_t()
             let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
-            if result == 0 && info.si_signo == SIGCHLD || result < 0 && errno != EINTR {
-                var reaped = false
-                reaping.withLock {
-                    Interruption.unregister(childSlot: cleanupSlot)
-                    var outcome: pid_t
-                    repeat { outcome = waitpid(pid, &status, 0) } while outcome < 0 && errno == EINTR
-                    reaped = outcome == pid
-                    isReaped = true
-                }
-                // Its status is lost (something else reaped it): never report that as success.
-                guard reaped else {
-                    stderrDone.wait()
-                    reaping.withLock { exitStatus = ChildProcess.statusLost }
-                    return ChildProcess.statusLost
-                }
-                break
-            }
+            if result == 0 && info.si_signo == SIGCHLD || result < 0 && errno != EINTR { break }
             if stop() { return nil }
             usleep(20_000)
         }
+        var status: Int32 = 0
+        let reaped = reaping.withLock {
+            Interruption.unregister(childSlot: cleanupSlot)
+            var outcome: pid_t
+            repeat { outcome = waitpid(pid, &status, 0) } while outcome < 0 && errno == EINTR
+            isReaped = true
+            return outcome == pid
+        }
         stderrDone.wait()
-        let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        // A status lost (something else reaped it) is never reported as success.
+        let code: Int32 = !reaped ? ChildProcess.statusLost : (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         reaping.withLock { exitStatus = code }
         return code
     }

@@ -112,6 +112,17 @@ public struct VideoEncoding: Sendable {
         }
     }
 
+    /// What the container loses of a frame with transparency, as a note for `path`, or nil.
+    public func transparencyNote(for path: String) -> String? {
+        guard hasTransparency else { return nil }
+        switch container {
+        case .mp4: return "H.264 has no alpha, so \(path) shows the transparent background as black; .mov and .webm keep it"
+        // paletteuse's alpha_threshold=128, below.
+        case .gif: return "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; .mov and .webm keep it"
+        case .mov, .webm: return nil
+        }
+    }
+
     /// Refuses a size the encoder cannot take, before anything is written.
     public func check(width: Int, height: Int, path: String) throws(CommandError) {
         // VP9 takes odd sizes (its chroma planes round up, as ours do); x264's 4:2:0 does not.
