@@ -8,7 +8,7 @@ struct Batch: ParsableCommand {
         abstract: "Render a manifest's palettes × sizes × formats, resumably, optionally as one shard of many.",
         discussion: """
             A manifest (JSON) lists "palettes" (built-in or file presets, or inline colours, named by "name" or else \
-            by their "preset"; an entry gives its colours by "palette" file or "colors", not both), "sizes" and \
+            by their "preset"; an entry with a "palette" file gives no "colors" or "blobs"), "sizes" and \
             "formats" (mp4, mov, webm, gif, png), shared "defaults" (any preset key but a palette's own: name, description, colors, blobs, highlightBlobs, \
             and size, which "sizes" sets) and an "output" template \
             with {name}, {width}, {height}, {size} and {ext}, whose file names must end in their format (.{ext}). Relative paths in it are relative to the manifest.

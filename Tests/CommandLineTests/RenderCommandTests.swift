@@ -176,8 +176,8 @@ import Testing
 
     @Test func unknownKey() {
         let scratch = Scratch()
-        let preset = Self.writePreset(#"{ "colors": ["red"], "sped": 2 }"#, in: scratch)
-        Self.expectRejected(["render", "--preset", preset, "-o", scratch.file("x.png")], scratch: scratch, mentions: "sped: \"sped\" is not a known key (did you mean \"speed\"?)")
+        let preset = Self.writePreset("{\n  \"colors\": [\"red\"],\n  \"sped\": 2\n}", in: scratch)
+        Self.expectRejected(["render", "--preset", preset, "-o", scratch.file("x.png")], scratch: scratch, mentions: "preset.json:3: sped: \"sped\" is not a known key (did you mean \"speed\"?)")
     }
 
     @Test func badColour() {

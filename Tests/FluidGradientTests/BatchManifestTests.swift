@@ -77,6 +77,15 @@ import Testing
         }
     }
 
+    @Test func validationErrorsNameTheLine() {
+        do {
+            _ = try Self.parse("{ \"palettes\": [\n  { \"name\": \"a\", \"colors\": [\"red\"] },\n  { \"name\": \"b\", \"colors\": [\"red\"], \"speed\": -4 }\n],\n\"sizes\": [\"64x36\"], \"formats\": [\"png\"] }")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == "m.json:3: palettes[1].speed: -4 is outside the allowed range 0...10")
+        }
+    }
+
     @Test func validationErrorsNameTheKeyPath() {
         Self.expectError("{", path: "", contains: "malformed JSON")
         Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "outputs": "x" }"#, path: "outputs", contains: "did you mean \"output\"?")
@@ -86,6 +95,8 @@ import Testing
         Self.expectError(#"{ "palettes": [{ "preset": "aurora" }], "sizes": ["64x36"], "formats": [] }"#, path: "formats", contains: "expected at least one format")
         Self.expectError(#"{ "palettes": [{ "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "needs a \"name\"")
         Self.expectError(#"{ "palettes": [{ "name": "a", "palette": "p.txt", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "\"palette\" and \"colors\" both set the blob colours; give one")
+        Self.expectError(#"{ "palettes": [{ "name": "a", "palette": "p.txt", "blobs": [{ "color": "red", "center": [0.5, 0.5], "radius": [0.3, 0.3] }] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "\"palette\" and \"blobs\" both set the blob colours; give one")
+        Self.expectError(#"{ "palettes": [{ "name": "a", "seed": 1 }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "needs \"preset\", \"palette\", \"colors\" or \"blobs\"")
         Self.expectError(#"{ "palettes": [{ "name": "a b", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].name", contains: "not a usable name")
         Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["nope"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].colors[0]", contains: "is not a colour")
         Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["red"] }, { "name": "a", "colors": ["blue"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[1].name", contains: "already the name of palettes[0]")

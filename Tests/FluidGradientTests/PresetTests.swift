@@ -87,6 +87,48 @@ import Testing
         Self.expectError("{\n  \"colors\": [\"red\",]\n}", path: "", contains: "malformed JSON at line 2, column 20: expected a value but found ']'")
     }
 
+    @Test func errorsNameTheLineOfTheValue() {
+        let text = """
+            {
+              "colors": ["red"],
+              "blobs": [
+                { "color": "red", "center": [0.5, 0.5], "radius": [0.2, 0.2] },
+                { "color": "red", "center": [0.5, 0.5],
+                  "radius": [0.2, 200] }
+              ],
+              "blobSize": { "max": 0.6 }
+            }
+            """
+        func located(_ text: String) -> (line: Int?, description: String) {
+            do {
+                _ = try Self.parse(text)
+                return (nil, "accepted")
+            } catch {
+                return (error.line, error.description)
+            }
+        }
+        // blobSize is read before blobs.
+        #expect(located(text).description == "test.json:8: blobSize: a range needs \"min\" and \"max\"")
+        let fixedRange = text.replacingOccurrences(of: "{ \"max\": 0.6 }", with: "{ \"min\": 0.5, \"max\": 0.6 }")
+        #expect(located(fixedRange).description == "test.json:6: blobs[1].radius[1]: 200 is outside the allowed range -100...100")
+        // A missing key points at the object that lacks it.
+        #expect(located("\n\n  { \"name\": \"x\" }").line == 3)
+        // Malformed JSON has its own line and column, and no second line number.
+        #expect(located("{\n  \"colors\": [\"red\",]\n}").description == "test.json: malformed JSON at line 2, column 20: expected a value but found ']'")
+    }
+
+    @Test func keyPathsFindTheirValues() throws {
+        let root = try JSONParser.parse(Array("{\n \"a\": [1,\n  { \"b.c\": 2, \"d\": [3, [4]] }],\n \"e\": 5 }".utf8))
+        #expect(root.node(at: "")  == nil)
+        #expect(root.node(at: "e")?.line == 4)
+        #expect(root.node(at: "a[1].d[1][0]")?.value == .number(4))
+        #expect(root.node(at: "a[0]")?.line == 2)
+        // What is missing resolves to the nearest value that exists on the way.
+        #expect(root.node(at: "a[1].missing")?.line == 3)
+        #expect(root.node(at: "a[7]")?.line == 2)
+        #expect(root.node(at: "e.f")?.value == .number(5))
+    }
+
     @Test func unknownKey() {
         Self.expectError(#"{ "colors": ["red"], "colour": "blue" }"#, path: "colour", contains: "did you mean \"colors\"?")
         Self.expectError(#"{ "colors": ["red"], "blobSize": { "min": 0.1, "max": 0.2, "mid": 0.15 } }"#, path: "blobSize.mid", contains: "expected one of: min, max, step")
@@ -136,6 +178,8 @@ import Testing
 
     @Test func missingColors() {
         Self.expectError(#"{ "name": "empty" }"#, path: "colors", contains: "missing")
+        // Either key is enough, so the message names both.
+        Self.expectError(#"{ "name": "empty" }"#, path: "colors", contains: "or \"blobs\", a list of explicit blobs")
     }
 
     @Test func badBlobs() {

@@ -46,7 +46,11 @@ public struct BatchManifest: Sendable {
     /// from an invalid manifest; files it refers to are read when jobs are made.
     public init(json bytes: [UInt8], file: String) throws(PresetError) {
         let reader = JSONReader(file: file)
-        let root = try reader.object(try reader.parse(bytes), at: "", allowed: BatchManifest.keys)
+        self = try reader.read(bytes) { root throws(PresetError) in try BatchManifest(document: root, reader: reader) }
+    }
+
+    private init(document: JSONNode, reader: JSONReader) throws(PresetError) {
+        let root = try reader.object(document, at: "", allowed: BatchManifest.keys)
         output = "renders/{name}/{name}-{width}x{height}.{ext}"
         if let node = root["output"] { output = try reader.string(node, at: "output") }
         try BatchManifest.checkTemplate(output, reader: reader)
@@ -150,10 +154,10 @@ public struct BatchManifest: Sendable {
         var paletteFile: String?
         if let node = object["palette"] { paletteFile = try reader.string(node, at: object.path("palette")) }
         guard reference != nil || paletteFile != nil || object["colors"] != nil || object["blobs"] != nil else {
-            throw reader.error(path, "a palette needs \"preset\", \"palette\" or \"colors\"")
+            throw reader.error(path, "a palette needs \"preset\", \"palette\", \"colors\" or \"blobs\"")
         }
-        if paletteFile != nil, object["colors"] != nil {
-            throw reader.error(path, "\"palette\" and \"colors\" both set the blob colours; give one")
+        if paletteFile != nil, let key = ["colors", "blobs"].first(where: { object[$0] != nil }) {
+            throw reader.error(path, "\"palette\" and \"\(key)\" both set the blob colours; give one")
         }
         var name: String
         if let node = object["name"] {

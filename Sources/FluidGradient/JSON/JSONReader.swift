@@ -20,6 +20,19 @@ public struct JSONReader: Sendable {
         }
     }
 
+    /// Parses `bytes` and reads the document with `body`; an error from `body` gains
+    /// the line of the value its key path names, or of the nearest enclosing value.
+    public func read<Value>(_ bytes: [UInt8], _ body: (JSONNode) throws(PresetError) -> Value) throws(PresetError) -> Value {
+        let root = try parse(bytes)
+        do {
+            return try body(root)
+        } catch {
+            var located = error
+            if located.line == nil, located.file == file { located.line = root.node(at: located.path)?.line }
+            throw located
+        }
+    }
+
     /// The members of an object, after checking that every key is one of `allowed`.
     public func object(_ node: JSONNode, at path: String, allowed: [String]) throws(PresetError) -> JSONObject {
         guard case .object(let members) = node.value else {

@@ -10,15 +10,14 @@ extension Preset {
     /// Nothing partial comes out: any problem is a ``PresetError``.
     public init(json bytes: [UInt8], file: String) throws(PresetError) {
         let reader = JSONReader(file: file)
-        let root = try reader.parse(bytes)
-        try self.init(node: root, reader: reader, path: "")
+        self = try reader.read(bytes) { root throws(PresetError) in try Preset(node: root, reader: reader, path: "") }
     }
 
     /// Reads a preset from a parsed object at `path` (a manifest holds presets inline).
     public init(node: JSONNode, reader: JSONReader, path: String) throws(PresetError) {
         let object = try reader.object(node, at: path, allowed: Preset.keys)
         guard object["colors"] != nil || object["blobs"] != nil else {
-            throw reader.error(object.path("colors"), "missing: a preset needs \"colors\", a list of colours such as [\"#0F766E\", \"teal\"]")
+            throw reader.error(object.path("colors"), "missing: a preset needs \"colors\", a list of colours such as [\"#0F766E\", \"teal\"], or \"blobs\", a list of explicit blobs")
         }
         self.init(colors: [])
         try apply(object, reader: reader)

@@ -124,11 +124,13 @@ public enum PaletteFile {
     /// them, an object `{ "color": ..., "share": ... }`.
     private static func listedColors(_ body: [UInt8], file: String) throws(PresetError) -> [RGBA] {
         let reader = JSONReader(file: file)
-        return try reader.colors(try reader.parse(body), at: "", count: PresetLimits.colorCount) { element, path throws(PresetError) in
-            guard case .object = element.value else { return try reader.color(element, at: path) }
-            let members = try reader.object(element, at: path, allowed: ["color", "share"])
-            guard let color = members["color"] else { throw reader.error(path, "a palette entry needs \"color\"") }
-            return try reader.color(color, at: members.path("color"))
+        return try reader.read(body) { root throws(PresetError) in
+            try reader.colors(root, at: "", count: PresetLimits.colorCount) { element, path throws(PresetError) in
+                guard case .object = element.value else { return try reader.color(element, at: path) }
+                let members = try reader.object(element, at: path, allowed: ["color", "share"])
+                guard let color = members["color"] else { throw reader.error(path, "a palette entry needs \"color\"") }
+                return try reader.color(color, at: members.path("color"))
+            }
         }
     }
 }

@@ -6,14 +6,19 @@ public struct PresetError: Error, Equatable, CustomStringConvertible {
     /// `speed`, `blobs[2].center`; empty for the document itself.
     public var path: String
     public var message: String
+    /// Where the value at `path` starts in the file, when it is there to point at.
+    public var line: Int?
 
-    public init(file: String, path: String, message: String) {
+    public init(file: String, path: String, message: String, line: Int? = nil) {
         self.file = file
         self.path = path
         self.message = message
+        self.line = line
     }
 
+    /// `file:line: path: message`, the form editors and terminals jump to.
     public var description: String {
-        [file, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
+        let place = line.map { "\(file):\($0)" } ?? file
+        return [place, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
     }
 }
