@@ -46,15 +46,18 @@ void fg_cleanup_remove_child(int slot) {
     if (slot >= 0 && slot < CHILD_SLOTS) __atomic_store_n(&children[slot], 0, __ATOMIC_RELEASE);
 }
 
-static void cleanup_now(void) {
+/* Whether any temporary file was removed. */
+static int cleanup_now(void) {
+    int removed = 0;
     for (int slot = 0; slot < CHILD_SLOTS; slot++) {
         pid_t pid = __atomic_load_n(&children[slot], __ATOMIC_ACQUIRE);
         /* Its group: a wrapper script's own children go too. */
         if (pid > 0) kill(-pid, SIGKILL);
     }
     for (int slot = 0; slot < PATH_SLOTS; slot++) {
-        if (__atomic_load_n(&path_states[slot], __ATOMIC_ACQUIRE) == READY) unlink(paths[slot]);
+        if (__atomic_load_n(&path_states[slot], __ATOMIC_ACQUIRE) == READY && unlink(paths[slot]) == 0) removed = 1;
     }
+    return removed;
 }
 
 static volatile sig_atomic_t interrupted;
@@ -62,9 +65,10 @@ static volatile sig_atomic_t interrupted;
 void fg_interrupt_handler(int signal_number) {
     (void)signal_number;
     if (interrupted) {
-        static const char message[] = "fluidgradient: interrupted again; stopped at once, partial output removed\n";
-        cleanup_now();
-        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+        static const char removed[] = "fluidgradient: interrupted again; stopped at once, partial output removed\n";
+        static const char stopped[] = "fluidgradient: interrupted again; stopped at once\n";
+        ssize_t ignored = cleanup_now() ? write(STDERR_FILENO, removed, sizeof removed - 1)
+                                        : write(STDERR_FILENO, stopped, sizeof stopped - 1);
         (void)ignored;
         _exit(130);
     }

@@ -20,7 +20,7 @@ public struct CommandError: Error, CustomStringConvertible, Equatable {
 
     public static func input(_ message: String) -> CommandError { CommandError(.input, message) }
     public static func failure(_ message: String) -> CommandError { CommandError(.failure, message) }
-    public static let interrupted = CommandError(.interrupted, "interrupted; partial output removed")
+    public static let interrupted = CommandError(.interrupted, "interrupted")
 
     /// An interrupt, saying what was left behind.
     public static func interrupted(_ note: String) -> CommandError { CommandError(.interrupted, "interrupted; \(note)") }

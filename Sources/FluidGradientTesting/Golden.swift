@@ -115,7 +115,7 @@ public enum Golden {
         let channel = ["red", "green", "blue", "alpha"][difference.worst.channel]
         return .failed(message:
             "\(name) differs from its golden: \(counted(difference.pixelsOverTolerance, "pixel"))"
-            + String(format: " (%.2f%%)", difference.shareOverTolerance * 100)
+            + " (\(difference.percentOverTolerance))"
             + " over \(counted(tolerance, "level")); the worst, at (\(difference.worst.x), \(difference.worst.y)), differs by "
             + String(format: "%.1f levels in %@", difference.largest, channel)
             + String(format: "; PSNR %.1f dB, score %.2f", difference.psnr, difference.score)

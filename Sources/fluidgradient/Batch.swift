@@ -44,7 +44,7 @@ struct Batch: ParsableCommand {
     @Flag(help: "Stop at the first failed job.")
     var failFast = false
 
-    @Option(help: ArgumentHelp("Render only shard K of N (0 ≤ K < N).", valueName: "K/N"))
+    @Option(text: ArgumentHelp("Render only shard K of N (0 ≤ K < N).", valueName: "K/N"))
     var shard: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (it overrides FLUIDGRADIENT_SHARD_COUNT and SLURM_ARRAY_TASK_COUNT); an error without one.", valueName: "N"))

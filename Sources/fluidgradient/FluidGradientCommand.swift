@@ -32,6 +32,20 @@ struct FluidGradientCommand: ParsableCommand {
         } catch {
             exit(reporting: error)
         }
+        exitReportingOutput(0)
+    }
+
+    /// Exits with `status`, or with 3 if what was printed on stdout (a report, a list,
+    /// JSON) could not all be written: a full disk or a closed stdout loses it.
+    static func exitReportingOutput(_ status: Int32) -> Never {
+        let stream = standardOutputStream()
+        let flushFailed = fflush(stream) != 0, reason = errno
+        if flushFailed || ferror(stream) != 0 {
+            // An earlier write's errno is gone by now; the last flush keeps its own.
+            printError("could not write to standard output" + (flushFailed ? ": \(String(cString: strerror(reason)))" : ""))
+            Foundation.exit(3)
+        }
+        Foundation.exit(status)
     }
 
     /// Prints one line for an error and exits with its status (DESIGN section 11).
@@ -41,12 +55,12 @@ struct FluidGradientCommand: ParsableCommand {
             Foundation.exit(error.exitStatus)
         }
         if let code = error as? ExitCode {
-            Foundation.exit(code.rawValue)
+            exitReportingOutput(code.rawValue)
         }
         let code = exitCode(for: error)
         if code == .success {
             print(fullMessage(for: error))
-            Foundation.exit(0)
+            exitReportingOutput(0)
         }
         var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if let first = message.split(separator: "\n").first { message = String(first) }

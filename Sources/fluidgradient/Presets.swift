@@ -76,17 +76,22 @@ struct PresetDescription {
     let swatches: Bool
 
     var text: String {
-        var lines = [preset.description.isEmpty ? preset.name : "\(preset.name): \(preset.description)"]
+        // A file's name and description are shown, never acted on (an escape sequence in them).
+        var lines = [oneLine(preset.description.isEmpty ? preset.name : "\(preset.name): \(preset.description)")]
         func add(_ key: String, _ value: String) {
             lines.append(value.isEmpty ? key : key.padding(toLength: 14, withPad: " ", startingAt: 0) + value)
         }
-        add("colors", "")
-        lines += preset.colors.map { "  " + describe($0) }
         func addBlobs(_ key: String, _ blobs: [Blob]) {
             add(key, "")
             lines += blobs.map { "  " + describe($0.color) + "  center \(pair($0.center)) radius \(pair($0.radius)) opacity \(ParameterRange.format($0.opacity))" }
         }
-        if let blobs = preset.blobs { addBlobs("blobs", blobs) }
+        // Explicit blobs replace the colours they would be drawn from, so only what renders is shown.
+        if let blobs = preset.blobs {
+            addBlobs("blobs", blobs)
+        } else {
+            add("colors", "")
+            lines += preset.colors.map { "  " + describe($0) }
+        }
         if let blobs = preset.highlightBlobs {
             addBlobs("highlightBlobs", blobs)
         } else {

@@ -99,7 +99,7 @@ struct Render: ParsableCommand {
         case .png(let path):
             sink = try PNGFileSink(path: path, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .pngSequence(let pattern):
-            sink = try PNGSequenceSink(pattern: pattern, depth: depth, alpha: preset.frameSpec.hasTransparency)
+            sink = try PNGSequenceSink(pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .video(let path, let container):
             sink = try VideoSink(
                 path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,

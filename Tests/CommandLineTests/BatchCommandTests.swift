@@ -70,6 +70,14 @@ import Testing
         #expect(again.statuses() == Array(repeating: "skipped", count: 18))
         #expect(Self.files(in: scratch.file("out")) == rendered)
 
+        // An output truncated or replaced since its sidecar was written is rendered again.
+        let truncated = scratch.file("out/brand/brand-64x36.mp4"), replaced = scratch.file("out/aurora/aurora-48x48.png")
+        _ = FileManager.default.createFile(atPath: truncated, contents: Data())
+        _ = FileManager.default.createFile(atPath: replaced, contents: Data("not a png".utf8))
+        let (_, afterDamage) = try Self.batch([manifest])
+        #expect(afterDamage.names(where: "rendered").sorted() == ["aurora", "brand"])
+        #expect(Self.files(in: scratch.file("out")) == rendered)
+
         // A palette file's colour: only its 6 jobs.
         _ = FileManager.default.createFile(atPath: scratch.file("colors.txt"), contents: Data("#7400B8\n#48BFE3\n#FFD166\n".utf8))
         let (_, afterFile) = try Self.batch([manifest])
@@ -134,6 +142,9 @@ import Testing
         let outOfRange = planned([], ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_COUNT": "3"])
         #expect(outOfRange.0 == 2)
         #expect(planned(["--shard", "3/3"], [:]).0 == 2)
+        // A value that starts with '-' reaches the shard check, not "Missing value".
+        let negative = planned(["--shard", "-1/3"], [:])
+        #expect(negative.0 == 2 && negative.2.contains("--shard must be K/N with 0 ≤ K < N, such as 0/4, not -1/3"), "\(negative.2)")
         let both = planned(["--shard", "0/3", "--shard-count", "3"], [:])
         #expect(both.0 == 2 && both.2.contains("--shard K/N already gives the number of shards"))
         let countAlone = planned(["--shard-count", "3"], [:])
@@ -330,7 +341,7 @@ import Testing
         let manifest = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""webm""#, with: #""avi""#))
         let result = run(["batch", manifest])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("fluidgradient: \(manifest): formats[1]:"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("fluidgradient: \(manifest):10: formats[1]:"), "\(result.stderr)")
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(scratch.contents == ["batch.json", "colors.txt"])
     }

@@ -43,6 +43,37 @@ import Testing
         #expect(result.stdoutText == "match: 1 frame, 1 matching, 0 differing, 0 missing, 0 extra, 0 of another size; mean score 100.00\n")
     }
 
+    /// A --diff directory that cannot be written is refused before comparing, and a strip
+    /// that cannot be written (here, past a file-size limit) is said in the report.
+    @Test func diffStripsThatCannotBeWrittenAreReported() throws {
+        let scratch = Scratch()
+        try Self.write(Self.frame(), scratch.file("a.png"))
+        try Self.write(Self.frame(change: (7, 3, 40)), scratch.file("b.png"))
+        #expect(mkdir(scratch.file("ro"), 0o555) == 0)
+        defer { chmod(scratch.file("ro"), 0o755) }
+        let nobody = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let refused = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("ro")], launcher: nobody)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "fluidgradient: cannot write into the --diff directory \(scratch.file("ro")): Permission denied; give --diff a directory you can write to\n")
+        let limited = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("d"), "--json"], fileSizeLimit: 100)
+        #expect(limited.status == 1)
+        #expect(limited.stdoutText.contains(#""diffError": "could not write "#), "\(limited.stdoutText)")
+        let text = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("d")], fileSizeLimit: 100)
+        #expect(text.stdoutText.contains("; no diff strip: could not write "), "\(text.stdoutText)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: scratch.file("d"))) == [])
+    }
+
+    /// One pixel of 1.2 million is 0.00008%: the report must not round it to 0.00%.
+    @Test func aTinyShareIsNotRoundedToZero() throws {
+        let plain = FrameSamples(width: 1200, height: 1000, values: [Float](repeating: 0.5, count: 4_800_000))
+        var values = plain.values
+        values[4 * 600_000 + 1] = 0.6
+        let difference = FrameDifference(expected: plain, actual: FrameSamples(width: 1200, height: 1000, values: values), tolerance: 0)
+        #expect(difference.pixelsOverTolerance == 1)
+        #expect(difference.percentOverTolerance == "<0.01%")
+        #expect(FrameDifference(expected: plain, actual: plain, tolerance: 0).percentOverTolerance == "0.00%")
+    }
+
     @Test func oneLevelOnOnePixelIsFoundAndForgivenByATolerance() throws {
         let scratch = Scratch()
         try Self.write(Self.frame(), scratch.file("a.png"))

@@ -188,6 +188,74 @@ import Testing
         for file in files { #expect(try PNGFile.read(scratch.file(file)).width == 1280) }
     }
 
+    /// A report that cannot be written (a full disk, a closed stdout) is a failure: a CI
+    /// gate must not pass on an empty report.
+    @Test func aReportThatCannotBeWrittenIsAFailure() throws {
+        let scratch = Scratch()
+        let png = scratch.file("a.png")
+        #expect(run(["render", "--size", "32x18", "-o", png]).status == 0)
+        for arguments in [["presets", "list"], ["compare", png, png, "--json"], ["--help"]] {
+            let result = RunningCommand(arguments, stdoutPath: "/dev/full").wait()
+            #expect(result.status == 3, "\(arguments)")
+            #expect(result.stderr == "fluidgradient: could not write to standard output: No space left on device\n", "\(arguments)")
+        }
+    }
+
+    /// A name near the 255-byte limit is written: its temporary name gives way instead.
+    @Test func aLongFileNameIsWrittenAndATooLongOneIsRefused() throws {
+        let scratch = Scratch()
+        let longest = String(repeating: "n", count: 251) + ".png"
+        let result = run(["render", "--size", "32x18", "-o", scratch.file(longest)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(scratch.contents == [longest])
+        let pattern = String(repeating: "f", count: 244) + "%05d.png"
+        #expect(run(["render", "--size", "32x18", "--frames", "2", "-o", scratch.file(pattern)]).status == 0)
+        #expect(scratch.contents.count == 3)
+        BadInputTests.expectRejected(
+            ["render", "--size", "32x18", "-o", scratch.file("n" + longest)], scratch: scratch,
+            mentions: "its file name is 256 bytes, and a name can have at most 255; choose a shorter name")
+    }
+
+    /// A reader that stops reading (a stalled pipe) must not keep SIGTERM from stopping a
+    /// raw render: the write to stdout waits where a stop request can reach it.
+    @Test func aStalledReaderDoesNotHoldOffAnInterrupt() throws {
+        let scratch = Scratch()
+        let fifo = scratch.file("frames.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Held open and never read, so the render's writes fill the pipe and wait.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        let command = RunningCommand(["render", "--size", "320x180", "--frames", "600", "-o", "-"], stdoutPath: fifo)
+        var queued: Int32 = 0
+        while queued < 65536 {
+            usleep(20_000)
+            _ = ioctl(reader, UInt(FIONREAD), &queued)
+        }
+        usleep(200_000)
+        command.signal(SIGTERM)
+        let result = command.wait(timeout: 10)
+        #expect(result.status == 130)
+        #expect(result.stderr.hasPrefix("fluidgradient: interrupted; standard output got "), "\(result.stderr)")
+    }
+
+    /// A signal the launcher ignores stays ignored (a script's background jobs ignore
+    /// SIGINT, nohup ignores SIGHUP); SIGTERM, still handled, stops the render.
+    @Test func signalsTheLauncherIgnoresStayIgnored() throws {
+        let scratch = Scratch()
+        let command = RunningCommand(
+            ["render", "--size", "320x180", "--duration", "60", "-o", scratch.file("%05d.png")],
+            launcher: ["/bin/sh", "-c", "trap '' INT HUP; exec \"$@\"", "sh"])
+        while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < 2 { usleep(20_000) }
+        command.signal(SIGINT)
+        command.signal(SIGHUP)
+        usleep(500_000)
+        #expect(isRunning(command.pid))
+        command.signal(SIGTERM)
+        let result = command.wait()
+        #expect(result.status == 130)
+        #expect(result.stderr == "fluidgradient: interrupted; every frame written so far is complete and kept\n")
+    }
+
     @Test func aClosedStdoutIsAnErrorNotADeathBySIGPIPE() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

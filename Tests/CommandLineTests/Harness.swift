@@ -62,9 +62,19 @@ final class RunningCommand: @unchecked Sendable {
         command = launcher + command
         let argv = (command + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // As from an interactive shell, whatever ran the tests: a suite started in the
+        // background of a script would hand down an ignored SIGINT, which the binary keeps.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let status = posix_spawn(&child, command[0], &actions, nil, argv, envp)
+        let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
         precondition(status == 0, "could not start \(Binary.path): \(status)")
+        posix_spawnattr_destroy(&attributes)
         posix_spawn_file_actions_destroy(&actions)
         argv.forEach { free($0) }
         envp.forEach { free($0) }

@@ -174,6 +174,31 @@ import Testing
         Self.expectRejected(["render", "--preset", preset, "-o", scratch.file("x.png")], scratch: scratch, mentions: "preset.json: malformed JSON at line 1, column 20")
     }
 
+    /// A preset or palette from a pipe (`<(...)`, `/dev/stdin`) is read like a file.
+    @Test func presetsAndPalettesReadFromPipes() throws {
+        let scratch = Scratch()
+        let viaFile = scratch.file("file.png"), viaPipe = scratch.file("pipe.png")
+        let preset = Self.writePreset(##"{ "colors": ["#FF5F6D", "#FFC371"], "seed": 3 }"##, in: scratch)
+        #expect(run(["render", "--preset", preset, "--size", "32x18", "-o", viaFile]).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "'\(Binary.path)' render --preset <(cat '\(preset)') --palette <(echo '#FF5F6D'; echo '#FFC371') --size 32x18 -o '\(viaPipe)'"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(run(["compare", viaFile, viaPipe]).status == 0)
+        Self.expectRejected(["render", "--preset", "/dev/null", "-o", scratch.file("x.png")], scratch: scratch, mentions: "/dev/null: malformed JSON")
+        Self.expectRejected(["render", "--preset", scratch.path, "-o", scratch.file("x.png")], scratch: scratch, mentions: "it is a directory")
+    }
+
+    /// A sequence that starts past frame 0 names its own first file when it cannot write.
+    @Test func aFrameRangeNamesItsFirstFileWhenItCannotWrite() {
+        let scratch = Scratch()
+        Self.expectRejected(
+            ["render", "--size", "32x18", "--frames", "60", "--frame-range", "45-45", "-o", scratch.file("missing/%03d.png")], scratch: scratch,
+            mentions: "cannot write \(scratch.file("missing/045.png")): the directory")
+    }
+
     @Test func unknownKey() {
         let scratch = Scratch()
         let preset = Self.writePreset("{\n  \"colors\": [\"red\"],\n  \"sped\": 2\n}", in: scratch)
@@ -292,6 +317,18 @@ import Testing
         #expect(missing.status == 2)
         let unnamed = run(["presets", "show"])
         #expect(unnamed.stderr.hasSuffix("(see `fluidgradient presets show --help`)\n"), "\(unnamed.stderr)")
+    }
+
+    /// What renders is shown: explicit blobs, not the colours they replace; and a file's
+    /// name cannot send escape sequences to the terminal.
+    @Test func showsExplicitBlobsAndEscapesTheName() {
+        let scratch = Scratch()
+        let preset = BadInputTests.writePreset(
+            #"{ "name": "a\u001b[31mRED", "colors": ["red"], "blobs": [{ "color": "blue", "center": [0.5, 0.5], "radius": [0.3, 0.3] }] }"#,
+            in: scratch)
+        let result = run(["presets", "show", preset])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.hasPrefix("a\\u{1B}[31mRED\nblobs\n  #0000FF   rgb(0, 0, 255)  center [0.5, 0.5] radius [0.3, 0.3] opacity 1\nhighlights    none\n"), "\(result.stdoutText)")
     }
 
     /// `presets show --json` writes a preset file that renders the same frames; `presets

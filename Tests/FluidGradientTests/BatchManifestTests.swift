@@ -127,6 +127,7 @@ import Testing
 
     @Test func shardsComeFromKubernetesAndSlurm() throws {
         #expect(try Shard.fromEnvironment([:], count: nil) == nil)
+        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "", "SLURM_ARRAY_TASK_ID": ""], count: nil) == nil)
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "2"], count: 3) == Shard(index: 2, count: 3))
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"], count: nil) == Shard(index: 1, count: 4))
         #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil) }

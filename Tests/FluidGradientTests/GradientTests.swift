@@ -315,10 +315,10 @@ import Testing
         // Its JSON: objects with the colour and its share.
         let json = ##"[{ "color": "#D45649", "share": 0.319 }, "teal"]"##
         #expect(try PaletteFile.colors(Array(json.utf8), file: "p.json").map(\.hex) == ["#D45649", "#008080"])
-        #expect(throws: PresetError(file: "p.json", path: "[0]", message: "a palette entry needs \"color\"")) {
+        #expect(throws: PresetError(file: "p.json", path: "[0]", message: "a palette entry needs \"color\"", line: 1)) {
             try PaletteFile.colors(Array(##"[{ "share": 1 }]"##.utf8), file: "p.json")
         }
-        #expect(throws: PresetError(file: "p.json", path: "[0].color", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name")) {
+        #expect(throws: PresetError(file: "p.json", path: "[0].color", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name", line: 1)) {
             try PaletteFile.colors(Array(##"[{ "color": "nope" }]"##.utf8), file: "p.json")
         }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array(##"[{ "color": "red", "weight": 1 }]"##.utf8), file: "p.json") }

@@ -85,6 +85,9 @@ import Testing
 
     @Test func malformedJSON() {
         Self.expectError("{\n  \"colors\": [\"red\",]\n}", path: "", contains: "malformed JSON at line 2, column 20: expected a value but found ']'")
+        // Columns count characters, as an editor does, not the bytes of 日本語.
+        Self.expectError("{\n  \"name\": \"日本語\", x }", path: "", contains: "malformed JSON at line 2, column 18: expected a quoted key")
+        Self.expectError("{ \"名\": 1, \"名\": 2 }", path: "", contains: "malformed JSON at line 1, column 11: duplicate key")
     }
 
     @Test func errorsNameTheLineOfTheValue() {
@@ -127,6 +130,16 @@ import Testing
         #expect(root.node(at: "a[1].missing")?.line == 3)
         #expect(root.node(at: "a[7]")?.line == 2)
         #expect(root.node(at: "e.f")?.value == .number(5))
+    }
+
+    /// The largest seed a file holds exactly is written back as an integer, not 9.007e15.
+    @Test func largeSeedsAreWrittenAsIntegers() throws {
+        var preset = Preset(colors: [RGBA(bytes: 1, 2, 3)])
+        preset.seed = 9_007_199_254_740_991
+        #expect(preset.jsonText.contains("\"seed\": 9007199254740991\n") || preset.jsonText.contains("\"seed\": 9007199254740991,"))
+        #expect(try Self.parse(preset.jsonText).seed == 9_007_199_254_740_991)
+        #expect(JSONValue.number(1e15).serialized() == "1000000000000000")
+        #expect(JSONValue.number(0.25).serialized() == "0.25")
     }
 
     @Test func unknownKey() {

@@ -275,14 +275,20 @@ public struct BatchJob: Sendable {
     /// Everything the output depends on, as the canonical JSON its sidecar records: the
     /// tool's version, the format, the frame count and the full preset. Equal
     /// fingerprints render identical files.
-    public func fingerprint(version: String) -> String? {
+    public func fingerprint(version: String) -> String? { sidecar(version: version, outputBytes: nil) }
+
+    /// The sidecar of a finished output: its ``fingerprint(version:)`` and the output's size,
+    /// so an output truncated or replaced since is not taken for complete.
+    public func sidecar(version: String, outputBytes: Int?) -> String? {
         guard case .success(let preset) = preset else { return nil }
-        return JSONValue.object([
+        var members: [(String, JSONNode)] = [
             ("producedBy", JSONNode(.string("fluidgradient \(version)"))),
             ("format", JSONNode(.string(format.rawValue))),
             ("frames", JSONNode(.number(Double(frameCount(of: preset))))),
             ("preset", JSONNode(preset.jsonValue)),
-        ]).serialized() + "\n"
+        ]
+        if let outputBytes { members.append(("outputBytes", JSONNode(.number(Double(outputBytes))))) }
+        return JSONValue.object(members).serialized() + "\n"
     }
 }
 
@@ -314,7 +320,9 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// else `FLUIDGRADIENT_SHARD_COUNT`) or Slurm job arrays (`SLURM_ARRAY_TASK_ID` −
     /// `SLURM_ARRAY_TASK_MIN`, of `count` or else `SLURM_ARRAY_TASK_COUNT`). `count` or
     /// `FLUIDGRADIENT_SHARD_COUNT` without an index is an error. Errors are one sentence.
+    /// A variable set to nothing counts as unset, as `VAR= command` means in a shell.
     public static func fromEnvironment(_ environment: [String: String], count: Int?) throws(PresetError) -> Shard? {
+        let environment = environment.filter { !$0.value.isEmpty }
         func failure(_ message: String) -> PresetError { PresetError(file: "environment", path: "", message: message) }
         /// A numeric variable: nil when unset.
         func number(_ name: String) throws(PresetError) -> Int? {

@@ -125,10 +125,17 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
+    /// In bytes: what a value's node keeps, cheaply.
     private var column: Int { index - lineStart + 1 }
 
+    /// In characters (UTF-8 sequences), as an editor counts them, for the byte at `offset`
+    /// of the line that starts at `start`.
+    private func characterColumn(at offset: Int, lineStart start: Int) -> Int {
+        bytes[start..<offset].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
     private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(message: message, line: line, column: column)
+        JSONSyntaxError(message: message, line: line, column: characterColumn(at: min(index, bytes.count), lineStart: lineStart))
     }
 
     private mutating func skipWhitespace() {
@@ -201,10 +208,11 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a quoted key but found \(describeNext())")
             }
-            let keyLine = line, keyColumn = column
+            let keyLine = line, keyStart = index, keyLineStart = lineStart
             let key = try parseString()
             if members.contains(where: { $0.key == key }) {
-                throw JSONSyntaxError(message: "duplicate key \"\(key)\"", line: keyLine, column: keyColumn)
+                throw JSONSyntaxError(
+                    message: "duplicate key \"\(key)\"", line: keyLine, column: characterColumn(at: keyStart, lineStart: keyLineStart))
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -399,8 +407,10 @@ extension JSONValue {
         }
     }
 
+    /// Whole numbers up to 2^53, every one a double holds exactly (seeds reach 2^53 − 1),
+    /// as integers; others as Swift's shortest round-tripping form.
     static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        if value == value.rounded(), abs(value) <= 0x1p53 { return String(Int(value)) }
         return String(value)
     }
 

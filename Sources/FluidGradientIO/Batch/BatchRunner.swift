@@ -25,8 +25,9 @@ public struct BatchResult: Sendable {
 /// Runs a batch's jobs on a pool of worker threads.
 ///
 /// A finished output is recorded by a sidecar, `<output>.fluidgradient.json`, holding
-/// the job's ``BatchJob/fingerprint(version:)`` (tool version, format, frames, the full preset). A job is skipped when its
-/// output exists and its sidecar is exactly what this run would write. Before a job
+/// the job's ``BatchJob/fingerprint(version:)`` (tool version, format, frames, the full
+/// preset) and the output's size. A job is skipped when its output exists and its
+/// sidecar is exactly what this run would write for it. Before a job
 /// renders, its old sidecar is removed; the sidecar is written only after the output
 /// has been renamed into place, so an interrupted or failed job is never taken for
 /// complete later.
@@ -46,13 +47,19 @@ public final class BatchRunner: @unchecked Sendable {
 
     public static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
 
-    /// Whether `job`'s output is complete from the same inputs.
+    /// Whether `job`'s output is complete from the same inputs, and still the size it was.
     private static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
-        guard let expected = job.fingerprint(version: version),
-            FileManager.default.fileExists(atPath: job.output),
+        guard let size = fileSize(job.output), let expected = job.sidecar(version: version, outputBytes: size),
             let recorded = FileManager.default.contents(atPath: sidecarPath(for: job.output))
         else { return false }
         return recorded == Data(expected.utf8)
+    }
+
+    /// The size of a regular file, or nil.
+    private static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// What running a job would do, with the job's preset where it loaded.
@@ -170,7 +177,8 @@ public final class BatchRunner: @unchecked Sendable {
             let plan = RenderPlan(
                 preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob)
             try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
-            try AtomicFile.write(Array(job.fingerprint(version: options.version)!.utf8), to: BatchRunner.sidecarPath(for: job.output), suggestedExtension: "json")
+            let sidecar = job.sidecar(version: options.version, outputBytes: BatchRunner.fileSize(job.output))!
+            try AtomicFile.write(Array(sidecar.utf8), to: BatchRunner.sidecarPath(for: job.output), suggestedExtension: "json")
             return BatchResult(job: job, status: .rendered, frames: frames, seconds: Date().timeIntervalSince(start))
         } catch {
             let seconds = Date().timeIntervalSince(start)

@@ -21,6 +21,8 @@ public struct Comparison: Sendable {
         public var sizes: (expected: String, actual: String)?
         /// The diff strip written for a differing frame.
         public var diffPath: String?
+        /// Why the strip for a differing frame could not be written.
+        public var diffFailure: String?
     }
 
     public var expected: String
@@ -49,6 +51,10 @@ public struct Comparison: Sendable {
             guard AtomicFile.makeDirectories(diffDirectory) else {
                 throw CommandError.input(
                     "cannot create the --diff directory \(diffDirectory): \(String(cString: strerror(errno))); give --diff a directory path that can be created")
+            }
+            guard access(diffDirectory, W_OK | X_OK) == 0 else {
+                throw CommandError.input(
+                    "cannot write into the --diff directory \(diffDirectory): \(String(cString: strerror(errno))); give --diff a directory you can write to")
             }
         }
         switch (expected.keys, actual.keys) {
@@ -101,10 +107,13 @@ public struct Comparison: Sendable {
         let matches = difference.matches(maximumShare: maximumDiffering)
         var result = FrameResult(name: name, status: matches ? .matches : .differs, difference: difference)
         // A strip that cannot be written does not change the verdict; the report says so.
-        if !matches, let stripPath,
-            (try? PNGFile.write(DiffStrip.render(expected: a, actual: b, tolerance: tolerance), to: stripPath)) != nil
-        {
-            result.diffPath = stripPath
+        if !matches, let stripPath {
+            do {
+                try PNGFile.write(DiffStrip.render(expected: a, actual: b, tolerance: tolerance), to: stripPath)
+                result.diffPath = stripPath
+            } catch {
+                result.diffFailure = error.message
+            }
         }
         frames.append(result)
     }
@@ -164,10 +173,11 @@ extension Comparison {
                 let d = frame.difference!
                 let channel = ["R", "G", "B", "A"][d.worst.channel]
                 var line = "\(frame.name) differs: \(counted(d.pixelsOverTolerance, "pixel"))"
-                    + String(format: " (%.2f%%)", d.shareOverTolerance * 100)
+                    + " (\(d.percentOverTolerance))"
                     + " over \(counted(tolerance, "level")); largest \(counted((d.largest * 100).rounded() / 100, "level")) at (\(d.worst.x), \(d.worst.y)) \(channel)"
                     + String(format: "; PSNR %.1f dB; ΔE OKLab mean %.4f, max %.4f; score %.2f", d.psnr, d.meanDeltaE, d.largestDeltaE, d.score)
                 if let path = frame.diffPath { line += "; diff \(path)" }
+                if let failure = frame.diffFailure { line += "; no diff strip: \(failure)" }
                 lines.append(line)
             case .missing: lines.append("\(frame.name) is missing from \(actual)")
             case .extra: lines.append("\(frame.name) is extra in \(actual)")
@@ -212,6 +222,7 @@ extension Comparison {
                 fields += [("expectedSize", JSONNode(.string(sizes.expected))), ("actualSize", JSONNode(.string(sizes.actual)))]
             }
             if let path = frame.diffPath { fields.append(("diff", JSONNode(.string(path)))) }
+            if let failure = frame.diffFailure { fields.append(("diffError", JSONNode(.string(failure)))) }
             return JSONNode(.object(fields))
         }
         return .object([

@@ -24,9 +24,15 @@ public final class AtomicFile: @unchecked Sendable {
         let directory = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
         let ext = url.pathExtension
-        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
-        let serial = AtomicFile.nextSerial()
-        temporaryPath = directory + "/." + stem + ".tmp-\(getpid())-\(serial)" + (ext.isEmpty ? "" : "." + ext)
+        guard name.utf8.count <= AtomicFile.longestName else {
+            throw CommandError.input(
+                "cannot write \(destination): its file name is \(name.utf8.count) bytes, and a name can have at most \(AtomicFile.longestName); choose a shorter name")
+        }
+        var stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
+        let marker = ".tmp-\(getpid())-\(AtomicFile.nextSerial())" + (ext.isEmpty ? "" : "." + ext)
+        // A name near the limit leaves no room for the marker: the temporary name takes less of it.
+        while 1 + stem.utf8.count + marker.utf8.count > AtomicFile.longestName { stem.removeLast() }
+        temporaryPath = directory + "/." + stem + marker
         try AtomicFile.checkDirectory(directory, for: destination)
         var isDirectory: ObjCBool = false
         let trimmed = destination.hasSuffix("/") ? String(destination.dropLast()) : destination
@@ -42,10 +48,10 @@ public final class AtomicFile: @unchecked Sendable {
         cleanupSlot = Interruption.register(temporaryPath: temporaryPath)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let failure = errno, reason = String(cString: strerror(failure))
             Interruption.unregister(temporaryPathSlot: cleanupSlot)
             isOpen = false
-            throw CommandError.input("cannot write \(destination): \(reason); choose a directory you can write to")
+            throw CommandError.input("cannot write \(destination): \(reason)" + AtomicFile.advice(forWriteError: failure))
         }
         close(descriptor)
     }
@@ -87,6 +93,7 @@ public final class AtomicFile: @unchecked Sendable {
         case ENOSPC, EDQUOT: "; free some space, or write elsewhere"
         case EFBIG: "; raise the file-size limit (ulimit -f) or write elsewhere"
         case EACCES, EPERM, EROFS: "; choose a directory you can write to"
+        case ENAMETOOLONG: "; choose a shorter path"
         default: ""
         }
     }
@@ -182,6 +189,9 @@ public final class AtomicFile: @unchecked Sendable {
             throw CommandError.input("cannot write \(destination): \(directory) is a file, not a directory; choose an output path inside a directory")
         }
     }
+
+    /// NAME_MAX of Linux file systems, in bytes.
+    static let longestName = 255
 
     nonisolated(unsafe) private static var serial = 0
     private static let serialLock = NSLock()

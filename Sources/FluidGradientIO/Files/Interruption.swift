@@ -21,12 +21,15 @@ public enum Interruption {
         sigaddset(&mask, SIGTERM)
         sigaddset(&mask, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        // A closed terminal (SIGHUP) stops a render like Ctrl-C, unless nohup asked to ignore it.
-        var hangup = sigaction()
-        sigaction(SIGHUP, nil, &hangup)
-        let ignoresHangup = unsafeBitCast(hangup.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        // A signal the launcher chose to ignore stays ignored: nohup's SIGHUP, and the
+        // SIGINT a shell has background jobs of a script ignore.
         // The handler is C (CSignalCleanup), where async-signal safety can be seen.
-        for number in [SIGINT, SIGTERM] + (ignoresHangup ? [] : [SIGHUP]) { signal(number, fg_interrupt_handler) }
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            sigaction(number, nil, &current)
+            let ignored = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            if !ignored { signal(number, fg_interrupt_handler) }
+        }
         // Children must stay ours to reap: an inherited "ignore SIGCHLD" would have the
         // kernel reap them, and their exit status would be lost.
         signal(SIGCHLD, SIG_DFL)

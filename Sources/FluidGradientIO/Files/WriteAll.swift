@@ -2,15 +2,33 @@ import Foundation
 
 /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR: 0 when done,
 /// otherwise the `errno` of the write that failed.
-func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+///
+/// On a non-blocking descriptor a full pipe waits in `poll`, asking `stopWaiting` (with
+/// the bytes written so far) every 50 ms; when it answers true the write gives up with
+/// `ECANCELED`.
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, stopWaiting: (_ written: Int) -> Bool = { _ in false }) -> Int32 {
     var offset = 0
     while offset < bytes.count {
         let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if count < 0 {
-            if errno == EINTR { continue }
-            return errno
+            switch errno {
+            case EINTR: continue
+            case EAGAIN:
+                if stopWaiting(offset) { return ECANCELED }
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, 50)
+                continue
+            default: return errno
+            }
         }
         offset += count
     }
     return 0
+}
+
+/// Asks Linux for a 1 MiB pipe buffer (up to pipe-max-size), so a row band goes in one
+/// write; harmless on anything that is not a pipe.
+func enlargePipeBuffer(_ descriptor: Int32) {
+    // F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
+    _ = fcntl(descriptor, 1031, 1 << 20)
 }

@@ -50,15 +50,33 @@ public enum PresetLibrary {
     }
 }
 
-/// The bytes of a file the user named, or an input error that says why not.
+/// The bytes of a file the user named, or an input error that says why not. Pipes
+/// (`<(...)`, `/dev/stdin`) and other files that are not regular are read to their end,
+/// up to ``largestReadFile`` bytes.
 public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw CommandError.input("cannot read \(what) \(path): no such file")
+    func failure(_ reason: String) -> CommandError { CommandError.input("cannot read \(what) \(path): \(reason)") }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+        throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased())
     }
-    guard !isDirectory.boolValue else { throw CommandError.input("cannot read \(what) \(path): it is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CommandError.input("cannot read \(what) \(path): permission denied")
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count == 0 { return bytes }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw failure(String(cString: strerror(errno)).lowercased())
+        }
+        bytes += chunk[..<count]
+        if bytes.count > largestReadFile {
+            throw failure("it is larger than \(largestReadFile >> 20) MiB, far more than a \(what) holds")
+        }
     }
-    return [UInt8](data)
 }
+
+/// The most ``readFile(_:what:)`` reads: a preset, palette or manifest is a small text file.
+public let largestReadFile = 64 << 20

@@ -65,13 +65,13 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     private let options: PNGOptions
     private let alpha: Bool
 
-    public init(pattern: FramePattern, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
+    public init(pattern: FramePattern, firstFrame: Int = 0, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
         pixelFormat = depth == 16 ? .rgba64le : .rgba
         self.alpha = alpha
         self.pattern = pattern
         self.options = options
-        // Prove the directory is writable before any rendering.
-        try AtomicFile(destination: pattern.path(frame: 0)).discard()
+        // Prove the directory is writable before any rendering, naming a file it would write.
+        try AtomicFile(destination: pattern.path(frame: firstFrame)).discard()
     }
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
@@ -87,24 +87,56 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
 }
 
 /// Raw frames to standard output.
+///
+/// A pipe is written through a non-blocking descriptor of its own, opened again from
+/// /proc (the shared one's flags are left alone), so a reader that stops reading cannot
+/// keep a stop request from taking effect.
 public final class RawSink: FrameSink, @unchecked Sendable {
     public let pixelFormat: PixelFormat
     public let isOrderIndependent = false
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var cancelled = false
     private var frames = 0
+    private var partial = false
 
     public init(format: PixelFormat) {
         pixelFormat = format
+        var info = stat()
+        var descriptor: Int32 = -1
+        if fstat(1, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+            // With no reader left, this fails (ENXIO) and fd 1 reports the broken pipe.
+            descriptor = open("/proc/self/fd/1", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        }
+        self.descriptor = descriptor >= 0 ? descriptor : 1
+        enlargePipeBuffer(self.descriptor)
+    }
+
+    deinit {
+        if descriptor != 1 { close(descriptor) }
     }
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
-        let failure = buffer.withUnsafeBytes { writeAll(1, $0) }
+        let failure = buffer.withUnsafeBytes { bytes in
+            writeAll(descriptor, bytes) { [self] written in
+                partial = written > 0
+                return Interruption.isRequested || lock.withLock { cancelled }
+            }
+        }
+        if failure == ECANCELED { throw CommandError.interrupted(interruptedNote) }
         guard failure == 0 else {
             throw CommandError.failure(
                 "could not write raw frames to standard output after \(counted(frames, "frame")): \(String(cString: strerror(failure)))")
         }
         frames += 1
+        partial = false
     }
 
+    public func cancel() { lock.withLock { cancelled = true } }
     public func finish() throws(CommandError) {}
     public func abort() {}
+
+    public var interruptedNote: String {
+        "standard output got \(counted(frames, "complete frame"))" + (partial ? " and part of the next" : "")
+    }
 }

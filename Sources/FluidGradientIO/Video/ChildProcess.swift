@@ -20,8 +20,6 @@ final class ChildProcess: @unchecked Sendable {
     static let statusLost: Int32 = -1
     /// Held from creating a child's pipes to closing the child's ends of them.
     private static let spawning = NSLock()
-    /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
-    private static let setPipeSize: Int32 = 1031
 
     private(set) var outputDescriptor: Int32 = -1
 
@@ -40,8 +38,7 @@ final class ChildProcess: @unchecked Sendable {
             throw CommandError.failure("could not create a pipe for \(executable): \(String(cString: strerror(errno)))")
         }
         for descriptor in stdinPipe + stderrPipe + stdoutPipe where descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        // A larger pipe lets a whole row band go in one write (Linux: up to pipe-max-size).
-        _ = fcntl(stdinPipe[1], ChildProcess.setPipeSize, 1 << 20)
+        enlargePipeBuffer(stdinPipe[1])
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -60,7 +60,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         // An interrupt while ffmpeg encodes its last frames stops it too.
         guard let status = process.finish(unless: { Interruption.isRequested }) else {
             abort()
-            throw CommandError.interrupted
+            throw CommandError.interrupted(interruptedNote)
         }
         guard status == 0 else {
             file.discard()
