@@ -160,6 +160,8 @@ import Testing
         #expect(lines.filter { $0.hasSuffix("is missing from \(scratch.file("c.gif"))") }.count == 5, "\(result.stdoutText)")
         #expect(lines.dropLast().last == "note: if \(scratch.file("c.gif")) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less")
         #expect(lines.last?.hasPrefix("differ: 10 frames, 5 matching, 0 differing, 5 missing") == true, "\(result.stdoutText)")
+        let json = run(["compare", scratch.file("%02d.png"), scratch.file("c.gif"), "--tolerance", "255", "--json"])
+        #expect(json.stdoutText.contains(#""notes": ["if \#(scratch.file("c.gif")) was rendered above 50 fps"#), "\(json.stdoutText)")
     }
 
     /// GIF stores delays in 1/100 s, so 50 fps is exact.

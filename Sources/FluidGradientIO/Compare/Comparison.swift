@@ -185,11 +185,7 @@ extension Comparison {
             case .matches: break
             }
         }
-        if count(.missing) + count(.extra) > 0, let gif = [expected, actual].first(where: { $0.lowercased().hasSuffix(".gif") }) {
-            lines.append(
-                "note: if \(gif) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole "
-                    + "hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less")
-        }
+        lines += notes.map { "note: " + $0 }
         let compared = frames.filter { $0.difference != nil }
         let meanScore = compared.map { $0.difference!.score }.reduce(0, +) / Double(max(compared.count, 1))
         lines.append(
@@ -198,6 +194,17 @@ extension Comparison {
                 + (compared.isEmpty ? "no frames compared" : String(format: "mean score %.2f", meanScore)
                     + (compared.count == frames.count ? "" : " over the \(counted(compared.count, "frame")) compared")))
         return lines.joined(separator: "\n")
+    }
+
+    /// What may explain the result beyond the frames themselves.
+    public var notes: [String] {
+        guard count(.missing) + count(.extra) > 0, let gif = [expected, actual].first(where: { $0.lowercased().hasSuffix(".gif") }) else {
+            return []
+        }
+        return [
+            "if \(gif) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole "
+                + "hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less"
+        ]
     }
 
     /// The machine-readable report (schema in the README).
@@ -240,6 +247,6 @@ extension Comparison {
                 ("sizeMismatch", number(Double(count(.sizeMismatch)))),
             ]))),
             ("frames", JSONNode(.array(entries))),
-        ])
+        ] + (notes.isEmpty ? [] : [("notes", JSONNode(.array(notes.map { JSONNode(.string($0)) })))]))
     }
 }
