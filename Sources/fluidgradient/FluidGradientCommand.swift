@@ -13,8 +13,9 @@ struct FluidGradientCommand: ParsableCommand {
             byte for byte, at any thread count, so they can serve as goldens in regression tests.
 
             Exit status: 0 success; 1 compare found a difference; 2 bad usage or input; \
-            3 rendering or writing failed (ffmpeg missing or failing, disk full); 130 interrupted \
-            (Ctrl-C, SIGTERM, or the terminal closing).
+            3 rendering or writing failed (ffmpeg missing or failing, disk full, stdout not writable); \
+            130 interrupted (Ctrl-C, SIGTERM, or the terminal closing; a signal the launcher ignores \
+            stays ignored).
             """,
         version: "1.0.0",
         subcommands: [Render.self, Presets.self, Compare.self, Palette.self, Batch.self, Bench.self]
@@ -22,6 +23,8 @@ struct FluidGradientCommand: ParsableCommand {
 
     static func main() {
         Interruption.install()
+        // Reports go out whole at exit, where a failed write can still change the status.
+        if isatty(1) == 0 { setvbuf(standardOutputStream(), nil, _IOFBF, 1 << 20) }
         if let unknown = unknownCommand(in: CommandLine.arguments) {
             printError(unknown)
             Foundation.exit(2)
@@ -36,10 +39,12 @@ struct FluidGradientCommand: ParsableCommand {
     }
 
     /// Exits with `status`, or with 3 if what was printed on stdout (a report, a list,
-    /// JSON) could not all be written: a full disk or a closed stdout loses it.
+    /// JSON) could not all be written: a full disk or a closed stdout loses it. A reader
+    /// that stopped early (`| head`, `| grep -q`) took what it wanted, and changes nothing.
     static func exitReportingOutput(_ status: Int32) -> Never {
         let stream = standardOutputStream()
         let flushFailed = fflush(stream) != 0, reason = errno
+        if flushFailed, reason == EPIPE { Foundation.exit(status) }
         if flushFailed || ferror(stream) != 0 {
             // An earlier write's errno is gone by now; the last flush keeps its own.
             printError("could not write to standard output" + (flushFailed ? ": \(String(cString: strerror(reason)))" : ""))

@@ -72,6 +72,12 @@ import Testing
         #expect(difference.pixelsOverTolerance == 1)
         #expect(difference.percentOverTolerance == "<0.01%")
         #expect(FrameDifference(expected: plain, actual: plain, tolerance: 0).percentOverTolerance == "0.00%")
+        // All but one pixel is not 100.00%.
+        var most = plain.values
+        for pixel in 0..<1_200_000 where pixel != 600_000 { most[4 * pixel] = 0.6 }
+        let nearlyAll = FrameDifference(expected: plain, actual: FrameSamples(width: 1200, height: 1000, values: most), tolerance: 0)
+        #expect(nearlyAll.pixelsOverTolerance == 1_199_999)
+        #expect(nearlyAll.percentOverTolerance == ">99.99%")
     }
 
     @Test func oneLevelOnOnePixelIsFoundAndForgivenByATolerance() throws {

@@ -226,12 +226,33 @@ import Testing
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
         let command = RunningCommand(["render", "--size", "320x180", "--frames", "600", "-o", "-"], stdoutPath: fifo)
-        var queued: Int32 = 0
-        while queued < 65536 {
-            usleep(20_000)
-            _ = ioctl(reader, UInt(FIONREAD), &queued)
+        // Full once what is queued stops growing (the render may enlarge the pipe first).
+        var queued: Int32 = 0, steady = 0
+        let deadline = Date() + 60
+        while steady < 10, Date() < deadline, isRunning(command.pid) {
+            usleep(30_000)
+            var now: Int32 = 0
+            _ = ioctl(reader, UInt(FIONREAD), &now)
+            steady = now > 0 && now == queued ? steady + 1 : 0
+            queued = now
         }
-        usleep(200_000)
+        #expect(steady == 10, "the pipe never filled (\(queued) bytes queued)")
+        command.signal(SIGTERM)
+        let result = command.wait(timeout: 10)
+        #expect(result.status == 130)
+        #expect(result.stderr.hasPrefix("fluidgradient: interrupted; standard output got "), "\(result.stderr)")
+    }
+
+    /// The same with a socket for stdout, as Node's child_process gives: the launcher keeps
+    /// the other end open in the binary and nobody reads it.
+    @Test func aStalledSocketReaderDoesNotHoldOffAnInterrupt() throws {
+        let launcher = [
+            "/usr/bin/perl", "-e",
+            "use Socket; use Fcntl; socketpair(my $r, my $w, AF_UNIX, SOCK_STREAM, PF_UNSPEC) or die; "
+                + "open(STDOUT, '>&', $w) or die; fcntl($r, F_SETFD, 0); exec @ARGV or die",
+        ]
+        let command = RunningCommand(["render", "--size", "320x180", "--frames", "600", "-o", "-"], launcher: launcher)
+        usleep(1_500_000)
         command.signal(SIGTERM)
         let result = command.wait(timeout: 10)
         #expect(result.status == 130)
@@ -245,7 +266,8 @@ import Testing
         let command = RunningCommand(
             ["render", "--size", "320x180", "--duration", "60", "-o", scratch.file("%05d.png")],
             launcher: ["/bin/sh", "-c", "trap '' INT HUP; exec \"$@\"", "sh"])
-        while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < 2 { usleep(20_000) }
+        let deadline = Date() + 60
+        while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < 2, Date() < deadline { usleep(20_000) }
         command.signal(SIGINT)
         command.signal(SIGHUP)
         usleep(500_000)

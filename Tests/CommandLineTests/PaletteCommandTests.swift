@@ -94,7 +94,7 @@ import Testing
         try Data("red\nblurple\n".utf8).write(to: URL(fileURLWithPath: scratch.file("bad.txt")))
         let bad = run(["render", "--palette", scratch.file("bad.txt"), "-o", scratch.file("d.png")])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("bad.txt: line 2: \"blurple\" is not a colour"))
+        #expect(bad.stderr.contains("bad.txt:2: \"blurple\" is not a colour"))
     }
 
     @Test func rangeFlagsChangeTheSceneAndBadRangesAreRejected() throws {

@@ -62,8 +62,8 @@ import Testing
         let jobs = Self.jobs(try Self.parse(Self.manifest))
         let changed = Self.jobs(try Self.parse(Self.manifest.replacingOccurrences(of: "#FFC371", with: "#FFC372")))
         for (a, b) in zip(jobs, changed) {
-            #expect((a.fingerprint(version: "1") == b.fingerprint(version: "1")) == (a.name != "brand"))
-            #expect(a.fingerprint(version: "1") != a.fingerprint(version: "2"))
+            #expect((a.sidecar(version: "1", outputBytes: nil) == b.sidecar(version: "1", outputBytes: nil)) == (a.name != "brand"))
+            #expect(a.sidecar(version: "1", outputBytes: nil) != a.sidecar(version: "2", outputBytes: nil))
         }
     }
 

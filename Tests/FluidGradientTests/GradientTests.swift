@@ -283,13 +283,13 @@ import Testing
     @Test func readsListsAndLines() throws {
         #expect(try PaletteFile.colors(Array(##"["#FF0000", "teal"]"##.utf8), file: "p.json").map(\.hex) == ["#FF0000", "#008080"])
         #expect(try PaletteFile.colors(Array("#FF0000\n\n  teal  \n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
-        #expect(throws: PresetError(file: "p.txt", path: "line 2", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name")) {
+        #expect(throws: PresetError(file: "p.txt", path: "", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name", line: 2)) {
             try PaletteFile.colors(Array("red\nnope\n".utf8), file: "p.txt")
         }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array("\n\n".utf8), file: "empty.txt") }
         // Windows line endings, and a bad colour on a CRLF line named by its own number.
         #expect(try PaletteFile.colors(Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
-        #expect(throws: PresetError(file: "p.txt", path: "line 2", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name")) {
+        #expect(throws: PresetError(file: "p.txt", path: "", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name", line: 2)) {
             try PaletteFile.colors(Array("red\r\nnope\r\n".utf8), file: "p.txt")
         }
         // A byte-order mark, as Windows editors write.
@@ -309,7 +309,7 @@ import Testing
         let lines = "#D45649   rgb(212, 86, 73)     31.9%\n#5460CD   rgb(84, 96, 205)     23.4%\n"
         #expect(try PaletteFile.colors(Array(lines.utf8), file: "p.txt").map(\.hex) == ["#D45649", "#5460CD"])
         // Two colours on one line would lose the second.
-        #expect(throws: PresetError(file: "p.txt", path: "line 2", message: "\"red\" and \"#00F\" are both colours; put one colour on each line")) {
+        #expect(throws: PresetError(file: "p.txt", path: "", message: "\"red\" and \"#00F\" are both colours; put one colour on each line", line: 2)) {
             try PaletteFile.colors(Array("teal\nred 50% #00F\n".utf8), file: "p.txt")
         }
         // Its JSON: objects with the colour and its share.

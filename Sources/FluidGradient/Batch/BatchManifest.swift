@@ -272,13 +272,10 @@ public struct BatchJob: Sendable {
     /// Frames the job renders: a PNG is one still.
     public func frameCount(of preset: Preset) -> Int { format == .png ? 1 : preset.frameCount }
 
-    /// Everything the output depends on, as the canonical JSON its sidecar records: the
-    /// tool's version, the format, the frame count and the full preset. Equal
-    /// fingerprints render identical files.
-    public func fingerprint(version: String) -> String? { sidecar(version: version, outputBytes: nil) }
-
-    /// The sidecar of a finished output: its ``fingerprint(version:)`` and the output's size,
-    /// so an output truncated or replaced since is not taken for complete.
+    /// The sidecar of a finished output, canonical JSON: everything the output depends on
+    /// (the tool's version, the format, the frame count and the full preset; equal
+    /// inputs render identical files) and the output's size, so an output truncated
+    /// since is not taken for complete. Nil when the job's preset did not load.
     public func sidecar(version: String, outputBytes: Int?) -> String? {
         guard case .success(let preset) = preset else { return nil }
         var members: [(String, JSONNode)] = [

@@ -64,11 +64,13 @@ public struct FrameDifference: Sendable, Equatable {
 
     public var shareOverTolerance: Double { pixelCount == 0 ? 0 : Double(pixelsOverTolerance) / Double(pixelCount) }
 
-    /// The share over the tolerance as a percentage with two decimals, never rounded
-    /// down to 0.00% when a pixel differs: `37.50%`, `<0.01%`.
+    /// The share over the tolerance as a percentage with two decimals, never rounded to
+    /// 0.00% when a pixel differs or to 100.00% when one does not: `37.50%`, `<0.01%`, `>99.99%`.
     public var percentOverTolerance: String {
         let percent = shareOverTolerance * 100
-        return pixelsOverTolerance > 0 && percent < 0.005 ? "<0.01%" : String(format: "%.2f%%", percent)
+        if pixelsOverTolerance > 0, percent < 0.005 { return "<0.01%" }
+        if pixelsOverTolerance < pixelCount, percent >= 99.995 { return ">99.99%" }
+        return String(format: "%.2f%%", percent)
     }
 
     /// `100·(1 − mean ΔE)`: 100 for the same colours everywhere, 0 for black against white.

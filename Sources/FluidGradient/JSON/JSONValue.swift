@@ -1,6 +1,6 @@
 /// A parsed JSON document that keeps what validation needs and Foundation drops:
 /// object members in file order, integers apart from other numbers, true/false apart
-/// from numbers, and the line and column of every value for error messages.
+/// from numbers, and the line of every value for error messages.
 public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -35,27 +35,27 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A value and where it starts in the source.
+/// A value and the line it starts on in the source.
 public struct JSONNode: Sendable, Equatable {
     public var value: JSONValue
     public var line: Int
-    public var column: Int
     /// A number as the source wrote it, for messages: a double rounds integers past 2^53.
     public var numberText: String?
 
-    public init(_ value: JSONValue, line: Int = 0, column: Int = 0, numberText: String? = nil) {
+    public init(_ value: JSONValue, line: Int = 0, numberText: String? = nil) {
         self.value = value
         self.line = line
-        self.column = column
         self.numberText = numberText
     }
 
     public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
-        lhs.value == rhs.value && lhs.line == rhs.line && lhs.column == rhs.column
+        lhs.value == rhs.value && lhs.line == rhs.line
     }
 
     /// The value at a key path such as `blobs[2].center`, or the deepest one on the
-    /// way to it that exists (a missing key's object); nil for an empty path.
+    /// way to it that exists (a missing key's object); nil for an empty path. Key paths
+    /// do not escape keys, so a key holding `.` or `[` (only an unknown one can) resolves
+    /// to its object.
     public func node(at path: String) -> JSONNode? {
         guard !path.isEmpty else { return nil }
         var node = self
@@ -125,9 +125,6 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
-    /// In bytes: what a value's node keeps, cheaply.
-    private var column: Int { index - lineStart + 1 }
-
     /// In characters (UTF-8 sequences), as an editor counts them, for the byte at `offset`
     /// of the line that starts at `start`.
     private func characterColumn(at offset: Int, lineStart start: Int) -> Int {
@@ -161,7 +158,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
-        let startLine = line, startColumn = column
+        let startLine = line
         guard index < bytes.count else { throw error("expected a value but found the end of the file") }
         let value: JSONValue
         var numberText: String?
@@ -177,7 +174,7 @@ public struct JSONParser {
             (value, numberText) = (.number(number.value), number.text)
         default: throw error("expected a value but found \(describeNext())")
         }
-        return JSONNode(value, line: startLine, column: startColumn, numberText: numberText)
+        return JSONNode(value, line: startLine, numberText: numberText)
     }
 
     private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {

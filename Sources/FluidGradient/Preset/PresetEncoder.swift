@@ -102,13 +102,13 @@ public enum PaletteFile {
             do {
                 color = try RGBA(parsing: first)
             } catch {
-                throw PresetError(file: file, path: "line \(number + 1)", message: error.description)
+                throw PresetError(file: file, path: "", message: error.description, line: number + 1)
             }
             // The rest of the line is a note, as in `fluidgradient palette`'s output
             // (`#D45649   rgb(212, 86, 73)   31.9%`), unless it holds a colour too.
             if let second = words.dropFirst().first(where: { (try? RGBA(parsing: $0)) != nil }) {
                 throw PresetError(
-                    file: file, path: "line \(number + 1)", message: "\"\(first)\" and \"\(second)\" are both colours; put one colour on each line")
+                    file: file, path: "", message: "\"\(first)\" and \"\(second)\" are both colours; put one colour on each line", line: number + 1)
             }
             colors.append(color)
         }

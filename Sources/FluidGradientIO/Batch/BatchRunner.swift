@@ -25,9 +25,9 @@ public struct BatchResult: Sendable {
 /// Runs a batch's jobs on a pool of worker threads.
 ///
 /// A finished output is recorded by a sidecar, `<output>.fluidgradient.json`, holding
-/// the job's ``BatchJob/fingerprint(version:)`` (tool version, format, frames, the full
-/// preset) and the output's size. A job is skipped when its output exists and its
-/// sidecar is exactly what this run would write for it. Before a job
+/// the job's ``BatchJob/sidecar(version:outputBytes:)`` (tool version, format, frames,
+/// the full preset, and the output's size). A job is skipped when its output exists and
+/// its sidecar is exactly what this run would write for it. Before a job
 /// renders, its old sidecar is removed; the sidecar is written only after the output
 /// has been renamed into place, so an interrupted or failed job is never taken for
 /// complete later.
@@ -88,6 +88,12 @@ public final class BatchRunner: @unchecked Sendable {
             // An up-to-date output is left alone, so its directory may be read-only.
             if !options.force, isUpToDate(job, version: options.version) { return .upToDate(preset) }
             try AtomicFile.checkWritable(job.output)
+            // Found now, not after the render: the sidecar's name is the output's and more.
+            let sidecarName = (sidecarPath(for: job.output) as NSString).lastPathComponent
+            guard sidecarName.utf8.count <= AtomicFile.longestName else {
+                throw CommandError.input(
+                    "the file name of \(job.output) leaves no room for its sidecar (\(sidecarName.utf8.count) bytes, at most \(AtomicFile.longestName)); shorten the output template")
+            }
         } catch {
             return .fails(error.message)
         }

@@ -30,6 +30,9 @@ public final class AtomicFile: @unchecked Sendable {
         }
         var stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
         let marker = ".tmp-\(getpid())-\(AtomicFile.nextSerial())" + (ext.isEmpty ? "" : "." + ext)
+        guard 1 + marker.utf8.count <= AtomicFile.longestName else {
+            throw CommandError.input("cannot write \(destination): its extension is too long to write it safely; choose a shorter name")
+        }
         // A name near the limit leaves no room for the marker: the temporary name takes less of it.
         while 1 + stem.utf8.count + marker.utf8.count > AtomicFile.longestName { stem.removeLast() }
         temporaryPath = directory + "/." + stem + marker

@@ -3,13 +3,19 @@ import Foundation
 /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR: 0 when done,
 /// otherwise the `errno` of the write that failed.
 ///
-/// On a non-blocking descriptor a full pipe waits in `poll`, asking `stopWaiting` (with
-/// the bytes written so far) every 50 ms; when it answers true the write gives up with
-/// `ECANCELED`.
-func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, stopWaiting: (_ written: Int) -> Bool = { _ in false }) -> Int32 {
+/// On a non-blocking descriptor, or a socket written with `sendWithoutWaiting`
+/// (`MSG_DONTWAIT`, which leaves the socket's shared flags alone), a full buffer waits
+/// in `poll`, asking `stopWaiting` (with the bytes written so far) every 50 ms; when it
+/// answers true the write gives up with `ECANCELED`.
+func writeAll(
+    _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, sendWithoutWaiting: Bool = false,
+    stopWaiting: (_ written: Int) -> Bool = { _ in false }
+) -> Int32 {
     var offset = 0
     while offset < bytes.count {
-        let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let start = bytes.baseAddress! + offset, length = bytes.count - offset
+        let count = sendWithoutWaiting
+            ? send(descriptor, start, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) : Glibc.write(descriptor, start, length)
         if count < 0 {
             switch errno {
             case EINTR: continue

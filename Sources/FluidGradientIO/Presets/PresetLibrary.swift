@@ -51,25 +51,32 @@ public enum PresetLibrary {
 }
 
 /// The bytes of a file the user named, or an input error that says why not. Pipes
-/// (`<(...)`, `/dev/stdin`) and other files that are not regular are read to their end,
-/// up to ``largestReadFile`` bytes.
+/// (`<(...)`, `/dev/stdin`, a FIFO) are read to their end, up to ``largestReadFile``
+/// bytes, waiting where an interrupt can stop the wait.
 public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt8] {
     func failure(_ reason: String) -> CommandError { CommandError.input("cannot read \(what) \(path): \(reason)") }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-        throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased())
-    }
+    // Non-blocking, so neither opening a FIFO that has no writer yet nor reading an
+    // empty pipe holds off Ctrl-C; `poll` does the waiting instead.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
     defer { close(descriptor) }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
+        // First wait for data or the end: a FIFO whose writer has not come yet reads as
+        // ended, but does not poll as ready. A file is always ready.
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 100) > 0 else {
+            try Interruption.check()
+            continue
+        }
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count == 0 { return bytes }
         if count < 0 {
-            if errno == EINTR { continue }
-            throw failure(String(cString: strerror(errno)).lowercased())
+            guard errno == EAGAIN || errno == EINTR else { throw failure(String(cString: strerror(errno))) }
+            continue
         }
         bytes += chunk[..<count]
         if bytes.count > largestReadFile {

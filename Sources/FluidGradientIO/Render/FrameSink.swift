@@ -88,13 +88,15 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
 
 /// Raw frames to standard output.
 ///
-/// A pipe is written through a non-blocking descriptor of its own, opened again from
-/// /proc (the shared one's flags are left alone), so a reader that stops reading cannot
-/// keep a stop request from taking effect.
+/// A reader that stops reading must not keep a stop request from taking effect, so a
+/// pipe is written through a non-blocking descriptor of its own, opened again from
+/// /proc (the shared one's flags are left alone), and a socket with `MSG_DONTWAIT`.
+/// A file never waits on a reader and is written as it is.
 public final class RawSink: FrameSink, @unchecked Sendable {
     public let pixelFormat: PixelFormat
     public let isOrderIndependent = false
     private let descriptor: Int32
+    private let isSocket: Bool
     private let lock = NSLock()
     private var cancelled = false
     private var frames = 0
@@ -103,8 +105,10 @@ public final class RawSink: FrameSink, @unchecked Sendable {
     public init(format: PixelFormat) {
         pixelFormat = format
         var info = stat()
+        let kind = fstat(1, &info) == 0 ? info.st_mode & S_IFMT : 0
+        isSocket = kind == S_IFSOCK
         var descriptor: Int32 = -1
-        if fstat(1, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+        if kind == S_IFIFO {
             // With no reader left, this fails (ENXIO) and fd 1 reports the broken pipe.
             descriptor = open("/proc/self/fd/1", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         }
@@ -118,7 +122,7 @@ public final class RawSink: FrameSink, @unchecked Sendable {
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
         let failure = buffer.withUnsafeBytes { bytes in
-            writeAll(descriptor, bytes) { [self] written in
+            writeAll(descriptor, bytes, sendWithoutWaiting: isSocket) { [self] written in
                 partial = written > 0
                 return Interruption.isRequested || lock.withLock { cancelled }
             }
@@ -137,6 +141,6 @@ public final class RawSink: FrameSink, @unchecked Sendable {
     public func abort() {}
 
     public var interruptedNote: String {
-        "standard output got \(counted(frames, "complete frame"))" + (partial ? " and part of the next" : "")
+        "standard output got \(counted(frames, "complete frame"))" + (partial ? " and part of the \(frames == 0 ? "first" : "next")" : "")
     }
 }
