@@ -41,7 +41,9 @@ public enum Golden {
         case .matched:
             break
         case .recorded(let path):
-            location.fail("recorded golden \(path); run the test again (without \(recordVariable)) to compare against it")
+            location.fail(
+                isRecording() ? "re-recorded golden \(path); run the test again without \(recordVariable) to compare against it"
+                    : "recorded golden \(path), which was missing; run the test again to compare against it")
         case .failed(let message):
             location.fail(message)
         }
@@ -60,9 +62,9 @@ public enum Golden {
     }
 
     /// Whether `environment` asks to re-record goldens: ``recordVariable`` set to
-    /// anything but empty or `0`.
+    /// anything but empty, `0`, `false` or `no`.
     public static func isRecording(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        environment[recordVariable].map { !$0.isEmpty && $0 != "0" } ?? false
+        environment[recordVariable].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
     }
 
     /// The decision, without reporting: what `assertMatches` would do. `recording`
@@ -74,47 +76,60 @@ public enum Golden {
         let test = URL(fileURLWithPath: testFile)
         let stem = test.deletingPathExtension().lastPathComponent
         let goldens = test.deletingLastPathComponent().appendingPathComponent("__Goldens__").appendingPathComponent(stem)
-        let golden = goldens.appendingPathComponent(name + ".png").path
+        let golden = goldens.appendingPathComponent(name + ".png")
+        guard frame.format.bytesPerPixel != nil else {
+            return .failed(message: "\(name): a golden frame is RGB or RGBA (8 or 16 bits), not \(frame.format.rawValue)")
+        }
         let actual = FrameSamples(frame)
         // Whether a written PNG keeps alpha; only asked when one is written.
         func alpha() -> Bool { frame.format.hasAlpha && hasTransparency(actual) }
-        if recording || !FileManager.default.fileExists(atPath: golden) {
+        if recording || !FileManager.default.fileExists(atPath: golden.path) {
             do {
-                try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
-                try PNGFile.write(frame, to: golden, alpha: alpha())
-                return .recorded(path: golden)
+                // A name may hold folders ("group/frame").
+                try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try PNGFile.write(frame, to: golden.path, alpha: alpha())
+                return .recorded(path: golden.path)
             } catch {
-                return .failed(message: "could not record golden \(golden): \(error)")
+                return .failed(message: "could not record golden \(golden.path): \(error)")
             }
         }
         let expected: FrameSamples
         do {
-            expected = FrameSamples(try PNGFile.read(golden))
+            expected = FrameSamples(try PNGFile.read(golden.path))
         } catch {
-            return .failed(message: "cannot read golden \(golden): \(error.message)")
+            return .failed(message: "\(error.message); re-record it with \(recordVariable)=1")
+        }
+        let artifacts = (ProcessInfo.processInfo.environment[artifactsVariable].map { URL(fileURLWithPath: $0) }
+            ?? test.deletingLastPathComponent().appendingPathComponent("__Artifacts__")).appendingPathComponent(stem)
+        let actualPath = artifacts.appendingPathComponent(name + ".actual.png")
+        let stripPath = artifacts.appendingPathComponent(name + ".diff.png")
+        /// Writes the actual frame, and the strip when the sizes allow one; says where.
+        func writeArtifacts(strip: PixelBuffer?) -> String {
+            do {
+                try FileManager.default.createDirectory(at: actualPath.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try PNGFile.write(frame, to: actualPath.path, alpha: alpha())
+                guard let strip else { return "; actual frame \(actualPath.path)" }
+                try PNGFile.write(strip, to: stripPath.path)
+                return "; actual frame \(actualPath.path), expected | actual | difference \(stripPath.path)"
+            } catch {
+                return "; could not write artifacts to \(artifacts.path): \(error)"
+            }
         }
         guard expected.width == actual.width, expected.height == actual.height else {
-            return .failed(message: "\(name): the golden is \(expected.width)x\(expected.height), the frame \(actual.width)x\(actual.height)")
+            return .failed(
+                message: "\(name): the golden \(golden.path) is \(expected.width)x\(expected.height), the frame \(actual.width)x\(actual.height)"
+                    + writeArtifacts(strip: nil))
         }
         let difference = FrameDifference(expected: expected, actual: actual, tolerance: tolerance)
-        if difference.matches(maximumShare: maxDiffering) { return .matched }
-
-        let artifacts = ProcessInfo.processInfo.environment[artifactsVariable].map { URL(fileURLWithPath: $0).appendingPathComponent(stem) }
-            ?? test.deletingLastPathComponent().appendingPathComponent("__Artifacts__").appendingPathComponent(stem)
-        var written = ""
-        do {
-            try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-            let actualPath = artifacts.appendingPathComponent(name + ".actual.png").path
-            let stripPath = artifacts.appendingPathComponent(name + ".diff.png").path
-            try PNGFile.write(frame, to: actualPath, alpha: alpha())
-            try PNGFile.write(DiffStrip.render(expected: expected, actual: actual, tolerance: tolerance), to: stripPath)
-            written = "; actual frame \(actualPath), expected | actual | difference \(stripPath)"
-        } catch {
-            written = "; could not write artifacts to \(artifacts.path): \(error)"
+        if difference.matches(maximumShare: maxDiffering) {
+            // Artifacts of an earlier failure must not outlive it.
+            for path in [actualPath, stripPath] { try? FileManager.default.removeItem(at: path) }
+            return .matched
         }
+        let written = writeArtifacts(strip: DiffStrip.render(expected: expected, actual: actual, tolerance: tolerance))
         let channel = ["red", "green", "blue", "alpha"][difference.worst.channel]
         return .failed(message:
-            "\(name) differs from its golden: \(counted(difference.pixelsOverTolerance, "pixel"))"
+            "\(name) differs from its golden \(golden.path): \(counted(difference.pixelsOverTolerance, "pixel"))"
             + " (\(difference.percentOverTolerance))"
             + " over \(counted(tolerance, "level")); the worst, at (\(difference.worst.x), \(difference.worst.y)), differs by "
             + String(format: "%.1f levels in %@", difference.largest, channel)
@@ -134,13 +149,12 @@ private struct Location {
     let line: UInt
     let column: UInt
 
+    /// Swift Testing sees an issue recorded outside a test's task (a detached task) too,
+    /// where `Test.current` is nil, so that case goes to both libraries: each ignores
+    /// what it is not running.
     func fail(_ message: String) {
-        if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
-        } else {
-            XCTFail(message, file: filePath, line: line)
-        }
+        let sourceLocation = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        if Test.current == nil { XCTFail(message, file: filePath, line: line) }
     }
 }

@@ -206,6 +206,28 @@ import Testing
         #expect(Set(outputs).count == 1)
     }
 
+    /// A renderer shared between threads renders each frame whole (its buffers are kept
+    /// between frames, so renders take turns).
+    @Test func aSharedRendererRendersWholeFramesFromManyThreads() throws {
+        var preset = try PresetFixtures.builtIn("aurora")
+        preset.width = 160
+        preset.height = 90
+        let animator = Animator(preset: preset)
+        let times = (0..<16).map { Double($0) * 0.37 }
+        let expected = times.map { time -> [UInt8] in
+            let buffer = PixelBuffer(width: 160, height: 90, format: .rgba)
+            FrameRenderer(spec: preset.frameSpec).render(animator.scene(at: time), into: buffer)
+            return buffer.bytes
+        }
+        let shared = FrameRenderer(spec: preset.frameSpec)
+        let scenes = times.map { animator.scene(at: $0) }
+        let buffers = times.map { _ in PixelBuffer(width: 160, height: 90, format: .rgba) }
+        DispatchQueue.concurrentPerform(iterations: times.count) { index in
+            shared.render(scenes[index], into: buffers[index])
+        }
+        #expect(buffers.map(\.bytes) == expected)
+    }
+
     /// Blobs narrower than a cell move their cells' content by its first moment, which is
     /// added to the grid in grid order after the rows are composited on any threads.
     @Test func thinBlobsGiveIdenticalBytesAtAnyThreadCount() {

@@ -142,6 +142,30 @@ import Testing
         #expect(JSONValue.number(0.25).serialized() == "0.25")
     }
 
+    /// A preset built in code is held to a file's bounds by `validate()`.
+    @Test func presetsBuiltInCodeAreValidated() throws {
+        for name in PresetFixtures.builtInNames { try PresetFixtures.builtIn(name).validate() }
+        func problem(_ change: (inout Preset) -> Void) -> String {
+            var preset = Preset(colors: [RGBA(bytes: 1, 2, 3)])
+            preset.name = "code"
+            change(&preset)
+            do {
+                try preset.validate()
+                return "valid"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(problem { _ in } == "valid")
+        #expect(problem { $0.blur = 3 } == "code: blur: 3 is outside the allowed range 0...1")
+        #expect(problem { $0.speed = .nan }.hasPrefix("code: speed: nan is outside"))
+        #expect(problem { $0.width = 0 } == "code: size: 0x1080 is not a usable size: each side must be 1 to 16384 pixels")
+        #expect(problem { $0.ranges.size = ParameterRange(0.5, 0.2) } == "code: blobSize: min 0.5 is greater than max 0.2")
+        #expect(problem { $0.colors = [] } == "code: colors: expected 1 to 64 colours, found 0")
+        #expect(problem { $0.blobs = [Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(0.2, 200))] }
+            == "code: blobs[0].radius[1]: 200 is outside the allowed range -100...100")
+    }
+
     @Test func unknownKey() {
         Self.expectError(#"{ "colors": ["red"], "colour": "blue" }"#, path: "colour", contains: "did you mean \"colors\"?")
         Self.expectError(#"{ "colors": ["red"], "blobSize": { "min": 0.1, "max": 0.2, "mid": 0.15 } }"#, path: "blobSize.mid", contains: "expected one of: min, max, step")

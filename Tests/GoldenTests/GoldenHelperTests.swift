@@ -53,7 +53,7 @@ import Testing
         }
         let outcome = Golden.check(altered, named: "changed", tolerance: 0, maxDiffering: 0, testFile: testFile)
         guard case .failed(let message) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
-        #expect(message.contains("changed differs from its golden: 1 pixel (0.08%) over 0 levels"))
+        #expect(message.contains("changed differs from its golden \(directory)/__Goldens__/SomeTests/changed.png: 1 pixel (0.08%) over 0 levels"))
         #expect(message.contains("the worst, at (20, 10), differs by 5.0 levels in green"))
         let artifacts = directory + "/__Artifacts__/SomeTests/"
         #expect(message.contains(artifacts + "changed.actual.png"))
@@ -63,12 +63,40 @@ import Testing
         // The difference panel is black except at the changed pixel.
         #expect(strip.rgba(x: 2 * 48 + 20, y: 10).x > 0.2)
         #expect(strip.rgba(x: 2 * 48 + 21, y: 10) == SIMD4(0, 0, 0, 1))
-        // Within a tolerance of 5 levels it matches.
+        // Within a tolerance of 5 levels it matches, and the artifacts of the failure go.
         #expect(Golden.check(altered, named: "changed", tolerance: 5, maxDiffering: 0, testFile: testFile) == .matched)
+        #expect(!FileManager.default.fileExists(atPath: artifacts + "changed.actual.png"))
+        #expect(!FileManager.default.fileExists(atPath: artifacts + "changed.diff.png"))
         // And the assertion reports the failure to the running test.
         let sourceFile = directory + "/ReportTests.swift"
         _ = Golden.check(Self.frame(), named: "report", tolerance: 0, maxDiffering: 0, testFile: sourceFile)
         #expect(Golden.check(Self.frame(shift: 1), named: "report", tolerance: 0, maxDiffering: 0, testFile: sourceFile) != .matched)
+    }
+
+    /// A frame of another size writes the actual frame (a strip needs equal sizes).
+    @Test func aSizeMismatchWritesTheActualFrame() throws {
+        _ = Golden.check(Self.frame(), named: "sized", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let other = Golden.render(Preset(colors: [RGBA(bytes: 230, 57, 70)]), at: 0, width: 27, height: 48)
+        let outcome = Golden.check(other, named: "sized", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let actual = directory + "/__Artifacts__/SomeTests/sized.actual.png"
+        #expect(outcome == .failed(message: "sized: the golden \(directory)/__Goldens__/SomeTests/sized.png is 48x27, the frame 27x48; actual frame \(actual)"))
+        #expect(try PNGFile.read(actual).width == 27)
+    }
+
+    /// Names may hold folders; a frame that is not RGB(A) fails its assertion, not the process.
+    @Test func namesWithFoldersAndUnsupportedFormats() throws {
+        let outcome = Golden.check(Self.frame(), named: "group/nested", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        #expect(outcome == .recorded(path: directory + "/__Goldens__/SomeTests/group/nested.png"))
+        let yuv = PixelBuffer(width: 48, height: 28, format: .yuv420p)
+        #expect(Golden.check(yuv, named: "yuv", tolerance: 0, maxDiffering: 0, testFile: testFile)
+            == .failed(message: "yuv: a golden frame is RGB or RGBA (8 or 16 bits), not yuv420p"))
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: directory + "/__Goldens__/SomeTests/broken.png"))
+        guard case .failed(let message) = Golden.check(Self.frame(), named: "broken", tolerance: 0, maxDiffering: 0, testFile: testFile) else {
+            Issue.record("a corrupt golden matched")
+            return
+        }
+        #expect(message.hasSuffix("; re-record it with FLUIDGRADIENT_RECORD=1"), "\(message)")
+        #expect(message.components(separatedBy: "cannot read").count == 2, "\(message)")
     }
 
     @Test func recordingCanBeForcedForEveryGolden() throws {
@@ -82,6 +110,8 @@ import Testing
         #expect(Golden.isRecording([Golden.recordVariable: "1"]))
         #expect(Golden.isRecording([Golden.recordVariable: "yes"]))
         #expect(!Golden.isRecording([Golden.recordVariable: "0"]))
+        #expect(!Golden.isRecording([Golden.recordVariable: "false"]))
+        #expect(!Golden.isRecording([Golden.recordVariable: "NO"]))
         #expect(!Golden.isRecording([Golden.recordVariable: ""]))
         #expect(!Golden.isRecording([:]))
     }

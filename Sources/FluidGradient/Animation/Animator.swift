@@ -64,9 +64,11 @@ public final class Animator {
         highlights = tracks(layer: 1, colors: preset.highlights, explicit: preset.highlightBlobs)
     }
 
-    /// The scene at `t` seconds.
+    /// The scene at `t` seconds, a finite time (a programming error otherwise). Outside a
+    /// loop, the cost grows with `t` (the springs are stepped there).
     public func scene(at t: Double) -> Scene {
-        Scene(
+        precondition(t.isFinite, "Animator.scene(at:) needs a finite time, not \(t)")
+        return Scene(
             base: base.indices.map { base[$0].blob(at: t) },
             highlights: highlights.indices.map { highlights[$0].blob(at: t) })
     }

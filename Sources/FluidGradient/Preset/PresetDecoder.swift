@@ -108,3 +108,57 @@ extension Preset {
         return blobs
     }
 }
+
+extension Preset {
+    /// Checks a preset built in code against the bounds a preset file is held to (a file
+    /// is checked as it is read): every number inside ``PresetLimits`` and finite, ranges
+    /// in order, a usable size, and 1 to 64 colours or explicit blobs. The error names
+    /// the key as a file's would, with the preset's name for the file.
+    public func validate() throws(PresetError) {
+        func failure(_ path: String, _ message: String) -> PresetError { PresetError(file: name, path: path, message: message) }
+        func check(_ value: Double, _ path: String, _ bounds: ClosedRange<Double>) throws(PresetError) {
+            guard bounds.contains(value) else {
+                throw failure(path, "\(ParameterRange.format(value)) is outside the allowed \(JSONReader.describe(bounds))")
+            }
+        }
+        func check(_ range: ParameterRange, _ path: String, _ bounds: ClosedRange<Double>) throws(PresetError) {
+            try check(range.min, path + ".min", bounds)
+            try check(range.max, path + ".max", bounds)
+            guard range.min <= range.max else {
+                throw failure(path, "min \(ParameterRange.format(range.min)) is greater than max \(ParameterRange.format(range.max))")
+            }
+            if let step = range.step, !(step > 0 && step <= bounds.upperBound) {
+                throw failure(path + ".step", "a step must be greater than 0 and at most \(ParameterRange.format(bounds.upperBound))")
+            }
+        }
+        func check(_ blobs: [Blob], _ path: String) throws(PresetError) {
+            guard blobs.count <= PresetLimits.colorCount.upperBound else {
+                throw failure(path, "expected at most \(PresetLimits.colorCount.upperBound) blobs, found \(blobs.count)")
+            }
+            for (index, blob) in blobs.enumerated() {
+                for (key, pair) in [("center", blob.center), ("radius", blob.radius)] {
+                    try check(pair.x, "\(path)[\(index)].\(key)[0]", -100...100)
+                    try check(pair.y, "\(path)[\(index)].\(key)[1]", -100...100)
+                }
+                try check(blob.opacity, "\(path)[\(index)].opacity", PresetLimits.opacity)
+            }
+        }
+        try check(speed, "speed", PresetLimits.speed)
+        try check(blur, "blur", PresetLimits.blur)
+        try check(Double(seed), "seed", PresetLimits.seed)
+        try check(fps, "fps", PresetLimits.fps)
+        try check(duration, "duration", PresetLimits.duration)
+        try check(pointScale, "pointScale", PresetLimits.pointScale)
+        try check(ranges.size, "blobSize", PresetLimits.blobSize)
+        try check(ranges.aspect, "blobAspect", PresetLimits.blobAspect)
+        try check(ranges.opacity, "opacity", PresetLimits.opacity)
+        try check(ranges.retargetInterval, "retargetInterval", PresetLimits.retargetInterval)
+        if let problem = PresetLimits.checkSize(width: width, height: height) { throw failure("size", problem) }
+        if let blobs { try check(blobs, "blobs") } else if !PresetLimits.colorCount.contains(colors.count) {
+            throw failure("colors", "expected \(PresetLimits.colorCount.lowerBound) to \(PresetLimits.colorCount.upperBound) colours, found \(colors.count)")
+        }
+        if let highlightBlobs { try check(highlightBlobs, "highlightBlobs") } else if highlights.count > PresetLimits.colorCount.upperBound {
+            throw failure("highlights", "expected at most \(PresetLimits.colorCount.upperBound) colours, found \(highlights.count)")
+        }
+    }
+}

@@ -15,11 +15,14 @@ public struct StageTimes: Sendable {
 /// It stays within the definition's tolerance (largest error 2/255, mean 0.5/255 with
 /// dither off); ``ReferenceRenderer`` is the oracle the tests hold it to. A renderer
 /// keeps its buffers between frames, so make one per frame size and reuse it.
-/// One renderer renders one frame at a time.
+/// One renderer renders one frame at a time: renders from several threads at once wait
+/// for each other (for frames in parallel, make a renderer per thread).
 public final class FrameRenderer: @unchecked Sendable {
     public let spec: FrameSpec
     public let threads: Int
     public private(set) var times = StageTimes()
+    /// Held for a whole frame: the buffers below are shared between frames.
+    private let oneFrameAtATime = DispatchSemaphore(value: 1)
 
     package let grid: WorkingGrid
     private let kernels: (horizontal: [Float], vertical: [Float])
@@ -54,6 +57,8 @@ public final class FrameRenderer: @unchecked Sendable {
     /// `frameIndex` only moves the dither pattern.
     public func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: PixelBuffer) {
         precondition(buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
+        oneFrameAtATime.wait()
+        defer { oneFrameAtATime.signal() }
         let scene = CompiledScene(root: root)
         var start = DispatchTime.now().uptimeNanoseconds
         func lap() -> Double {
