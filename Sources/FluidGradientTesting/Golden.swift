@@ -36,13 +36,14 @@ public enum Golden {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Outcome {
         let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        let existed = FileManager.default.fileExists(atPath: goldenURL(named: name, testFile: "\(filePath)").path)
         let outcome = check(frame, named: name, tolerance: tolerance, maxDiffering: maxDiffering, testFile: "\(filePath)")
         switch outcome {
         case .matched:
             break
         case .recorded(let path):
             location.fail(
-                isRecording() ? "re-recorded golden \(path); run the test again without \(recordVariable) to compare against it"
+                existed ? "re-recorded golden \(path); run the test again without \(recordVariable) to compare against it"
                     : "recorded golden \(path), which was missing; run the test again to compare against it")
         case .failed(let message):
             location.fail(message)
@@ -67,16 +68,28 @@ public enum Golden {
         environment[recordVariable].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
     }
 
+    /// `__Goldens__/<TestFile>/<name>.png` beside `testFile`.
+    public static func goldenURL(named name: String, testFile: String) -> URL {
+        let test = URL(fileURLWithPath: testFile)
+        return test.deletingLastPathComponent().appendingPathComponent("__Goldens__")
+            .appendingPathComponent(test.deletingPathExtension().lastPathComponent).appendingPathComponent(name + ".png")
+    }
+
     /// The decision, without reporting: what `assertMatches` would do. `recording`
-    /// defaults to ``isRecording(_:)``.
+    /// defaults to ``isRecording(_:)``, and `artifacts` to ``artifactsVariable``'s
+    /// directory (nil: `__Artifacts__` beside the goldens).
     public static func check(
         _ frame: PixelBuffer, named name: String, tolerance: Double, maxDiffering: Double, testFile: String,
-        recording: Bool = isRecording()
+        recording: Bool = isRecording(), artifacts: String? = ProcessInfo.processInfo.environment[artifactsVariable]
     ) -> Outcome {
         let test = URL(fileURLWithPath: testFile)
         let stem = test.deletingPathExtension().lastPathComponent
-        let goldens = test.deletingLastPathComponent().appendingPathComponent("__Goldens__").appendingPathComponent(stem)
-        let golden = goldens.appendingPathComponent(name + ".png")
+        let golden = goldenURL(named: name, testFile: testFile)
+        guard tolerance >= 0, tolerance.isFinite, (0...1).contains(maxDiffering) else {
+            return .failed(
+                message: "\(name): tolerance is in 8-bit levels, 0 or more, and maxDiffering a share of the pixels, 0...1 "
+                    + "(0.005 for 0.5%); got \(tolerance) and \(maxDiffering)")
+        }
         guard frame.format.bytesPerPixel != nil else {
             return .failed(message: "\(name): a golden frame is RGB or RGBA (8 or 16 bits), not \(frame.format.rawValue)")
         }
@@ -97,9 +110,9 @@ public enum Golden {
         do {
             expected = FrameSamples(try PNGFile.read(golden.path))
         } catch {
-            return .failed(message: "\(error.message); re-record it with \(recordVariable)=1")
+            return .failed(message: "\(error.message); delete it and run the test again to record it afresh")
         }
-        let artifacts = (ProcessInfo.processInfo.environment[artifactsVariable].map { URL(fileURLWithPath: $0) }
+        let artifacts = (artifacts.map { URL(fileURLWithPath: $0) }
             ?? test.deletingLastPathComponent().appendingPathComponent("__Artifacts__")).appendingPathComponent(stem)
         let actualPath = artifacts.appendingPathComponent(name + ".actual.png")
         let stripPath = artifacts.appendingPathComponent(name + ".diff.png")
@@ -108,7 +121,11 @@ public enum Golden {
             do {
                 try FileManager.default.createDirectory(at: actualPath.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try PNGFile.write(frame, to: actualPath.path, alpha: alpha())
-                guard let strip else { return "; actual frame \(actualPath.path)" }
+                guard let strip else {
+                    // A strip of an earlier failure would show another actual frame.
+                    try? FileManager.default.removeItem(at: stripPath)
+                    return "; actual frame \(actualPath.path)"
+                }
                 try PNGFile.write(strip, to: stripPath.path)
                 return "; actual frame \(actualPath.path), expected | actual | difference \(stripPath.path)"
             } catch {
@@ -151,7 +168,8 @@ private struct Location {
 
     /// Swift Testing sees an issue recorded outside a test's task (a detached task) too,
     /// where `Test.current` is nil, so that case goes to both libraries: each ignores
-    /// what it is not running.
+    /// what it is not running. (With the libraries' experimental interop turned on, such
+    /// a failure would be reported twice.)
     func fail(_ message: String) {
         let sourceLocation = SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)

@@ -24,7 +24,8 @@ struct FluidGradientCommand: ParsableCommand {
     static func main() {
         Interruption.install()
         // Reports go out whole at exit, where a failed write can still change the status.
-        if isatty(1) == 0 { setvbuf(standardOutputStream(), nil, _IOFBF, 1 << 20) }
+        // (glibc ignores the size unless it is given the buffer; this one lives as long as the process.)
+        if isatty(1) == 0 { setvbuf(standardOutputStream(), .allocate(capacity: 1 << 20), _IOFBF, 1 << 20) }
         if let unknown = unknownCommand(in: CommandLine.arguments) {
             printError(unknown)
             Foundation.exit(2)

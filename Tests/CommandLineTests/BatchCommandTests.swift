@@ -336,6 +336,19 @@ import Testing
         #expect(again.stderr.contains("formats[1]: mp4 is already formats[0]; list each format once"), "\(again.stderr)")
     }
 
+    /// A name the output can have but its sidecar (19 bytes more) cannot fails in the plan,
+    /// before anything renders.
+    @Test func anOutputNameWithNoRoomForItsSidecarFailsInThePlan() {
+        let scratch = Scratch()
+        let name = String(repeating: "n", count: 240)
+        let manifest = Self.setUp(scratch, manifest: #"{ "output": "o/\#(name)-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#)
+        let plan = run(["batch", manifest, "--dry-run"])
+        #expect(plan.stdoutText.contains("leaves no room for its sidecar (269 bytes, at most 255); shorten the output template"), "\(plan.stdoutText)")
+        let result = run(["batch", manifest])
+        #expect(result.status == 3)
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("o")))
+    }
+
     @Test func anInvalidManifestRendersNothing() {
         let scratch = Scratch()
         let manifest = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""webm""#, with: #""avi""#))

@@ -35,9 +35,11 @@ final class RunningCommand: @unchecked Sendable {
     /// `fileSizeLimit` caps, in bytes, every file the process writes (`RLIMIT_FSIZE`, as
     /// `ulimit -f` does), so that writes fail as on a full disk. `launcher` is a command
     /// that execs the rest of the line, to start the binary in a state it inherits.
+    /// `stdoutDescriptor`, when given, is the binary's stdout (a socket, say); else
+    /// `stdoutPath`, else a pipe that is read.
     init(
         _ arguments: [String], environment: [String: String] = [:], directory: String? = nil, stdoutPath: String? = nil,
-        fileSizeLimit: Int? = nil, launcher: [String] = []
+        stdoutDescriptor: Int32? = nil, fileSizeLimit: Int? = nil, launcher: [String] = []
     ) {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
@@ -46,7 +48,9 @@ final class RunningCommand: @unchecked Sendable {
         pipe(&errPipe)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
-        if let stdoutPath {
+        if let stdoutDescriptor {
+            posix_spawn_file_actions_adddup2(&actions, stdoutDescriptor, 1)
+        } else if let stdoutPath {
             posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         } else {
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)

@@ -58,7 +58,7 @@ import Testing
         #expect(jobs.filter { (try? $0.preset.get()) == nil }.map(\.name) == Array(repeating: "from-file", count: 4))
     }
 
-    @Test func fingerprintsChangeWithAnyInput() throws {
+    @Test func sidecarsChangeWithAnyInput() throws {
         let jobs = Self.jobs(try Self.parse(Self.manifest))
         let changed = Self.jobs(try Self.parse(Self.manifest.replacingOccurrences(of: "#FFC371", with: "#FFC372")))
         for (a, b) in zip(jobs, changed) {

@@ -164,6 +164,10 @@ import Testing
         #expect(problem { $0.colors = [] } == "code: colors: expected 1 to 64 colours, found 0")
         #expect(problem { $0.blobs = [Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(0.2, 200))] }
             == "code: blobs[0].radius[1]: 200 is outside the allowed range -100...100")
+        #expect(problem { $0.colors = [RGBA(red: .nan, green: 0.5, blue: 2)] } == "code: colors[0]: its red channel, nan, is outside 0...1")
+        #expect(problem { $0.background = .color(RGBA(red: 0, green: 0, blue: 2)) } == "code: background: its blue channel, 2, is outside 0...1")
+        #expect(problem { $0.ranges.size = ParameterRange(0.2, 0.5, step: 0) } == "code: blobSize.step: a step must be greater than 0")
+        #expect(problem { $0.seed = .max } == "code: seed: 18446744073709551615 is outside the allowed range 0...9007199254740991")
     }
 
     @Test func unknownKey() {

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func recordsAMissingGoldenAndFails() throws {
-        let outcome = Golden.check(Self.frame(), named: "first", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let outcome = Golden.check(Self.frame(), named: "first", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
         let path = directory + "/__Goldens__/SomeTests/first.png"
         #expect(outcome == .recorded(path: path))
         #expect(try PNGFile.read(path).width == 48)
@@ -40,18 +40,18 @@ import Testing
     }
 
     @Test func matchesARecordedGolden() throws {
-        _ = Golden.check(Self.frame(), named: "same", tolerance: 0, maxDiffering: 0, testFile: testFile)
-        #expect(Golden.check(Self.frame(), named: "same", tolerance: 0, maxDiffering: 0, testFile: testFile) == .matched)
+        _ = Golden.check(Self.frame(), named: "same", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
+        #expect(Golden.check(Self.frame(), named: "same", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil) == .matched)
     }
 
     @Test func failureNamesTheWorstPixelAndWritesArtifacts() throws {
-        _ = Golden.check(Self.frame(), named: "changed", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        _ = Golden.check(Self.frame(), named: "changed", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
         let altered = Self.frame()
         altered.withUnsafeMutableBytes { bytes in
             let offset = (10 * 48 + 20) * 4 + 1
             bytes[offset] = bytes[offset] < 250 ? bytes[offset] + 5 : bytes[offset] - 5
         }
-        let outcome = Golden.check(altered, named: "changed", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let outcome = Golden.check(altered, named: "changed", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
         guard case .failed(let message) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
         #expect(message.contains("changed differs from its golden \(directory)/__Goldens__/SomeTests/changed.png: 1 pixel (0.08%) over 0 levels"))
         #expect(message.contains("the worst, at (20, 10), differs by 5.0 levels in green"))
@@ -64,46 +64,55 @@ import Testing
         #expect(strip.rgba(x: 2 * 48 + 20, y: 10).x > 0.2)
         #expect(strip.rgba(x: 2 * 48 + 21, y: 10) == SIMD4(0, 0, 0, 1))
         // Within a tolerance of 5 levels it matches, and the artifacts of the failure go.
-        #expect(Golden.check(altered, named: "changed", tolerance: 5, maxDiffering: 0, testFile: testFile) == .matched)
+        #expect(Golden.check(altered, named: "changed", tolerance: 5, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil) == .matched)
         #expect(!FileManager.default.fileExists(atPath: artifacts + "changed.actual.png"))
         #expect(!FileManager.default.fileExists(atPath: artifacts + "changed.diff.png"))
         // And the assertion reports the failure to the running test.
         let sourceFile = directory + "/ReportTests.swift"
-        _ = Golden.check(Self.frame(), named: "report", tolerance: 0, maxDiffering: 0, testFile: sourceFile)
-        #expect(Golden.check(Self.frame(shift: 1), named: "report", tolerance: 0, maxDiffering: 0, testFile: sourceFile) != .matched)
+        _ = Golden.check(Self.frame(), named: "report", tolerance: 0, maxDiffering: 0, testFile: sourceFile, recording: false, artifacts: nil)
+        #expect(Golden.check(Self.frame(shift: 1), named: "report", tolerance: 0, maxDiffering: 0, testFile: sourceFile, recording: false, artifacts: nil) != .matched)
     }
 
     /// A frame of another size writes the actual frame (a strip needs equal sizes).
     @Test func aSizeMismatchWritesTheActualFrame() throws {
-        _ = Golden.check(Self.frame(), named: "sized", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        _ = Golden.check(Self.frame(), named: "sized", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
         let other = Golden.render(Preset(colors: [RGBA(bytes: 230, 57, 70)]), at: 0, width: 27, height: 48)
-        let outcome = Golden.check(other, named: "sized", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let outcome = Golden.check(other, named: "sized", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
         let actual = directory + "/__Artifacts__/SomeTests/sized.actual.png"
         #expect(outcome == .failed(message: "sized: the golden \(directory)/__Goldens__/SomeTests/sized.png is 48x27, the frame 27x48; actual frame \(actual)"))
         #expect(try PNGFile.read(actual).width == 27)
+        // A strip left by an earlier failure of the same size goes: it shows another frame.
+        _ = Golden.check(Self.frame(shift: 1), named: "sized", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
+        let strip = directory + "/__Artifacts__/SomeTests/sized.diff.png"
+        #expect(FileManager.default.fileExists(atPath: strip))
+        _ = Golden.check(other, named: "sized", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
+        #expect(!FileManager.default.fileExists(atPath: strip))
     }
 
     /// Names may hold folders; a frame that is not RGB(A) fails its assertion, not the process.
     @Test func namesWithFoldersAndUnsupportedFormats() throws {
-        let outcome = Golden.check(Self.frame(), named: "group/nested", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        let outcome = Golden.check(Self.frame(), named: "group/nested", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
         #expect(outcome == .recorded(path: directory + "/__Goldens__/SomeTests/group/nested.png"))
         let yuv = PixelBuffer(width: 48, height: 28, format: .yuv420p)
-        #expect(Golden.check(yuv, named: "yuv", tolerance: 0, maxDiffering: 0, testFile: testFile)
+        #expect(Golden.check(yuv, named: "yuv", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
             == .failed(message: "yuv: a golden frame is RGB or RGBA (8 or 16 bits), not yuv420p"))
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: directory + "/__Goldens__/SomeTests/broken.png"))
-        guard case .failed(let message) = Golden.check(Self.frame(), named: "broken", tolerance: 0, maxDiffering: 0, testFile: testFile) else {
+        guard case .failed(let message) = Golden.check(Self.frame(), named: "broken", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil) else {
             Issue.record("a corrupt golden matched")
             return
         }
-        #expect(message.hasSuffix("; re-record it with FLUIDGRADIENT_RECORD=1"), "\(message)")
+        #expect(message.hasSuffix("; delete it and run the test again to record it afresh"), "\(message)")
+        // maxDiffering is a share: 5 would let every pixel differ.
+        #expect(Golden.check(Self.frame(), named: "group/nested", tolerance: 0, maxDiffering: 5, testFile: testFile, recording: false, artifacts: nil)
+            == .failed(message: "group/nested: tolerance is in 8-bit levels, 0 or more, and maxDiffering a share of the pixels, 0...1 (0.005 for 0.5%); got 0.0 and 5.0"))
         #expect(message.components(separatedBy: "cannot read").count == 2, "\(message)")
     }
 
     @Test func recordingCanBeForcedForEveryGolden() throws {
-        _ = Golden.check(Self.frame(), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile)
-        let outcome = Golden.check(Self.frame(shift: 2), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: true)
+        _ = Golden.check(Self.frame(), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil)
+        let outcome = Golden.check(Self.frame(shift: 2), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: true, artifacts: nil)
         #expect(outcome == .recorded(path: directory + "/__Goldens__/SomeTests/forced.png"))
-        #expect(Golden.check(Self.frame(shift: 2), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false) == .matched)
+        #expect(Golden.check(Self.frame(shift: 2), named: "forced", tolerance: 0, maxDiffering: 0, testFile: testFile, recording: false, artifacts: nil) == .matched)
     }
 
     @Test func theEnvironmentVariableTurnsRecordingOn() {

@@ -166,7 +166,7 @@ public struct JSONReader: Sendable {
         }
         var angle = 0.0
         if let angleNode = members["angle"] {
-            angle = try number(angleNode, at: JSONReader.join(path, "angle"), in: -36_000...36_000)
+            angle = try number(angleNode, at: JSONReader.join(path, "angle"), in: PresetLimits.gradientAngle)
         }
         let stopsPath = JSONReader.join(path, "stops")
         guard let stopsNode = members["stops"] else { throw error(path, "a gradient needs \"stops\"") }

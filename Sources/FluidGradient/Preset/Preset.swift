@@ -74,6 +74,8 @@ public enum PresetLimits {
     public static let retargetInterval = 0.05...600.0
     public static let seed = 0.0...9_007_199_254_740_991.0
     public static let colorCount = 1...64
+    /// A gradient's angle, in degrees.
+    public static let gradientAngle = -36_000.0...36_000.0
 
     /// Checks a frame size; the message says what is allowed.
     public static func checkSize(width: Int, height: Int) -> String? {

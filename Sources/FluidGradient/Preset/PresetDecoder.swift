@@ -127,9 +127,20 @@ extension Preset {
             guard range.min <= range.max else {
                 throw failure(path, "min \(ParameterRange.format(range.min)) is greater than max \(ParameterRange.format(range.max))")
             }
-            if let step = range.step, !(step > 0 && step <= bounds.upperBound) {
-                throw failure(path + ".step", "a step must be greater than 0 and at most \(ParameterRange.format(bounds.upperBound))")
+            if let step = range.step {
+                try check(step, path + ".step", 0...bounds.upperBound)
+                guard step > 0 else { throw failure(path + ".step", "a step must be greater than 0") }
             }
+        }
+        func check(_ color: RGBA, _ path: String) throws(PresetError) {
+            for (channel, value) in [("red", color.red), ("green", color.green), ("blue", color.blue), ("alpha", color.alpha)] {
+                guard (0...1).contains(value) else {
+                    throw failure(path, "its \(channel) channel, \(ParameterRange.format(value)), is outside 0...1")
+                }
+            }
+        }
+        func check(_ colors: [RGBA], _ path: String) throws(PresetError) {
+            for (index, color) in colors.enumerated() { try check(color, "\(path)[\(index)]") }
         }
         func check(_ blobs: [Blob], _ path: String) throws(PresetError) {
             guard blobs.count <= PresetLimits.colorCount.upperBound else {
@@ -141,11 +152,14 @@ extension Preset {
                     try check(pair.y, "\(path)[\(index)].\(key)[1]", -100...100)
                 }
                 try check(blob.opacity, "\(path)[\(index)].opacity", PresetLimits.opacity)
+                try check(blob.color, "\(path)[\(index)].color")
             }
         }
         try check(speed, "speed", PresetLimits.speed)
         try check(blur, "blur", PresetLimits.blur)
-        try check(Double(seed), "seed", PresetLimits.seed)
+        guard Double(seed) <= PresetLimits.seed.upperBound else {
+            throw failure("seed", "\(seed) is outside the allowed \(JSONReader.describe(PresetLimits.seed))")
+        }
         try check(fps, "fps", PresetLimits.fps)
         try check(duration, "duration", PresetLimits.duration)
         try check(pointScale, "pointScale", PresetLimits.pointScale)
@@ -159,6 +173,15 @@ extension Preset {
         }
         if let highlightBlobs { try check(highlightBlobs, "highlightBlobs") } else if highlights.count > PresetLimits.colorCount.upperBound {
             throw failure("highlights", "expected at most \(PresetLimits.colorCount.upperBound) colours, found \(highlights.count)")
+        }
+        try check(colors, "colors")
+        try check(highlights, "highlights")
+        switch background {
+        case .color(let color): try check(color, "background")
+        case .gradient(let gradient):
+            // A Gradient already holds 2 or more stops, at clamped locations.
+            try check(gradient.angle, "background.angle", PresetLimits.gradientAngle)
+            for (index, stop) in gradient.stops.enumerated() { try check(stop.color, "background.stops[\(index)].color") }
         }
     }
 }

@@ -20,6 +20,8 @@ public struct StageTimes: Sendable {
 public final class FrameRenderer: @unchecked Sendable {
     public let spec: FrameSpec
     public let threads: Int
+    /// Summed over every frame rendered, whoever rendered it; read it when no frame is
+    /// being rendered.
     public private(set) var times = StageTimes()
     /// Held for a whole frame: the buffers below are shared between frames.
     private let oneFrameAtATime = DispatchSemaphore(value: 1)

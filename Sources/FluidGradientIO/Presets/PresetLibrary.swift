@@ -68,7 +68,9 @@ public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt
         // First wait for data or the end: a FIFO whose writer has not come yet reads as
         // ended, but does not poll as ready. A file is always ready.
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&ready, 1, 100) > 0 else {
+        let polled = poll(&ready, 1, 100)
+        if polled < 0, errno != EINTR { throw failure(String(cString: strerror(errno))) }
+        guard polled > 0 else {
             try Interruption.check()
             continue
         }
