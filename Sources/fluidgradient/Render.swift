@@ -44,7 +44,7 @@ struct Render: ParsableCommand {
     var output: OutputOptions
 
     @Option(
-        text: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win), as one quoted value. Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\".", valueName: "OPTIONS"))
+        text: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win; a rate option such as -b:v replaces our -crf), as one quoted value. Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\". A filter (-vf) is refused for .mov, .gif and transparent .webm, whose colour conversion is a filter of ours.", valueName: "OPTIONS"))
     var ffmpegOptions: String?
 
     func validate() throws {
@@ -101,18 +101,17 @@ struct Render: ParsableCommand {
         case .pngSequence(let pattern):
             sink = try PNGSequenceSink(pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .video(let path, let container):
+            let extraOptions = try ffmpegOptions.map(FFmpegOptions.words) ?? []
             sink = try VideoSink(
                 path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,
-                frameCount: frames.count, hasTransparency: preset.frameSpec.hasTransparency,
-                extraOptions: try ffmpegOptions.map(FFmpegOptions.words) ?? [],
+                frameCount: frames.count, hasTransparency: preset.frameSpec.hasTransparency, extraOptions: extraOptions,
                 announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
+            if !output.quiet {
+                let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
+                for note in encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions) { printError("note: " + note) }
+            }
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
-        }
-        if case .video(let path, let container) = target, !output.quiet,
-            let note = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency).transparencyNote(for: path)
-        {
-            printError("note: " + note)
         }
         let plan = RenderPlan(
             preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threading.threadCount)
@@ -131,7 +130,7 @@ struct Render: ParsableCommand {
 
 /// How long to render and which frames.
 struct TimingOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10). With --loop it is also the loop's period, so it shapes a one-frame output's motion too.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10), rounded to whole frames: round(SECONDS × fps) frames. With --loop, those frames ÷ fps are also the loop's period, so it shapes a one-frame output's motion too.", valueName: "SECONDS"))
     var duration: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Length in frames, instead of --duration (up to 86400 s of them).", valueName: "N"))

@@ -88,7 +88,7 @@ import Testing
     func aFullDiskFailsAVideo(container: String) {
         let scratch = Scratch()
         let result = run(
-            ["render", "--size", "320x180", "--frames", "30", "--speed", "5", "-o", scratch.file("v.\(container)")], fileSizeLimit: 4000)
+            ["render", "--size", "320x180", "--frames", "30", "--fps", "30", "--speed", "5", "-o", scratch.file("v.\(container)")], fileSizeLimit: 4000)
         #expect(result.status == 3, "\(result.stderr)")
         // It fails at the end, or, for ProRes's larger packets, while frames still arrive.
         #expect(result.stderr.hasPrefix("fluidgradient: ffmpeg "), "\(result.stderr)")

@@ -184,7 +184,7 @@ private let scratchRoot: String = {
 func probe(_ path: String, countFrames: Bool = true) -> [String: String] {
     let data = toolOutput(
         ["ffprobe", "-v", "error", "-select_streams", "v:0"] + (countFrames ? ["-count_frames"] : [])
-            + ["-show_entries", "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,width,height,r_frame_rate:format=duration",
+            + ["-show_entries", "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,chroma_location,width,height,r_frame_rate:format=duration",
                "-of", "default=noprint_wrappers=1", path])
     var values: [String: String] = [:]
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {

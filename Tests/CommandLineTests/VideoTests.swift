@@ -130,9 +130,63 @@ import Testing
     /// H.264 has no alpha: a transparent background is flattened, and a note says so, as
     /// for a GIF's one-bit alpha (not for an opaque frame, nor with --quiet, nor for
     /// WebM, which keeps it).
+    /// Extra options cannot silently undo what the file promises: a filter where ours
+    /// converts the colours is refused, and a rate option replaces our constant quality.
+    @Test func extraOptionsThatWouldUndoTheConversionAreRefused() {
+        let scratch = Scratch()
+        let clip = ["render", "--size", "64x36", "--frames", "2"]
+        for (output, filter) in [("v.mov", "-vf null"), ("v.gif", "-filter:v null")] {
+            BadInputTests.expectRejected(
+                clip + ["-o", scratch.file(output), "--ffmpeg-options", filter], scratch: scratch,
+                mentions: "would replace the filter that converts a .\(output.dropFirst(2))'s colours (ffmpeg keeps one -vf)")
+        }
+        BadInputTests.expectRejected(
+            clip + ["--background", "transparent", "-o", scratch.file("t.webm"), "--ffmpeg-options", "-vf null"], scratch: scratch,
+            mentions: "would replace the filter that converts a .webm's colours")
+        // An opaque mp4 converts nothing in ffmpeg, so a filter there is the user's to add.
+        #expect(run(clip + ["-o", scratch.file("s.mp4"), "--ffmpeg-options", "-vf hflip"]).status == 0)
+    }
+
+    @Test func rateOptionsReplaceOurConstantQuality() {
+        for (container, ours) in [(VideoContainer.mp4, ["-crf", "18"]), (.webm, ["-crf", "30", "-b:v", "0"])] {
+            let encoding = VideoEncoding(container: container, hasTransparency: false)
+            let plain = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: [], output: "o")
+            #expect(plain.indices.contains { Array(plain[$0...].prefix(ours.count)) == ours }, "\(plain)")
+            let rated = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: ["-b:v", "200k"], output: "o")
+            #expect(!rated.contains("-crf"), "\(rated)")
+            #expect(rated.suffix(3) == ["-b:v", "200k", "o"])
+        }
+    }
+
+    /// NTSC rates are tagged exactly; our centred 4:2:0 chroma is tagged as centred.
+    @Test func ntscRatesAndChromaSitingAreTaggedExactly() {
+        #expect(VideoEncoding.rateText(23.976) == "24000/1001")
+        #expect(VideoEncoding.rateText(29.97) == "30000/1001")
+        #expect(VideoEncoding.rateText(59.94) == "60000/1001")
+        #expect(VideoEncoding.rateText(30) == "30")
+        #expect(VideoEncoding.rateText(12.5) == "12.5")
+        let scratch = Scratch()
+        #expect(run(["render", "--size", "64x36", "--frames", "3", "--fps", "29.97", "-o", scratch.file("n.mp4")]).status == 0)
+        let tags = probe(scratch.file("n.mp4"))
+        #expect(tags["r_frame_rate"] == "30000/1001" && tags["chroma_location"] == "center", "\(tags)")
+        #expect(run(["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("n.webm")]).status == 0)
+        #expect(probe(scratch.file("n.webm"))["chroma_location"] == "center")
+    }
+
+    /// A GIF above 50 fps and a -pix_fmt that cannot add back what 4:2:0 dropped each get a note.
+    @Test func thinnedGIFsAndWiderPixelFormatsAreNoted() {
+        let scratch = Scratch()
+        let gif = run(["render", "--size", "64x36", "--frames", "4", "--fps", "60", "-o", scratch.file("g.gif")])
+        #expect(gif.stderr == "fluidgradient: note: GIF delays are whole hundredths of a second, so \(scratch.file("g.gif")) keeps every 2nd frame (30 fps) and lasts just as long\n")
+        let wide = run(["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("w.mp4"), "--ffmpeg-options", "-pix_fmt yuv444p"])
+        #expect(wide.status == 0)
+        #expect(wide.stderr.hasPrefix("fluidgradient: note: frames reach ffmpeg as 8-bit 4:2:0 (yuv420p), so -pix_fmt yuv444p changes how"))
+        #expect(probe(scratch.file("w.mp4"))["pix_fmt"] == "yuv444p")
+    }
+
     @Test func mp4SaysItDropsTransparency() {
         let scratch = Scratch()
-        let transparent = ["render", "--background", "transparent", "--size", "64x36", "--frames", "2"]
+        let transparent = ["render", "--background", "transparent", "--size", "64x36", "--frames", "2", "--fps", "30"]
         let noted = run(transparent + ["-o", scratch.file("t.mp4")])
         #expect(noted.status == 0)
         #expect(noted.stderr == "fluidgradient: note: H.264 has no alpha, so \(scratch.file("t.mp4")) shows the transparent background as black; .mov and .webm keep it\n")

@@ -26,6 +26,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     ) throws(CommandError) {
         let encoding = VideoEncoding(container: container, hasTransparency: hasTransparency)
         try encoding.check(width: width, height: height, path: path)
+        try encoding.check(extraOptions: extraOptions)
         let ffmpeg = try VideoSink.locateFFmpeg()
         self.container = container
         pixelFormat = encoding.inputFormat
@@ -113,7 +114,7 @@ public struct VideoEncoding: Sendable {
     }
 
     /// What the container loses of a frame with transparency, as a note for `path`, or nil.
-    public func transparencyNote(for path: String) -> String? {
+    private func transparencyNote(for path: String) -> String? {
         guard hasTransparency else { return nil }
         switch container {
         case .mp4: return "H.264 has no alpha, so \(path) shows the transparent background as black; .mov and .webm keep it"
@@ -121,6 +122,63 @@ public struct VideoEncoding: Sendable {
         case .gif: return "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; .mov and .webm keep it"
         case .mov, .webm: return nil
         }
+    }
+
+    /// What `path` will not hold of what was asked, one note each: transparency, a GIF's
+    /// frame rate, and a `-pix_fmt` that cannot add back what our own 4:2:0 frames dropped.
+    public func notes(for path: String, fps: Double, extraOptions: [String]) -> [String] {
+        var notes = transparencyNote(for: path).map { [$0] } ?? []
+        let step = VideoEncoding.gifFrameStep(fps: fps)
+        if container == .gif, step > 1 {
+            notes.append(
+                "GIF delays are whole hundredths of a second, so \(path) keeps every \(VideoEncoding.ordinal(step)) frame "
+                    + "(\(ParameterRange.format(fps / Double(step))) fps) and lasts just as long")
+        }
+        if inputFormat == .yuv420p, let index = extraOptions.firstIndex(of: "-pix_fmt"), index + 1 < extraOptions.count,
+            extraOptions[index + 1] != "yuv420p"
+        {
+            notes.append(
+                "frames reach ffmpeg as 8-bit 4:2:0 (yuv420p), so -pix_fmt \(extraOptions[index + 1]) changes how \(path) is stored "
+                    + "but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits")
+        }
+        return notes
+    }
+
+    static func ordinal(_ number: Int) -> String {
+        switch number {
+        case 2: "2nd"
+        case 3: "3rd"
+        default: "\(number)th"
+        }
+    }
+
+    /// Whether this container's colour conversion is an ffmpeg filter of ours, which a
+    /// filter in the extra options would replace.
+    var convertsWithAFilter: Bool { container == .mov || container == .gif || (container == .webm && hasTransparency) }
+
+    /// Refuses extra options that would silently undo what the file promises: a filter
+    /// where our own filter converts the colours (ffmpeg keeps only the last `-vf`, and
+    /// the file would be tagged BT.709 but converted as BT.601).
+    public func check(extraOptions: [String]) throws(CommandError) {
+        guard convertsWithAFilter,
+            let filter = extraOptions.first(where: { $0 == "-vf" || $0 == "-lavfi" || $0.hasPrefix("-filter") })
+        else { return }
+        throw CommandError.input(
+            "--ffmpeg-options: \(filter) would replace the filter that converts a .\(container.rawValue)'s colours "
+                + "(ffmpeg keeps one -vf), leaving it mis-converted; filter the finished file in a second ffmpeg run instead")
+    }
+
+    /// Options that choose the encoder's rate control, where ours (a constant quality) must
+    /// step aside: x264 keeps -crf over -b:v and -qp whatever their order.
+    static let rateControlOptions: Set<String> = ["-crf", "-b:v", "-b", "-qp", "-q:v", "-qscale:v", "-maxrate", "-minrate"]
+
+    /// The `-r` of the raw input: an integer, the NTSC rate 23.976 and its kin as the
+    /// exact `N·1000/1001` that players and editors expect, or the decimal.
+    public static func rateText(_ fps: Double) -> String {
+        if fps == fps.rounded() { return String(Int(fps)) }
+        let ntsc = (fps * 1.001).rounded()
+        if abs(fps - ntsc * 1000 / 1001) < 0.0005 { return "\(Int(ntsc) * 1000)/1001" }
+        return String(fps)
     }
 
     /// Refuses a size the encoder cannot take, before anything is written.
@@ -156,7 +214,8 @@ public struct VideoEncoding: Sendable {
 
     /// The full ffmpeg command line after the executable.
     public func arguments(width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String) -> [String] {
-        let rate = fps == fps.rounded() ? String(Int(fps)) : String(fps)
+        let rate = VideoEncoding.rateText(fps)
+        let ownRateControl = !extraOptions.contains { VideoEncoding.rateControlOptions.contains($0) }
         // -xerror: ffmpeg 5.1 logs a failed write of the file's end (a full disk) and
         // still exits 0; with it, the error is an exit status.
         var arguments = [
@@ -164,16 +223,17 @@ public struct VideoEncoding: Sendable {
             "-f", "rawvideo", "-pix_fmt", inputFormat.rawValue, "-s", "\(width)x\(height)", "-r", rate,
         ]
         if inputFormat == .yuv420p {
-            arguments += ["-color_range", "tv"] + VideoEncoding.bt709Tags
+            // Our chroma is the mean of each 2×2 block: centred, not H.264's default left siting.
+            arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + VideoEncoding.bt709Tags
         }
         arguments += ["-i", "pipe:0", "-an"]
         // RGB input converted by ffmpeg: say BT.709, or swscale would use BT.601.
         let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
         switch container {
         case .mp4:
-            arguments += [
-                "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p", "-color_range", "tv",
-            ] + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
+            arguments += ["-c:v", "libx264", "-preset", "medium"] + (ownRateControl ? ["-crf", "18"] : [])
+                + ["-pix_fmt", "yuv420p", "-color_range", "tv", "-chroma_sample_location", "center"]
+                + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
             arguments += [
                 // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
@@ -187,12 +247,11 @@ public struct VideoEncoding: Sendable {
             if hasTransparency {
                 arguments += ["-vf", toBT709 + ",format=yuva420p", "-pix_fmt", "yuva420p"]
             } else {
-                arguments += ["-pix_fmt", "yuv420p"]
+                arguments += ["-pix_fmt", "yuv420p", "-chroma_sample_location", "center"]
             }
-            arguments += [
-                "-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-row-mt", "1", "-deadline", "good", "-cpu-used", "4",
-                "-color_range", "tv",
-            ] + VideoEncoding.bt709Tags + ["-f", "webm"]
+            arguments += ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
+                + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-color_range", "tv"]
+                + VideoEncoding.bt709Tags + ["-f", "webm"]
         case .gif:
             let palette = hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
             let use = hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
