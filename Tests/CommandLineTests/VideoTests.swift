@@ -127,22 +127,21 @@ import Testing
         #expect(result.status == 0, "\(result.stdoutText)")
     }
 
-    /// H.264 has no alpha: a transparent background is flattened, and a note says so, as
-    /// for a GIF's one-bit alpha (not for an opaque frame, nor with --quiet, nor for
-    /// WebM, which keeps it).
     /// Extra options cannot silently undo what the file promises: a filter where ours
     /// converts the colours is refused, and a rate option replaces our constant quality.
     @Test func extraOptionsThatWouldUndoTheConversionAreRefused() {
         let scratch = Scratch()
         let clip = ["render", "--size", "64x36", "--frames", "2"]
-        for (output, filter) in [("v.mov", "-vf null"), ("v.gif", "-filter:v null")] {
+        for (output, filter) in [("v.mov", "-vf null"), ("v.mov", "-vf:v null"), ("v.gif", "-filter:v null"), ("v.mov", "-filter_complex_script f")] {
             BadInputTests.expectRejected(
                 clip + ["-o", scratch.file(output), "--ffmpeg-options", filter], scratch: scratch,
-                mentions: "would replace the filter that converts a .\(output.dropFirst(2))'s colours (ffmpeg keeps one -vf)")
+                mentions: "would replace or clash with the filter that converts a .\(output.dropFirst(2))'s colours to BT.709")
         }
+        // Filter threads are not filters.
+        #expect(run(clip + ["-o", scratch.file("t.mov"), "--ffmpeg-options", "-filter_threads 1"]).status == 0)
         BadInputTests.expectRejected(
             clip + ["--background", "transparent", "-o", scratch.file("t.webm"), "--ffmpeg-options", "-vf null"], scratch: scratch,
-            mentions: "would replace the filter that converts a .webm's colours")
+            mentions: "would replace or clash with the filter that converts a .webm's colours")
         // An opaque mp4 converts nothing in ffmpeg, so a filter there is the user's to add.
         #expect(run(clip + ["-o", scratch.file("s.mp4"), "--ffmpeg-options", "-vf hflip"]).status == 0)
     }
@@ -152,9 +151,14 @@ import Testing
             let encoding = VideoEncoding(container: container, hasTransparency: false)
             let plain = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: [], output: "o")
             #expect(plain.indices.contains { Array(plain[$0...].prefix(ours.count)) == ours }, "\(plain)")
-            let rated = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: ["-b:v", "200k"], output: "o")
-            #expect(!rated.contains("-crf"), "\(rated)")
-            #expect(rated.suffix(3) == ["-b:v", "200k", "o"])
+            for rate in [["-b:v", "200k"], ["-b:v:0", "300k"], ["-crf", "23"]] {
+                let rated = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: rate, output: "o")
+                #expect(rated.filter { $0 == "-crf" }.count == (rate[0] == "-crf" ? 1 : 0), "\(rated)")
+                #expect(rated.suffix(3) == rate + ["o"])
+            }
+            // A cap works with our constant quality.
+            let capped = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: ["-maxrate", "2M", "-bufsize", "4M"], output: "o")
+            #expect(capped.contains("-crf"), "\(capped)")
         }
     }
 
@@ -177,13 +181,16 @@ import Testing
     @Test func thinnedGIFsAndWiderPixelFormatsAreNoted() {
         let scratch = Scratch()
         let gif = run(["render", "--size", "64x36", "--frames", "4", "--fps", "60", "-o", scratch.file("g.gif")])
-        #expect(gif.stderr == "fluidgradient: note: GIF delays are whole hundredths of a second, so \(scratch.file("g.gif")) keeps every 2nd frame (30 fps) and lasts just as long\n")
+        #expect(gif.stderr == "fluidgradient: note: GIF delays are whole hundredths of a second, so \(scratch.file("g.gif")) keeps every 2nd frame (30 fps), lasting as long to the hundredth\n")
         let wide = run(["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("w.mp4"), "--ffmpeg-options", "-pix_fmt yuv444p"])
         #expect(wide.status == 0)
         #expect(wide.stderr.hasPrefix("fluidgradient: note: frames reach ffmpeg as 8-bit 4:2:0 (yuv420p), so -pix_fmt yuv444p changes how"))
         #expect(probe(scratch.file("w.mp4"))["pix_fmt"] == "yuv444p")
     }
 
+    /// H.264 has no alpha: a transparent background is flattened, and a note says so, as
+    /// for a GIF's one-bit alpha (not for an opaque frame, nor with --quiet, nor for
+    /// WebM, which keeps it).
     @Test func mp4SaysItDropsTransparency() {
         let scratch = Scratch()
         let transparent = ["render", "--background", "transparent", "--size", "64x36", "--frames", "2", "--fps", "30"]

@@ -132,16 +132,24 @@ public struct VideoEncoding: Sendable {
         if container == .gif, step > 1 {
             notes.append(
                 "GIF delays are whole hundredths of a second, so \(path) keeps every \(VideoEncoding.ordinal(step)) frame "
-                    + "(\(ParameterRange.format(fps / Double(step))) fps) and lasts just as long")
+                    + "(\(String(format: "%.3g", fps / Double(step))) fps), lasting as long to the hundredth")
         }
-        if inputFormat == .yuv420p, let index = extraOptions.firstIndex(of: "-pix_fmt"), index + 1 < extraOptions.count,
-            extraOptions[index + 1] != "yuv420p"
+        // ffmpeg takes the last of an option given twice.
+        if inputFormat == .yuv420p, let index = extraOptions.lastIndex(where: { VideoEncoding.optionName($0) == "pix_fmt" }),
+            index + 1 < extraOptions.count, extraOptions[index + 1] != "yuv420p"
         {
             notes.append(
                 "frames reach ffmpeg as 8-bit 4:2:0 (yuv420p), so -pix_fmt \(extraOptions[index + 1]) changes how \(path) is stored "
                     + "but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits")
         }
         return notes
+    }
+
+    /// An option's name without its dash and stream specifier: `b` for `-b:v:0`; nil for a
+    /// word that is not an option.
+    static func optionName(_ word: String) -> Substring? {
+        guard word.hasPrefix("-"), word.count > 1 else { return nil }
+        return word.dropFirst().prefix { $0 != ":" }
     }
 
     static func ordinal(_ number: Int) -> String {
@@ -160,17 +168,18 @@ public struct VideoEncoding: Sendable {
     /// where our own filter converts the colours (ffmpeg keeps only the last `-vf`, and
     /// the file would be tagged BT.709 but converted as BT.601).
     public func check(extraOptions: [String]) throws(CommandError) {
-        guard convertsWithAFilter,
-            let filter = extraOptions.first(where: { $0 == "-vf" || $0 == "-lavfi" || $0.hasPrefix("-filter") })
+        let filterOptions: Set<Substring> = ["vf", "lavfi", "filter", "filter_script", "filter_complex", "filter_complex_script"]
+        guard convertsWithAFilter, let filter = extraOptions.first(where: { VideoEncoding.optionName($0).map(filterOptions.contains) ?? false })
         else { return }
         throw CommandError.input(
-            "--ffmpeg-options: \(filter) would replace the filter that converts a .\(container.rawValue)'s colours "
-                + "(ffmpeg keeps one -vf), leaving it mis-converted; filter the finished file in a second ffmpeg run instead")
+            "--ffmpeg-options: \(filter) would replace or clash with the filter that converts a .\(container.rawValue)'s colours to BT.709; "
+                + "filter the finished file in a second ffmpeg run instead")
     }
 
     /// Options that choose the encoder's rate control, where ours (a constant quality) must
-    /// step aside: x264 keeps -crf over -b:v and -qp whatever their order.
-    static let rateControlOptions: Set<String> = ["-crf", "-b:v", "-b", "-qp", "-q:v", "-qscale:v", "-maxrate", "-minrate"]
+    /// step aside: x264 keeps -crf over -b:v and -qp whatever their order. Caps such as
+    /// -maxrate work alongside our -crf, and x264 and VP9 ignore -q:v, so those are not here.
+    static let rateControlOptions: Set<Substring> = ["crf", "b", "qp"]
 
     /// The `-r` of the raw input: an integer, the NTSC rate 23.976 and its kin as the
     /// exact `N·1000/1001` that players and editors expect, or the decimal.
@@ -215,7 +224,7 @@ public struct VideoEncoding: Sendable {
     /// The full ffmpeg command line after the executable.
     public func arguments(width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String) -> [String] {
         let rate = VideoEncoding.rateText(fps)
-        let ownRateControl = !extraOptions.contains { VideoEncoding.rateControlOptions.contains($0) }
+        let ownRateControl = !extraOptions.contains { VideoEncoding.optionName($0).map(VideoEncoding.rateControlOptions.contains) ?? false }
         // -xerror: ffmpeg 5.1 logs a failed write of the file's end (a full disk) and
         // still exits 0; with it, the error is an exit status.
         var arguments = [
