@@ -13,7 +13,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Base blob colours, comma separated: hex (#RGB, #RRGGBB, #RRGGBBAA) or CSS names.", valueName: "C,C,..."))
     var colors: String?
 
-    @Option(help: ArgumentHelp("Highlight blob colours (overlay blended), comma separated.", valueName: "C,..."))
+    @Option(help: ArgumentHelp("Highlight blob colours (overlay blended), comma separated; --highlights \"\" removes the preset's.", valueName: "C,..."))
     var highlights: String?
 
     @Option(help: ArgumentHelp("Base blob colours from a file: a JSON list of colours, or one colour per line (the first word of each line; what `fluidgradient palette` prints is such a file).", valueName: "FILE"))
