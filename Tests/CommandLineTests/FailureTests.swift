@@ -201,6 +201,29 @@ import Testing
         }
     }
 
+    /// Writing a finished file into place is a rename, which would replace whatever is
+    /// there: a link is written through (it stays a link), and a FIFO or a device is refused.
+    @Test func linksAreWrittenThroughAndSpecialFilesRefused() throws {
+        let scratch = Scratch()
+        let real = scratch.file("real.png"), link = scratch.file("link.png")
+        #expect(run(["render", "--size", "32x18", "-o", real]).status == 0)
+        #expect(symlink("real.png", link) == 0)
+        #expect(run(["render", "--size", "32x18", "--seed", "5", "-o", link]).status == 0)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "real.png")
+        #expect(run(["compare", real, link]).status == 0)
+        #expect(run(["render", "--size", "32x18", "--seed", "5", "-o", scratch.file("fresh.png")]).status == 0)
+        #expect(run(["compare", real, scratch.file("fresh.png")]).status == 0, "the link's target holds the new render")
+        #expect(mkfifo(scratch.file("f.png"), 0o600) == 0)
+        BadInputTests.expectRejected(
+            ["render", "--size", "32x18", "-o", scratch.file("f.png")], scratch: scratch,
+            mentions: "it is a named pipe, which writing a finished file into place would replace; name a regular file")
+        #expect(symlink("missing.png", scratch.file("dangling.png")) == 0)
+        BadInputTests.expectRejected(
+            ["render", "--size", "32x18", "-o", scratch.file("dangling.png")], scratch: scratch,
+            mentions: "it is a symbolic link to a missing file")
+        BadInputTests.expectRejected(["palette", real, "--preset-out", "/dev/full"], scratch: scratch, mentions: "/dev/full: it is a device")
+    }
+
     /// A name near the 255-byte limit is written: its temporary name gives way instead.
     @Test func aLongFileNameIsWrittenAndATooLongOneIsRefused() throws {
         let scratch = Scratch()

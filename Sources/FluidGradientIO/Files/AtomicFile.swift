@@ -7,6 +7,9 @@ import Foundation
 public final class AtomicFile: @unchecked Sendable {
     /// Where the finished file goes.
     public let destination: String
+    /// What is renamed onto: `destination`, or the file a symbolic link there points to,
+    /// so the link stays a link.
+    private let finalPath: String
     /// Where it is written meanwhile: `.NAME.tmp-PID-N.EXT` in the same directory, so
     /// tools that pick a format from the extension (ffmpeg, libpng users) still can.
     public let temporaryPath: String
@@ -20,7 +23,8 @@ public final class AtomicFile: @unchecked Sendable {
     public init(destination: String, suggestedExtension: String = "png") throws(CommandError) {
         guard !destination.isEmpty else { throw CommandError.input("the output path is empty; name a file such as out.\(suggestedExtension)") }
         self.destination = destination
-        let url = URL(fileURLWithPath: destination)
+        finalPath = try AtomicFile.fileToReplace(destination)
+        let url = URL(fileURLWithPath: finalPath)
         let directory = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
         let ext = url.pathExtension
@@ -104,7 +108,7 @@ public final class AtomicFile: @unchecked Sendable {
     /// Renames the finished temporary file onto the destination.
     public func commit() throws(CommandError) {
         guard isOpen else { return }
-        guard rename(temporaryPath, destination) == 0 else {
+        guard rename(temporaryPath, finalPath) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
             throw CommandError.failure("could not move the finished file into place at \(destination): \(reason)")
@@ -191,6 +195,33 @@ public final class AtomicFile: @unchecked Sendable {
         guard isDirectory.boolValue else {
             throw CommandError.input("cannot write \(destination): \(directory) is a file, not a directory; choose an output path inside a directory")
         }
+    }
+
+    /// The path a finished file is renamed onto for `destination`: itself, or the target
+    /// of a symbolic link. A rename would replace a device, a FIFO or a socket with a
+    /// plain file (as root, `/dev/full` itself), so those are refused.
+    static func fileToReplace(_ destination: String) throws(CommandError) -> String {
+        var info = stat()
+        guard lstat(destination, &info) == 0 else { return destination }
+        var path = destination
+        // What a link points to decides (/dev/stdout is a link to a pipe).
+        if info.st_mode & S_IFMT == S_IFLNK {
+            guard stat(destination, &info) == 0, let resolved = realpath(destination, nil) else {
+                throw CommandError.input("cannot write \(destination): it is a symbolic link to a missing file; remove the link or write elsewhere")
+            }
+            defer { free(resolved) }
+            path = String(cString: resolved)
+        }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return path
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFIFO: kind = "a named pipe"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        throw CommandError.input(
+            "cannot write \(destination): it is \(kind), which writing a finished file into place would replace; name a regular file")
     }
 
     /// NAME_MAX of Linux file systems, in bytes.
