@@ -33,7 +33,7 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Override the blur exponent.", valueName: "E"))
     var blur: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Use this many base blobs (1 to 64), cycling the preset's colours.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Use this many base blobs (1 to 64), cycling the preset's colours; its highlight blobs come on top.", valueName: "N"))
     var blobs: Int?
 
     @Option(help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le or yuv420p.", valueName: "FMT"))

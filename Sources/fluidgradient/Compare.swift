@@ -21,8 +21,10 @@ struct Compare: ParsableCommand {
 
             Examples:
               fluidgradient compare goldens/ renders/
-              fluidgradient compare 'goldens/%05d.png' clip.mp4 --tolerance 12 --max-differing 0.5%
-              fluidgradient compare expected.png actual.png --diff diffs --json > report.json
+              fluidgradient compare 'goldens/%05d.png' clip.mp4 \\
+                --tolerance 12 --max-differing 0.5%
+              fluidgradient compare expected.png actual.png --diff diffs --json \\
+                > report.json
             """
     )
 

@@ -8,10 +8,12 @@ struct Palette: ParsableCommand {
         abstract: "Extract an image's prominent colours, or turn them into a ready preset.",
         discussion: """
             The colours are found by k-means clustering in OKLab (a perceptual colour space), with a fixed \
-            seed, so an image always gives the same palette. Transparent pixels are ignored.
+            seed, so an image always gives the same palette. Pixels under 50% opacity are ignored; the others \
+            count fully. An image over 65,536 pixels is sampled on a regular grid of about that many, so its shares are estimates.
 
             With --preset-out, every colour becomes a blob, largest first; a darkened version of the darkest \
-            colour becomes the background, and a lifted version of the most vivid one the highlight.
+            colour becomes the background, and a lifted version of the most vivid one covering at least a tenth \
+            of the image the highlight (a small accent would wash every frame in its colour).
 
             What it prints, as text or JSON, is a palette file for render --palette, which keeps the \
             preset's other settings.
@@ -28,7 +30,7 @@ struct Palette: ParsableCommand {
     @Argument(help: "A PNG image.")
     var image: String
 
-    @Option(name: .short, parsing: .unconditional, help: "Number of colours (1...16).")
+    @Option(name: .short, parsing: .unconditional, help: "The most colours to find (1...16); an image with fewer distinct colours gives fewer.")
     var n: Int = 5
 
     @Option(help: ArgumentHelp("Write a preset built from the palette to this .json file.", valueName: "FILE"))

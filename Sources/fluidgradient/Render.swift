@@ -18,10 +18,14 @@ struct Render: ParsableCommand {
 
             Examples:
               fluidgradient render -o still.png
-              fluidgradient render --preset aurora --size 1920x1080 --duration 10 --loop -o aurora.mp4
-              fluidgradient render --colors "#FF5F6D,#FFC371,teal" --background "linear 270 #0B1026, #3B1E54" -o brand.png
-              fluidgradient render --preset sunset --frames 120 -o frames/%05d.png
-              fluidgradient render --preset ocean --size 640x360 --frames 60 -o - | ffplay -f rawvideo -pixel_format rgba -video_size 640x360 -framerate 60 -
+              fluidgradient render --preset aurora --duration 10 --loop -o aurora.mp4
+              fluidgradient render --colors "#FF5F6D,#FFC371,teal" \\
+                --background "linear 270 #0B1026, #3B1E54" -o brand.png
+              mkdir -p frames && fluidgradient render --preset sunset --frames 120 \\
+                -o frames/%05d.png
+              fluidgradient render --preset ocean --size 640x360 --frames 60 -o - \\
+                | ffplay -f rawvideo -pixel_format rgba -video_size 640x360 \\
+                -framerate 60 -
             """
     )
 

@@ -267,6 +267,29 @@ import Testing
         #expect(decoded.colors.map(\.hex) == preset.colors.map(\.hex))
     }
 
+    /// A vivid accent covering 2.5% of the image (a sun over fields and sky) does not
+    /// become the highlight, which overlays large blobs; a vivid colour with a real share does.
+    @Test func theHighlightComesFromASubstantialColour() throws {
+        let swatches = PaletteExtractor(count: 3).extract(width: 200, height: 100) { x, y in
+            if x < 5, y < 100 { return SIMD4(1, 0.9, 0.2, 1) }   // 2.5%: yellow sun
+            return x < 100 ? SIMD4(0.2, 0.5, 0.2, 1) : SIMD4(0.3, 0.5, 0.9, 1)
+        }
+        try #require(swatches.count == 3)
+        // Largest first: the sky (50%), the fields (47.5%), the sun.
+        let sun = swatches[2]
+        #expect(sun.share == 0.025 && swatches[0].share == 0.5)
+        let highlights = Preset(palette: swatches, name: "land", description: "").highlights
+        try #require(highlights.count == 1)
+        let highlight = OKLab(highlights[0])
+        // The lift keeps a swatch's hue (a and b scaled alike), so the hue tells which it came from.
+        func hueDistance(_ swatch: PaletteExtractor.Swatch) -> Double {
+            abs(atan2(highlight.b, highlight.a) - atan2(swatch.lab.b, swatch.lab.a))
+        }
+        let source = swatches.min { hueDistance($0) < hueDistance($1) }
+        #expect(source?.color.hex != sun.color.hex, "the sun's yellow became the highlight")
+        #expect(hueDistance(sun) > 1)
+    }
+
     @Test func okLabRoundTripsAndMatchesReferenceValues() {
         // White is L = 1, a = b = 0; sRGB red is (0.628, 0.225, 0.126) in Ottosson's reference.
         let white = OKLab(.white)

@@ -105,8 +105,10 @@ public struct PaletteExtractor: Sendable {
 
 extension Preset {
     /// A ready preset from an image's palette: every swatch, largest first, becomes a
-    /// blob colour; the darkest, darkened, the background; the most vivid light swatch,
-    /// lifted a little towards white, the highlight.
+    /// blob colour; the darkest, darkened, the background; the most vivid light swatch
+    /// among those covering at least a tenth of the image (all of them when none does),
+    /// lifted a little towards white, the highlight. A small accent (a sun in a landscape)
+    /// would otherwise wash every frame in its colour: a highlight overlays large blobs.
     public init(palette swatches: [PaletteExtractor.Swatch], name: String, description: String) {
         self.init(colors: swatches.map(\.color))
         self.name = name
@@ -114,7 +116,8 @@ extension Preset {
         if let darkest = swatches.min(by: { $0.lab.l < $1.lab.l }) {
             background = .color(OKLab(l: darkest.lab.l * 0.45, a: darkest.lab.a * 0.8, b: darkest.lab.b * 0.8).rgba)
         }
-        if let vivid = swatches.max(by: { $0.lab.l + 2 * $0.lab.chroma < $1.lab.l + 2 * $1.lab.chroma }) {
+        let substantial = swatches.filter { $0.share >= 0.1 }
+        if let vivid = (substantial.isEmpty ? swatches : substantial).max(by: { $0.lab.l + 2 * $0.lab.chroma < $1.lab.l + 2 * $1.lab.chroma }) {
             let lifted = OKLab(l: min(vivid.lab.l + (1 - vivid.lab.l) * 0.35, 0.95), a: vivid.lab.a * 0.8, b: vivid.lab.b * 0.8)
             highlights = [lifted.rgba]
         }

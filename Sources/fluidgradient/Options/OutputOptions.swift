@@ -29,7 +29,7 @@ struct OutputOptions: ParsableArguments {
 
     @OptionGroup var threading: ThreadOptions
 
-    @Flag(help: "No progress display.")
+    @Flag(help: "No progress display and no notes (what a container cannot keep); errors still show.")
     var quiet = false
 
     @Flag(help: "When done, print frames, time, frames per second and this process's peak memory to stderr.")

@@ -46,16 +46,16 @@ struct SceneOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Make the motion loop seamlessly over the render duration.")
     var loop: Bool?
 
-    @Option(text: ArgumentHelp("Range of blob sizes s, the x radius in frame widths (bounds 0...4; default 0.15...0.75).", valueName: "MIN...MAX[/STEP]"))
+    @Option(text: ArgumentHelp("Range of blob sizes s, the x radius in frame widths (bounds 0...4; in a preset file that leaves it out, 0.15...0.75).", valueName: "MIN...MAX[/STEP]"))
     var blobSize: String?
 
-    @Option(text: ArgumentHelp("Range of blob aspects u: the y radius is s·max(W/H, 1)·u (bounds 0...16; default 0.25...1.75).", valueName: "MIN...MAX[/STEP]"))
+    @Option(text: ArgumentHelp("Range of blob aspects u: the y radius is s·max(W/H, 1)·u (bounds 0...16; in a preset file that leaves it out, 0.25...1.75).", valueName: "MIN...MAX[/STEP]"))
     var blobAspect: String?
 
-    @Option(text: ArgumentHelp("Range of blob opacities (bounds 0...1; default 0.5...1).", valueName: "MIN...MAX[/STEP]"))
+    @Option(text: ArgumentHelp("Range of blob opacities (bounds 0...1; in a preset file that leaves it out, 0.5...1).", valueName: "MIN...MAX[/STEP]"))
     var opacity: String?
 
-    @Option(text: ArgumentHelp("Range of seconds between retargets at speed 1 (bounds 0.05...600; default 0.8...1.2).", valueName: "MIN...MAX[/STEP]"))
+    @Option(text: ArgumentHelp("Range of seconds between retargets at speed 1 (bounds 0.05...600; in a preset file that leaves it out, 0.8...1.2).", valueName: "MIN...MAX[/STEP]"))
     var retargetInterval: String?
 
     func validate() throws {
