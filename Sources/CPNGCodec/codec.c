@@ -12,7 +12,15 @@ typedef struct {
     char *message;
     /* errno when libpng gave up: its own "Write Error" does not say why. */
     int system_error;
+    /* Whether the message is ours, already a sentence, rather than libpng's. */
+    int ours;
 } error_context;
+
+/* Stops reading or writing with `text`, which is ours: libpng's own messages get context. */
+static void fail(png_structp png, const char *text) {
+    ((error_context *)png_get_error_ptr(png))->ours = 1;
+    png_error(png, text);
+}
 
 static void on_error(png_structp png, png_const_charp text) {
     error_context *context = (error_context *)png_get_error_ptr(png);
@@ -121,6 +129,10 @@ int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_
         /* libpng's stdio reader says only "Read Error" when the data runs out. */
         if (strcmp(message, "Read Error") == 0) {
             snprintf(message, FG_PNG_MESSAGE_SIZE, "the file ends early: it is truncated or damaged");
+        } else if (!context.ours) {
+            char detail[FG_PNG_MESSAGE_SIZE];
+            snprintf(detail, sizeof detail, "%s", message);
+            snprintf(message, FG_PNG_MESSAGE_SIZE, "the PNG is damaged, or over 65536 pixels a side (libpng: %s)", detail);
         }
         fclose(file);
         return -1;
@@ -139,10 +151,16 @@ int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_
     int channels = png_get_channels(png, info), bit_depth = png_get_bit_depth(png, info);
     size_t row_bytes = png_get_rowbytes(png, info);
     if ((channels != 3 && channels != 4) || (bit_depth != 8 && bit_depth != 16))
-        png_error(png, "unsupported pixel layout");
+        fail(png, "unsupported pixel layout");
+    /* 64 Mpixels, as the largest frame: up to 512 MiB decoded. */
+    if ((uint64_t)width * height > ((uint64_t)1 << 26)) {
+        char text[FG_PNG_MESSAGE_SIZE];
+        snprintf(text, sizeof text, "it is %ux%u, over 67 million pixels; scale it down first", width, height);
+        fail(png, text);
+    }
     pixels = malloc(row_bytes * height);
     rows = malloc(sizeof(png_bytep) * height);
-    if (!pixels || !rows) png_error(png, "out of memory");
+    if (!pixels || !rows) fail(png, "out of memory");
     for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * row_bytes;
     png_read_image(png, rows);
     png_read_end(png, NULL);

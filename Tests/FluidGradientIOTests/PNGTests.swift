@@ -83,6 +83,35 @@ import Testing
                 #expect(error.message.contains(path))
             }
         }
+        // libpng's own words come with what they mean.
+        do {
+            _ = try PNGFile.read(directory + "/corrupt.png")
+        } catch {
+            #expect(error.message.hasPrefix("cannot read \(directory)/corrupt.png: the PNG is damaged, or over 65536 pixels a side (libpng: IDAT: "))
+        }
+    }
+
+    /// A header that claims a huge image is refused before its pixels are allocated.
+    @Test func aHugeImageIsRefusedBeforeItIsDecoded() throws {
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            bigEndian(UInt32(data.count)) + Array(type.utf8) + data + bigEndian(crc32(Array(type.utf8) + data))
+        }
+        let header = bigEndian(40000) + bigEndian(40000) + [8, 2, 0, 0, 0]
+        let file = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C]) + chunk("IEND", [])
+        let path = directory + "/huge.png"
+        try Data(file).write(to: URL(fileURLWithPath: path))
+        #expect(throws: CommandError.input("cannot read \(path): it is 40000x40000, over 67 million pixels; scale it down first")) {
+            try PNGFile.read(path)
+        }
     }
 
     @Test func writesAtomicallyAndCleansUpOnFailure() throws {
