@@ -12,8 +12,9 @@ typedef struct {
     char *message;
     /* errno when libpng gave up: its own "Write Error" does not say why. */
     int system_error;
-    /* Whether the message is ours, already a sentence, rather than libpng's. */
-    int ours;
+    /* Whether the message is ours, already a sentence, rather than libpng's (set
+       between setjmp and longjmp, hence volatile). */
+    volatile int ours;
 } error_context;
 
 /* Stops reading or writing with `text`, which is ours: libpng's own messages get context. */

@@ -349,6 +349,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.file("o")))
     }
 
+    /// The plan follows an output that is a link, as the write will.
+    @Test func thePlanFollowsALinkedOutput() throws {
+        let scratch = Scratch()
+        let manifest = Self.setUp(scratch, manifest: #"{ "output": "o/{name}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#)
+        try FileManager.default.createDirectory(atPath: scratch.file("o"), withIntermediateDirectories: true)
+        #expect(symlink("../gone/aurora.png", scratch.file("o/aurora.png")) == 0)
+        let plan = run(["batch", manifest, "--dry-run"])
+        #expect(plan.stdoutText.contains("fails: cannot write \(scratch.file("o/aurora.png")): it is a symbolic link to a missing file"), "\(plan.stdoutText)")
+    }
+
     @Test func anInvalidManifestRendersNothing() {
         let scratch = Scratch()
         let manifest = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""webm""#, with: #""avi""#))

@@ -222,6 +222,13 @@ import Testing
             ["render", "--size", "32x18", "-o", scratch.file("dangling.png")], scratch: scratch,
             mentions: "it is a symbolic link to a missing file")
         BadInputTests.expectRejected(["palette", real, "--preset-out", "/dev/full"], scratch: scratch, mentions: "/dev/full: it is a device")
+        // /dev/stdout leads to whatever file the shell opened (a log, appended to): renaming onto it would replace that file.
+        #expect(symlink("/dev/stdout", scratch.file("out.png")) == 0)
+        BadInputTests.expectRejected(
+            ["render", "--size", "32x18", "-o", scratch.file("out.png")], scratch: scratch, mentions: "it is a link to an open file descriptor")
+        #expect(symlink("loop.png", scratch.file("loop.png")) == 0)
+        BadInputTests.expectRejected(
+            ["render", "--size", "32x18", "-o", scratch.file("loop.png")], scratch: scratch, mentions: "(Too many levels of symbolic links)")
     }
 
     /// A name near the 255-byte limit is written: its temporary name gives way instead.

@@ -58,7 +58,8 @@ public final class AtomicFile: @unchecked Sendable {
             let failure = errno, reason = String(cString: strerror(failure))
             Interruption.unregister(temporaryPathSlot: cleanupSlot)
             isOpen = false
-            throw CommandError.input("cannot write \(destination): \(reason)" + AtomicFile.advice(forWriteError: failure))
+            let place = finalPath == destination ? destination : "\(destination) (a link to \(finalPath))"
+            throw CommandError.input("cannot write \(place): \(reason)" + AtomicFile.advice(forWriteError: failure))
         }
         close(descriptor)
     }
@@ -168,12 +169,16 @@ public final class AtomicFile: @unchecked Sendable {
     /// nearest directory on its path that exists is one this process may add entries to.
     /// (A file system can still refuse, as /proc does even root.)
     public static func checkWritable(_ destination: String) throws(CommandError) {
-        let existing = nearestExisting(parentDirectory(of: destination))
-        try checkDirectory(existing, for: destination)
-        guard access(existing, W_OK | X_OK) == 0 else {
-            throw CommandError.input(
-                "cannot write \(destination): \(existing == "." ? "the current directory" : existing) is not writable (\(String(cString: strerror(errno)))); "
-                    + "choose a directory you can write to")
+        // A link's target is written; the link's own directory holds what goes beside it.
+        let target = try fileToReplace(destination)
+        for path in Set([destination, target]) {
+            let existing = nearestExisting(parentDirectory(of: path))
+            try checkDirectory(existing, for: destination)
+            guard access(existing, W_OK | X_OK) == 0 else {
+                throw CommandError.input(
+                    "cannot write \(destination): \(existing == "." ? "the current directory" : existing) is not writable (\(String(cString: strerror(errno)))); "
+                        + "choose a directory you can write to")
+            }
         }
     }
 
@@ -199,22 +204,42 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// The path a finished file is renamed onto for `destination`: itself, or the target
     /// of a symbolic link. A rename would replace a device, a FIFO or a socket with a
-    /// plain file (as root, `/dev/full` itself), so those are refused.
+    /// plain file (as root, `/dev/full` itself), so those are refused, and so are links
+    /// to open descriptors (`/dev/stdout`), which lead to whatever file the shell opened.
     static func fileToReplace(_ destination: String) throws(CommandError) -> String {
         var info = stat()
         guard lstat(destination, &info) == 0 else { return destination }
-        var path = destination
-        // What a link points to decides (/dev/stdout is a link to a pipe).
-        if info.st_mode & S_IFMT == S_IFLNK {
-            guard stat(destination, &info) == 0, let resolved = realpath(destination, nil) else {
-                throw CommandError.input("cannot write \(destination): it is a symbolic link to a missing file; remove the link or write elsewhere")
-            }
-            defer { free(resolved) }
-            path = String(cString: resolved)
+        guard info.st_mode & S_IFMT == S_IFLNK else {
+            try refuseSpecialFile(info, destination)
+            return destination
         }
+        var hop = destination
+        for _ in 0..<40 {
+            let absolute = hop.hasPrefix("/") ? hop : FileManager.default.currentDirectoryPath + "/" + hop
+            if absolute.hasPrefix("/proc/") || absolute.hasPrefix("/dev/fd/") || absolute.hasPrefix("/dev/std") {
+                throw CommandError.input(
+                    "cannot write \(destination): it is a link to an open file descriptor; redirect the output in the shell, "
+                        + "or name a regular file")
+            }
+            guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: hop) else { break }
+            hop = next.hasPrefix("/") ? next : AtomicFile.parentDirectory(of: absolute) + "/" + next
+        }
+        guard stat(destination, &info) == 0 else {
+            let reason = errno == ENOENT ? "a missing file" : "a file it cannot reach (\(String(cString: strerror(errno))))"
+            throw CommandError.input("cannot write \(destination): it is a symbolic link to \(reason); remove the link or write elsewhere")
+        }
+        try refuseSpecialFile(info, destination)
+        guard let resolved = realpath(destination, nil) else {
+            throw CommandError.input("cannot write \(destination): its link cannot be followed (\(String(cString: strerror(errno))))")
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func refuseSpecialFile(_ info: stat, _ destination: String) throws(CommandError) {
         let kind: String
         switch info.st_mode & S_IFMT {
-        case S_IFREG, S_IFDIR: return path
+        case S_IFREG, S_IFDIR: return
         case S_IFCHR, S_IFBLK: kind = "a device"
         case S_IFIFO: kind = "a named pipe"
         case S_IFSOCK: kind = "a socket"
