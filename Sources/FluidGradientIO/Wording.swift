@@ -1,4 +1,5 @@
 import FluidGradient
+import Foundation
 
 /// `count` and its noun, singular or plural: "1 frame", "18 jobs", "0.5 levels".
 public func counted(_ count: Int, _ noun: String) -> String {
@@ -7,4 +8,9 @@ public func counted(_ count: Int, _ noun: String) -> String {
 
 public func counted(_ amount: Double, _ noun: String) -> String {
     "\(ParameterRange.format(amount)) \(noun)\(amount == 1 ? "" : "s")"
+}
+
+/// The system's words for an `errno` value (the current one by default): "No space left on device".
+public func systemReason(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
 }

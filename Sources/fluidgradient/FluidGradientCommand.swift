@@ -48,7 +48,7 @@ struct FluidGradientCommand: ParsableCommand {
         if flushFailed, reason == EPIPE { Foundation.exit(status) }
         if flushFailed || ferror(stream) != 0 {
             // An earlier write's errno is gone by now; the last flush keeps its own.
-            printError("could not write to standard output" + (flushFailed ? ": \(String(cString: strerror(reason)))" : ""))
+            printError("could not write to standard output" + (flushFailed ? ": \(systemReason(reason))" : ""))
             Foundation.exit(3)
         }
         Foundation.exit(status)

@@ -57,7 +57,7 @@ public struct JSONReader: Sendable {
             throw error(path, "expected a number, found \(node.value.kindName)")
         }
         guard bounds.contains(value) else {
-            throw error(path, "\(node.numberText ?? ParameterRange.format(value)) is outside the allowed \(JSONReader.describe(bounds))")
+            throw error(path, JSONReader.outside(node.numberText ?? ParameterRange.format(value), bounds))
         }
         return value
     }
@@ -190,6 +190,11 @@ public struct JSONReader: Sendable {
 
     static func join(_ path: String, _ key: String) -> String {
         path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    /// "`value` is outside the allowed range a...b", for a value as written.
+    static func outside(_ value: String, _ bounds: ClosedRange<Double>) -> String {
+        "\(value) is outside the allowed \(describe(bounds))"
     }
 
     static func describe(_ bounds: ClosedRange<Double>) -> String {

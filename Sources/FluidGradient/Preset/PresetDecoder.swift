@@ -118,7 +118,7 @@ extension Preset {
         func failure(_ path: String, _ message: String) -> PresetError { PresetError(file: name, path: path, message: message) }
         func check(_ value: Double, _ path: String, _ bounds: ClosedRange<Double>) throws(PresetError) {
             guard bounds.contains(value) else {
-                throw failure(path, "\(ParameterRange.format(value)) is outside the allowed \(JSONReader.describe(bounds))")
+                throw failure(path, JSONReader.outside(ParameterRange.format(value), bounds))
             }
         }
         func check(_ range: ParameterRange, _ path: String, _ bounds: ClosedRange<Double>) throws(PresetError) {
@@ -158,7 +158,7 @@ extension Preset {
         try check(speed, "speed", PresetLimits.speed)
         try check(blur, "blur", PresetLimits.blur)
         guard Double(seed) <= PresetLimits.seed.upperBound else {
-            throw failure("seed", "\(seed) is outside the allowed \(JSONReader.describe(PresetLimits.seed))")
+            throw failure("seed", JSONReader.outside(String(seed), PresetLimits.seed))
         }
         try check(fps, "fps", PresetLimits.fps)
         try check(duration, "duration", PresetLimits.duration)

@@ -49,17 +49,10 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// Whether `job`'s output is complete from the same inputs, and still the size it was.
     private static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
-        guard let size = fileSize(job.output), let expected = job.sidecar(version: version, outputBytes: size),
+        guard let size = AtomicFile.regularFileSize(job.output), let expected = job.sidecar(version: version, outputBytes: size),
             let recorded = FileManager.default.contents(atPath: sidecarPath(for: job.output))
         else { return false }
         return recorded == Data(expected.utf8)
-    }
-
-    /// The size of a regular file, or nil.
-    private static func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
     }
 
     /// What running a job would do, with the job's preset where it loaded.
@@ -183,7 +176,7 @@ public final class BatchRunner: @unchecked Sendable {
             let plan = RenderPlan(
                 preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob)
             try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
-            let sidecar = job.sidecar(version: options.version, outputBytes: BatchRunner.fileSize(job.output))!
+            let sidecar = job.sidecar(version: options.version, outputBytes: AtomicFile.regularFileSize(job.output))!
             try AtomicFile.write(Array(sidecar.utf8), to: BatchRunner.sidecarPath(for: job.output), suggestedExtension: "json")
             return BatchResult(job: job, status: .rendered, frames: frames, seconds: Date().timeIntervalSince(start))
         } catch {

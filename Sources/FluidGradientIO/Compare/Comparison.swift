@@ -50,11 +50,11 @@ public struct Comparison: Sendable {
         if let diffDirectory {
             guard AtomicFile.makeDirectories(diffDirectory) else {
                 throw CommandError.input(
-                    "cannot create the --diff directory \(diffDirectory): \(String(cString: strerror(errno))); give --diff a directory path that can be created")
+                    "cannot create the --diff directory \(diffDirectory): \(systemReason()); give --diff a directory path that can be created")
             }
             guard access(diffDirectory, W_OK | X_OK) == 0 else {
                 throw CommandError.input(
-                    "cannot write into the --diff directory \(diffDirectory): \(String(cString: strerror(errno))); give --diff a directory you can write to")
+                    "cannot write into the --diff directory \(diffDirectory): \(systemReason()); give --diff a directory you can write to")
             }
         }
         switch (expected.keys, actual.keys) {

@@ -55,7 +55,7 @@ public final class AtomicFile: @unchecked Sendable {
         cleanupSlot = Interruption.register(temporaryPath: temporaryPath)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            let failure = errno, reason = String(cString: strerror(failure))
+            let failure = errno, reason = systemReason(failure)
             Interruption.unregister(temporaryPathSlot: cleanupSlot)
             isOpen = false
             let place = finalPath == destination ? destination : "\(destination) (a link to \(finalPath))"
@@ -90,7 +90,7 @@ public final class AtomicFile: @unchecked Sendable {
             if descriptor >= 0, close(descriptor) != 0, failure == 0 { failure = errno }
             guard failure == 0 else {
                 throw CommandError.failure(
-                    "could not write \(destination): \(String(cString: strerror(failure)))" + advice(forWriteError: failure))
+                    "could not write \(destination): \(systemReason(failure))" + advice(forWriteError: failure))
             }
         }
     }
@@ -110,7 +110,7 @@ public final class AtomicFile: @unchecked Sendable {
     public func commit() throws(CommandError) {
         guard isOpen else { return }
         guard rename(temporaryPath, finalPath) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemReason()
             discard()
             throw CommandError.failure("could not move the finished file into place at \(destination): \(reason)")
         }
@@ -119,9 +119,13 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// Bytes in the temporary file so far (0 if it is gone).
-    public var writtenSize: Int {
+    public var writtenSize: Int { AtomicFile.regularFileSize(temporaryPath) ?? 0 }
+
+    /// The size of a regular file (through links), or nil for anything else or nothing.
+    public static func regularFileSize(_ path: String) -> Int? {
         var info = stat()
-        return stat(temporaryPath, &info) == 0 ? Int(info.st_size) : 0
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// Removes the temporary file, if it is still there.
@@ -138,7 +142,7 @@ public final class AtomicFile: @unchecked Sendable {
         try checkDirectory(nearestExisting(directory), for: destination)
         guard makeDirectories(directory) else {
             throw CommandError.input(
-                "cannot create the directory \(directory) for \(destination): \(String(cString: strerror(errno))); choose a directory you can write to")
+                "cannot create the directory \(directory) for \(destination): \(systemReason()); choose a directory you can write to")
         }
     }
 
@@ -176,7 +180,7 @@ public final class AtomicFile: @unchecked Sendable {
             try checkDirectory(existing, for: destination)
             guard access(existing, W_OK | X_OK) == 0 else {
                 throw CommandError.input(
-                    "cannot write \(destination): \(existing == "." ? "the current directory" : existing) is not writable (\(String(cString: strerror(errno)))); "
+                    "cannot write \(destination): \(existing == "." ? "the current directory" : existing) is not writable (\(systemReason())); "
                         + "choose a directory you can write to")
             }
         }
@@ -225,12 +229,12 @@ public final class AtomicFile: @unchecked Sendable {
             hop = next.hasPrefix("/") ? next : AtomicFile.parentDirectory(of: absolute) + "/" + next
         }
         guard stat(destination, &info) == 0 else {
-            let reason = errno == ENOENT ? "a missing file" : "a file it cannot reach (\(String(cString: strerror(errno))))"
+            let reason = errno == ENOENT ? "a missing file" : "a file it cannot reach (\(systemReason()))"
             throw CommandError.input("cannot write \(destination): it is a symbolic link to \(reason); remove the link or write elsewhere")
         }
         try refuseSpecialFile(info, destination)
         guard let resolved = realpath(destination, nil) else {
-            throw CommandError.input("cannot write \(destination): its link cannot be followed (\(String(cString: strerror(errno))))")
+            throw CommandError.input("cannot write \(destination): its link cannot be followed (\(systemReason()))")
         }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -42,7 +42,6 @@ public enum Interruption {
         if isRequested { throw CommandError.interrupted }
     }
 
-
     /// A temporary file that a second interrupt removes; returns the slot to unregister.
     static func register(temporaryPath path: String) -> Int32 { fg_cleanup_add_path(path) }
     static func unregister(temporaryPathSlot slot: Int32) { fg_cleanup_remove_path(slot) }

@@ -58,7 +58,7 @@ public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt
     // Non-blocking, so neither opening a FIFO that has no writer yet nor reading an
     // empty pipe holds off Ctrl-C; `poll` does the waiting instead.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
+    guard descriptor >= 0 else { throw failure(errno == ENOENT ? "no such file" : systemReason()) }
     defer { close(descriptor) }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
@@ -69,7 +69,7 @@ public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt
         // ended, but does not poll as ready. A file is always ready.
         var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let polled = poll(&ready, 1, 100)
-        if polled < 0, errno != EINTR { throw failure(String(cString: strerror(errno))) }
+        if polled < 0, errno != EINTR { throw failure(systemReason()) }
         guard polled > 0 else {
             try Interruption.check()
             continue
@@ -77,7 +77,7 @@ public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count == 0 { return bytes }
         if count < 0 {
-            guard errno == EAGAIN || errno == EINTR else { throw failure(String(cString: strerror(errno))) }
+            guard errno == EAGAIN || errno == EINTR else { throw failure(systemReason()) }
             continue
         }
         bytes += chunk[..<count]

@@ -130,7 +130,7 @@ public final class RawSink: FrameSink, @unchecked Sendable {
         if failure == ECANCELED { throw CommandError.interrupted(interruptedNote) }
         guard failure == 0 else {
             throw CommandError.failure(
-                "could not write raw frames to standard output after \(counted(frames, "frame")): \(String(cString: strerror(failure)))")
+                "could not write raw frames to standard output after \(counted(frames, "frame")): \(systemReason(failure))")
         }
         frames += 1
         partial = false

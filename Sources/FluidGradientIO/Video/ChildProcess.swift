@@ -35,7 +35,7 @@ final class ChildProcess: @unchecked Sendable {
         ChildProcess.spawning.lock()
         defer { ChildProcess.spawning.unlock() }
         guard pipe(&stdinPipe) == 0, pipe(&stderrPipe) == 0, !readsOutput || pipe(&stdoutPipe) == 0 else {
-            throw CommandError.failure("could not create a pipe for \(executable): \(String(cString: strerror(errno)))")
+            throw CommandError.failure("could not create a pipe for \(executable): \(systemReason())")
         }
         for descriptor in stdinPipe + stderrPipe + stdoutPipe where descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         enlargePipeBuffer(stdinPipe[1])
@@ -84,7 +84,7 @@ final class ChildProcess: @unchecked Sendable {
             if stdinPipe[1] >= 0 { close(stdinPipe[1]) }
             if readsOutput { close(stdoutPipe[0]) }
             close(stderrPipe[0])
-            throw CommandError.failure("could not start \(executable): \(String(cString: strerror(status)))")
+            throw CommandError.failure("could not start \(executable): \(systemReason(status))")
         }
         pid = child
         cleanupSlot = Interruption.register(child: child)
