@@ -106,14 +106,14 @@ struct Render: ParsableCommand {
             sink = try PNGSequenceSink(pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .video(let path, let container):
             let extraOptions = try ffmpegOptions.map(FFmpegOptions.words) ?? []
-            sink = try VideoSink(
+            let video = try VideoSink(
                 path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,
                 frameCount: frames.count, hasTransparency: preset.frameSpec.hasTransparency, extraOptions: extraOptions,
                 announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
             if !output.quiet {
-                let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
-                for note in encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions) { printError("note: " + note) }
+                for note in video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions) { printError("note: " + note) }
             }
+            sink = video
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }

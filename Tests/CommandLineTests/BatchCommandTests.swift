@@ -314,12 +314,11 @@ import Testing
         #expect(run(["batch", manifest]).status == 0)
         chmod(scratch.file("ro"), 0o555)
         defer { chmod(scratch.file("ro"), 0o755) }
-        let launcher = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-        let again = run(["batch", manifest, "--json"], launcher: launcher)
+        let again = run(["batch", manifest, "--json"], launcher: unprivilegedLauncher)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdoutText.contains(#""status": "skipped""#), "\(again.stdoutText)")
         let more = Self.setUp(scratch, manifest: #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18", "48x27"], "formats": ["png"] }"#)
-        let blocked = run(["batch", more], launcher: launcher)
+        let blocked = run(["batch", more], launcher: unprivilegedLauncher)
         #expect(blocked.status == 3)
         #expect(blocked.stderr.hasSuffix("\(scratch.file("ro")) is not writable (Permission denied); choose a directory you can write to\n"), "\(blocked.stderr)")
     }

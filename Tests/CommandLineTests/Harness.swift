@@ -147,6 +147,10 @@ func run(
         .wait(timeout: timeout)
 }
 
+/// A `launcher` that runs the binary as nobody when the tests run as root, who may
+/// write anywhere; empty otherwise.
+let unprivilegedLauncher = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+
 /// A test's own empty directory. All of a run's scratch directories lie in one directory
 /// that is removed when the test process exits.
 struct Scratch {

@@ -74,8 +74,15 @@ public enum PresetLimits {
     public static let retargetInterval = 0.05...600.0
     public static let seed = 0.0...9_007_199_254_740_991.0
     public static let colorCount = 1...64
+    /// An explicit blob's centre and radius, each coordinate, in frame units.
+    public static let blobCoordinate = -100.0...100.0
     /// A gradient's angle, in degrees.
     public static let gradientAngle = -36_000.0...36_000.0
+
+    /// Checks how many explicit blobs a list holds; the message says what is allowed.
+    public static func checkBlobCount(_ count: Int) -> String? {
+        count <= colorCount.upperBound ? nil : "expected at most \(colorCount.upperBound) blobs, found \(count)"
+    }
 
     /// Checks a frame size; the message says what is allowed.
     public static func checkSize(width: Int, height: Int) -> String? {

@@ -86,9 +86,7 @@ extension Preset {
 
     private static func readBlobs(_ node: JSONNode, reader: JSONReader, path: String) throws(PresetError) -> [Blob] {
         let elements = try reader.array(node, at: path)
-        guard elements.count <= PresetLimits.colorCount.upperBound else {
-            throw reader.error(path, "expected at most \(PresetLimits.colorCount.upperBound) blobs, found \(elements.count)")
-        }
+        if let problem = PresetLimits.checkBlobCount(elements.count) { throw reader.error(path, problem) }
         var blobs: [Blob] = []
         for (index, element) in elements.enumerated() {
             let blobPath = "\(path)[\(index)]"
@@ -99,8 +97,8 @@ extension Preset {
             blobs.append(
                 Blob(
                     color: try reader.color(object["color"]!, at: object.path("color")),
-                    center: try reader.pair(object["center"]!, at: object.path("center"), in: -100...100),
-                    radius: try reader.pair(object["radius"]!, at: object.path("radius"), in: -100...100),
+                    center: try reader.pair(object["center"]!, at: object.path("center"), in: PresetLimits.blobCoordinate),
+                    radius: try reader.pair(object["radius"]!, at: object.path("radius"), in: PresetLimits.blobCoordinate),
                     opacity: try object["opacity"].map { (node) throws(PresetError) in
                         try reader.number(node, at: object.path("opacity"), in: PresetLimits.opacity)
                     } ?? 1))
@@ -143,13 +141,11 @@ extension Preset {
             for (index, color) in colors.enumerated() { try check(color, "\(path)[\(index)]") }
         }
         func check(_ blobs: [Blob], _ path: String) throws(PresetError) {
-            guard blobs.count <= PresetLimits.colorCount.upperBound else {
-                throw failure(path, "expected at most \(PresetLimits.colorCount.upperBound) blobs, found \(blobs.count)")
-            }
+            if let problem = PresetLimits.checkBlobCount(blobs.count) { throw failure(path, problem) }
             for (index, blob) in blobs.enumerated() {
                 for (key, pair) in [("center", blob.center), ("radius", blob.radius)] {
-                    try check(pair.x, "\(path)[\(index)].\(key)[0]", -100...100)
-                    try check(pair.y, "\(path)[\(index)].\(key)[1]", -100...100)
+                    try check(pair.x, "\(path)[\(index)].\(key)[0]", PresetLimits.blobCoordinate)
+                    try check(pair.y, "\(path)[\(index)].\(key)[1]", PresetLimits.blobCoordinate)
                 }
                 try check(blob.opacity, "\(path)[\(index)].opacity", PresetLimits.opacity)
                 try check(blob.color, "\(path)[\(index)].color")

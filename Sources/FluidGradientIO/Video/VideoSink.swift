@@ -8,7 +8,8 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     public let isOrderIndependent = false
     private let file: AtomicFile
     private let process: ChildProcess
-    private let container: VideoContainer
+    /// How the file is encoded, and so what it cannot keep (``VideoEncoding/notes(for:fps:extraOptions:)``).
+    public let encoding: VideoEncoding
 
     /// `FLUIDGRADIENT_FFMPEG` names the binary; otherwise it is looked up on PATH.
     /// `purpose` completes "ffmpeg was not found on PATH, and … needs it".
@@ -28,7 +29,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         try encoding.check(width: width, height: height, path: path)
         try encoding.check(extraOptions: extraOptions)
         let ffmpeg = try VideoSink.locateFFmpeg()
-        self.container = container
+        self.encoding = encoding
         pixelFormat = encoding.inputFormat
         file = try AtomicFile(destination: path)
         let arguments = encoding.arguments(
@@ -152,6 +153,11 @@ public struct VideoEncoding: Sendable {
         return word.dropFirst().prefix { $0 != ":" }
     }
 
+    /// The first word of `options` that is an option named in `names`.
+    static func firstOption(namedIn names: Set<Substring>, of options: [String]) -> String? {
+        options.first { optionName($0).map(names.contains) ?? false }
+    }
+
     static func ordinal(_ number: Int) -> String {
         switch number {
         case 2: "2nd"
@@ -169,8 +175,7 @@ public struct VideoEncoding: Sendable {
     /// the file would be tagged BT.709 but converted as BT.601).
     public func check(extraOptions: [String]) throws(CommandError) {
         let filterOptions: Set<Substring> = ["vf", "lavfi", "filter", "filter_script", "filter_complex", "filter_complex_script"]
-        guard convertsWithAFilter, let filter = extraOptions.first(where: { VideoEncoding.optionName($0).map(filterOptions.contains) ?? false })
-        else { return }
+        guard convertsWithAFilter, let filter = VideoEncoding.firstOption(namedIn: filterOptions, of: extraOptions) else { return }
         throw CommandError.input(
             "--ffmpeg-options: \(filter) would replace or clash with the filter that converts a .\(container.rawValue)'s colours to BT.709; "
                 + "filter the finished file in a second ffmpeg run instead")
@@ -224,7 +229,7 @@ public struct VideoEncoding: Sendable {
     /// The full ffmpeg command line after the executable.
     public func arguments(width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String) -> [String] {
         let rate = VideoEncoding.rateText(fps)
-        let ownRateControl = !extraOptions.contains { VideoEncoding.optionName($0).map(VideoEncoding.rateControlOptions.contains) ?? false }
+        let ownRateControl = VideoEncoding.firstOption(namedIn: VideoEncoding.rateControlOptions, of: extraOptions) == nil
         // -xerror: ffmpeg 5.1 logs a failed write of the file's end (a full disk) and
         // still exits 0; with it, the error is an exit status.
         var arguments = [
