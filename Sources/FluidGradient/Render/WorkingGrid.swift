@@ -3,8 +3,8 @@ import Foundation
 /// The reduced-resolution grid the production path composites and blurs on.
 ///
 /// Each grid value is the average of the composite over a cell of `cellSize` pixels
-/// (cells holding a blob narrower than a cell also shift their content to its own
-/// position with their neighbours; see ``WorkingGrid/rasterize(_:columnSpans:rowSpans:into:threads:)``)
+/// (cells whose rims are sampled at pixel centres also move and spread their content
+/// with their neighbours; see ``WorkingGrid/rasterize(_:columnSpans:rowSpans:into:threads:)``)
 /// (a real number), which is the composite convolved with a box of variance `k²/12`
 /// per axis, sampled at the cell's centre. The grid is blurred with a Gaussian of
 /// `sigma` cells per axis, refined 2× by Catmull-Rom interpolation (whose error is of
@@ -279,7 +279,7 @@ extension WorkingGrid {
     /// and where these do not hold, or three or more rims cross, the composite itself is
     /// averaged over the samples. So is every pixel-centre cell, each pixel weighted by
     /// its share of the cell, whose narrow content is then moved to its own position in
-    /// the cell by its first moment (see ``depositMoments``).
+    /// the cell by its first moment and spread by its second (see ``depositMoments``).
     func rasterize(
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan],
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
@@ -376,25 +376,41 @@ extension WorkingGrid {
         depositMoments(moments.sorted(), columnSpans: columnSpans, rowSpans: rowSpans, into: grid.base)
     }
 
-    /// Adds each cell's first moment `m` (per axis, in cells) to the grid as a dipole,
-    /// which moves the cell's content by `m` without changing its sum: `+m/2` on the
-    /// next cell and `−m/2` on the previous one, or, where one of them is beyond the grid
-    /// or outside the frame with transparent edges (which stays empty), `±m` on the
-    /// other and `∓m` on the cell itself. The cells are taken in grid order, so the sums
-    /// do not depend on how rows were split over threads.
+    /// Adds each pixel-centre cell's moments to the grid, per axis, so that the cell's
+    /// narrow effect is blurred from where it lies and with the spread it has:
+    ///
+    /// - the first moment `m` (in cells) as a dipole, which moves the content by `m`
+    ///   without changing its sum: `+m/2` on the next cell and `−m/2` on the previous one,
+    ///   or, where one of them is beyond the grid or outside the frame with transparent
+    ///   edges (which stays empty), `±m` on the other and `∓m` on the cell itself;
+    /// - the spread `s` (see ``CellMoment``) as a discrete second difference, `+s/2` on
+    ///   each neighbour and `−s` on the cell, which changes neither the sum nor the
+    ///   first moment; where a neighbour is missing it is left out. Without it such an
+    ///   effect was blurred too little: a 7.8-pixel bar at σ 12.6 pixels peaked 0.9
+    ///   levels high (0.4 with it).
+    ///
+    /// The cells are taken in grid order, so the sums do not depend on how rows were
+    /// split over threads.
     private func depositMoments(
-        _ moments: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)], columnSpans: UnsafeBufferPointer<CellSpan>,
+        _ moments: [CellMoment], columnSpans: UnsafeBufferPointer<CellSpan>,
         rowSpans: UnsafeBufferPointer<CellSpan>, into grid: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {
         let width = gridWidth, height = gridHeight
         func holds(column: Int, row: Int) -> Bool {
-            (0..<width).contains(column) && (0..<height).contains(row) && columnSpans[column].inside * rowSpans[row].inside > 0
+            (0..<width).contains(column) && (0..<height).contains(row)
+                && columnSpans[column].inside * rowSpans[row].inside > 0
         }
-        func deposit(_ m: SIMD4<Float>, at index: Int, column: Int, row: Int, step: (column: Int, row: Int), stride: Int) {
-            switch (holds(column: column + step.column, row: row + step.row), holds(column: column - step.column, row: row - step.row)) {
+        func deposit(
+            _ m: SIMD4<Float>, spread: SIMD4<Float>, at index: Int, column: Int, row: Int,
+            step: (column: Int, row: Int), stride: Int
+        ) {
+            let next = holds(column: column + step.column, row: row + step.row)
+            let previous = holds(column: column - step.column, row: row - step.row)
+            switch (next, previous) {
             case (true, true):
-                grid[index + stride] += m * 0.5
-                grid[index - stride] -= m * 0.5
+                grid[index + stride] += m * 0.5 + spread * 0.5
+                grid[index - stride] += spread * 0.5 - m * 0.5
+                grid[index] -= spread
             case (true, false):
                 grid[index + stride] += m
                 grid[index] -= m
@@ -405,17 +421,21 @@ extension WorkingGrid {
                 break
             }
         }
-        for (index, alongX, alongY) in moments {
-            let row = index / width, column = index % width
+        for moment in moments {
+            let index = moment.index, row = index / width, column = index % width
             // The cell's share of the frame, as its value is weighted in the grid.
             let fraction = columnSpans[column].inside * rowSpans[row].inside
-            deposit(fraction * alongX, at: index, column: column, row: row, step: (1, 0), stride: 1)
-            deposit(fraction * alongY, at: index, column: column, row: row, step: (0, 1), stride: width)
+            deposit(
+                fraction * moment.alongX, spread: fraction * moment.spreadX, at: index, column: column, row: row,
+                step: (1, 0), stride: 1)
+            deposit(
+                fraction * moment.alongY, spread: fraction * moment.spreadY, at: index, column: column, row: row,
+                step: (0, 1), stride: width)
         }
     }
 
     /// The average composite over one cell, given the blobs' classification in `coverage`.
-    /// A pixel-centre cell also adds its effect's first moments to `scratch.moments` under
+    /// A pixel-centre cell also adds its effect's moments to `scratch.moments` under
     /// its grid `index`.
     @inline(__always)
     private func compositeCell(
@@ -565,21 +585,25 @@ extension WorkingGrid {
             entry.pointee.hasTerms = true
         }
         let without = entry.pointee.none, composites = scratch.wideStack
-        var effect = SIMD4<Float>.zero, alongX = SIMD4<Float>.zero, alongY = SIMD4<Float>.zero
+        var effect = SIMD4<Float>.zero, moment = CellMoment(index: index)
         for j in 0..<rows {
-            var rowEffect = SIMD4<Float>.zero, rowMoment = SIMD4<Float>.zero
+            var rowEffect = SIMD4<Float>.zero, rowMoment = SIMD4<Float>.zero, rowSecond = SIMD4<Float>.zero
             for i in 0..<columns {
+                let offset = scratch.columnOffsets[i]
                 let pixel = (composites[j * columns + i] - without) * scratch.columnWeights[i]
                 rowEffect += pixel
-                rowMoment += pixel * scratch.columnOffsets[i]
+                rowMoment += pixel * offset
+                rowSecond += pixel * (offset * offset)
             }
-            let weight = scratch.rowWeights[j]
+            let weight = scratch.rowWeights[j], offset = scratch.rowOffsets[j]
             effect += rowEffect * weight
-            alongX += rowMoment * weight
-            alongY += rowEffect * (weight * scratch.rowOffsets[j])
+            moment.alongX += rowMoment * weight
+            moment.spreadX += rowSecond * weight
+            moment.alongY += rowEffect * (weight * offset)
+            moment.spreadY += rowEffect * (weight * offset * offset)
         }
         let area = width * height
-        scratch.moments.append((index, alongX / area, alongY / area))
+        scratch.moments.append(moment.normalized(effect: effect, area: area))
         return without + effect / area
     }
 
@@ -752,8 +776,8 @@ final class RasterScratch {
     let sampled: UnsafeMutablePointer<Float>
     /// The accumulator stack for all sub-samples at once: `maximumSamples` per level.
     let wideStack: UnsafeMutablePointer<SIMD4<Float>>
-    /// This chunk's pixel-centre cells: grid index and first moments along x and y.
-    var moments: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)] = []
+    /// This chunk's pixel-centre cells' moments.
+    var moments: [CellMoment] = []
 
     init(scene: SceneView) {
         stack = .allocate(capacity: scene.depth + 1)
@@ -781,24 +805,6 @@ final class RasterScratch {
         rowOffsets.deallocate()
         sampled.deallocate()
         wideStack.deallocate()
-    }
-}
-
-/// The pixel-centre cells' first moments from every chunk of rows.
-final class CellMoments: @unchecked Sendable {
-    private let lock = NSLock()
-    private var moments: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)] = []
-
-    func add(_ chunk: [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)]) {
-        guard !chunk.isEmpty else { return }
-        lock.lock()
-        moments += chunk
-        lock.unlock()
-    }
-
-    /// In grid order; once every chunk has added its own.
-    func sorted() -> [(index: Int, alongX: SIMD4<Float>, alongY: SIMD4<Float>)] {
-        moments.sorted { $0.index < $1.index }
     }
 }
 
