@@ -26,31 +26,23 @@ public final class FrameRenderer: @unchecked Sendable {
     /// Held for a whole frame: the buffers below are shared between frames.
     private let oneFrameAtATime = DispatchSemaphore(value: 1)
 
-    package let grid: WorkingGrid
-    private let kernels: (horizontal: [Float], vertical: [Float])
-    private let columnSpans: [CellSpan]
-    private let rowSpans: [CellSpan]
-    private let outputPass: OutputPass
-    private var gridValues: [SIMD4<Float>]
-    private var horizontal: [SIMD4<Float>]
-    private var blurred: [SIMD4<Float>]
-    private var refineScratch: [SIMD4<Float>]
-    private var refined: [SIMD4<Float>]
+    /// The stages on the grid chosen from σ, which serves every scene whose rims it
+    /// can sample.
+    private let standard: GridStages
+    /// The stages on a grid of at most ``WorkingGrid/finest`` pixels a cell, made for the
+    /// first scene whose rims are too thin for the standard grid's cells (a blob a few
+    /// pixels thin at σ over 32 pixels): only there can its rims be sampled at pixel
+    /// centres, as the definition samples them.
+    private var fine: GridStages?
 
     public init(spec: FrameSpec, threads: Int = 1) {
         self.spec = spec
         self.threads = max(1, threads)
-        grid = WorkingGrid(spec: spec)
-        kernels = (grid.horizontal.kernel, grid.vertical.kernel)
-        columnSpans = CellSpan.spans(grid.horizontal, edges: spec.edges)
-        rowSpans = CellSpan.spans(grid.vertical, edges: spec.edges)
-        outputPass = OutputPass(spec: spec, grid: grid)
-        gridValues = Array(repeating: .zero, count: grid.gridWidth * grid.gridHeight)
-        horizontal = Array(repeating: .zero, count: grid.gridHeight * grid.blurredWidth)
-        blurred = Array(repeating: .zero, count: grid.blurredWidth * grid.blurredHeight)
-        refineScratch = Array(repeating: .zero, count: grid.blurredHeight * grid.refinedWidth)
-        refined = Array(repeating: .zero, count: grid.refinedWidth * grid.refinedHeight)
+        standard = GridStages(spec: spec, grid: WorkingGrid(spec: spec))
     }
+
+    /// The working grid chosen from σ.
+    package var grid: WorkingGrid { standard.grid }
 
     /// The working grid's larger cell side in pixels (1 means full resolution).
     public var cellSize: Double { grid.cellSize }
@@ -62,39 +54,23 @@ public final class FrameRenderer: @unchecked Sendable {
         oneFrameAtATime.wait()
         defer { oneFrameAtATime.signal() }
         let scene = CompiledScene(root: root)
-        var start = DispatchTime.now().uptimeNanoseconds
-        func lap() -> Double {
-            let now = DispatchTime.now().uptimeNanoseconds
-            defer { start = now }
-            return Double(now - start) / 1e9
-        }
-        gridValues.withUnsafeMutableBufferPointer { values in
-            grid.rasterize(scene, columnSpans: columnSpans, rowSpans: rowSpans, into: values, threads: threads)
-        }
-        times.raster += lap()
-        gridValues.withUnsafeBufferPointer { values in
-            horizontal.withUnsafeMutableBufferPointer { scratch in
-                blurred.withUnsafeMutableBufferPointer { blurred in
-                    grid.blur(values, kernels: kernels, scratch: scratch, into: blurred, threads: threads)
-                }
-            }
-        }
-        blurred.withUnsafeBufferPointer { blurred in
-            refineScratch.withUnsafeMutableBufferPointer { scratch in
-                refined.withUnsafeMutableBufferPointer { refined in
-                    grid.refine(blurred, scratch: scratch, into: refined, threads: threads)
-                }
-            }
-        }
-        times.blur += lap()
-        refined.withUnsafeBufferPointer { refined in
-            buffer.withUnsafeMutableBytes { bytes in
-                outputPass.run(
-                    blurred: refined, format: buffer.format, dither: dither, frameIndex: frameIndex,
-                    into: bytes, threads: threads)
-            }
-        }
-        times.output += lap()
+        stages(for: scene).render(
+            scene, frameIndex: frameIndex, dither: dither, into: buffer, threads: threads, times: &times)
+    }
+
+    /// Whether `root` has rims too thin for the working grid chosen from σ, so that it
+    /// renders on a grid of at most ``WorkingGrid/finest`` pixels a cell.
+    package func needsFinerGrid(_ root: Layer) -> Bool {
+        !standard.grid.resolvesRims(of: CompiledScene(root: root))
+    }
+
+    /// The standard stages, or the fine ones when `scene` has rims too thin for them.
+    private func stages(for scene: CompiledScene) -> GridStages {
+        if standard.grid.resolvesRims(of: scene) { return standard }
+        if let fine { return fine }
+        let made = GridStages(spec: spec, grid: WorkingGrid(spec: spec, largestCell: WorkingGrid.finest))
+        fine = made
+        return made
     }
 
     /// Renders a ``Scene``.

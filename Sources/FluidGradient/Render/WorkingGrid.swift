@@ -57,7 +57,7 @@ package struct WorkingGrid: Equatable {
         /// (or the blurred cells, unrefined).
         package var refinedCount: Int { refinement == 2 ? 2 * cells + 1 : blurredCount }
 
-        init(length: Int, sigma: Double, fullResolution: Bool) {
+        init(length: Int, sigma: Double, fullResolution: Bool, largestCell: Double) {
             self.length = length
             if fullResolution {
                 cellSize = 1
@@ -66,7 +66,8 @@ package struct WorkingGrid: Equatable {
                 refinement = 1
                 self.sigma = sigma
             } else {
-                let spans = max(1, Int((Double(length) * WorkingGrid.targetSigmaInCells / sigma).rounded(.up)))
+                let forSigma = (Double(length) * WorkingGrid.targetSigmaInCells / sigma).rounded(.up)
+                let spans = max(1, Int(max(forSigma, (Double(length) / largestCell).rounded(.up))))
                 let k = Double(length) / Double(spans)
                 cellSize = k
                 offset = 1 / (2 * 3.0.squareRoot())
@@ -102,6 +103,8 @@ package struct WorkingGrid: Equatable {
 
     package let horizontal: Axis
     package let vertical: Axis
+    /// σ of DESIGN section 5, in pixels.
+    package let sigmaPixels: Double
     /// Averages the composite itself over the samples of every cell a rim crosses,
     /// instead of using the chord or bilinear surface of the cell's coverage pattern
     /// (a slower, direct check of those shortcuts for tests).
@@ -110,14 +113,25 @@ package struct WorkingGrid: Equatable {
     /// runs of cells by bisection (a slower, direct check of that search for tests).
     package var classifiesEveryColumn = false
 
-    package init(spec: FrameSpec) {
+    /// The grid for `spec`: cells of about σ/2, or at most `largestCell` pixels.
+    ///
+    /// - Parameters:
+    ///   - spec: The frame: its size and σ.
+    ///   - largestCell: The largest cell side allowed, in pixels. ``finest`` is the
+    ///     largest whose cells can be sampled at pixel centres, which a scene whose rims
+    ///     are too thin for the sub-sample grid needs (see ``resolvesRims(of:)``).
+    package init(spec: FrameSpec, largestCell: Double = .infinity) {
         let sigma = spec.sigma
+        sigmaPixels = sigma
         // Below 4-pixel cells the saving is small, and a blob's rim can be thinner than a
         // pixel, so the definition's own pixel-centre sampling matters: stay exact.
         let fullResolution = sigma / WorkingGrid.targetSigmaInCells < 4
-        horizontal = Axis(length: spec.width, sigma: sigma, fullResolution: fullResolution)
-        vertical = Axis(length: spec.height, sigma: sigma, fullResolution: fullResolution)
+        horizontal = Axis(length: spec.width, sigma: sigma, fullResolution: fullResolution, largestCell: largestCell)
+        vertical = Axis(length: spec.height, sigma: sigma, fullResolution: fullResolution, largestCell: largestCell)
     }
+
+    /// The largest cell side, in pixels, whose cells can be sampled at pixel centres.
+    package static let finest = Double(maximumCentres - 1)
 
     /// The larger cell side in pixels (1 means full resolution).
     package var cellSize: Double { max(horizontal.cellSize, vertical.cellSize) }
@@ -189,7 +203,7 @@ struct CellSpan {
     /// The interval the samples fall in, for `subsamples` per axis (or pixel centres).
     @inline(__always)
     func sampleRange(_ subsamples: Int32) -> (lower: Float, upper: Float) {
-        subsamples == WorkingGrid.pixelCentres ? (pixelLower, pixelUpper) : (sampleLower, sampleUpper)
+        WorkingGrid.isPixelCentres(subsamples) ? (pixelLower, pixelUpper) : (sampleLower, sampleUpper)
     }
 
     /// A position as sampled: clamped into the frame with clamp edges.
@@ -261,8 +275,8 @@ extension WorkingGrid {
     /// exact least and greatest `d²` over the cell's samples (see ``classifyRow``).
     /// A cell no rim crosses is composited once, or copied from its left neighbour when
     /// every coverage is the same. Across a rim, each rim blob's coverage is sampled on
-    /// an `n×n` sub-grid fine enough for the rim (or at the pixel centres, for a blob
-    /// narrower than a cell). Neighbouring cells along a rim usually share their
+    /// an `n×n` sub-grid fine enough for the rim (or at the pixel centres, for a rim
+    /// too thin for 16 sub-samples). Neighbouring cells along a rim usually share their
     /// pattern of fixed coverages, and per pattern:
     ///
     /// - one rim: the composite is affine in its coverage c through normal blends, so the
@@ -458,7 +472,7 @@ extension WorkingGrid {
             entry.pointee.isFolded = true
         }
         let program = UnsafePointer(entry.pointee.program), length = entry.pointee.programLength
-        let atPixelCentres = subsamples == WorkingGrid.pixelCentres
+        let atPixelCentres = WorkingGrid.isPixelCentres(subsamples)
         let columns: Int, rows: Int, width: Float, height: Float
         if atPixelCentres {
             columns = samples.column.pixels(into: scratch.xs, weights: scratch.columnWeights, offsets: scratch.columnOffsets)
@@ -574,6 +588,16 @@ extension WorkingGrid {
             for s in 0..<(columns * rows) { total += scratch.wideStack[s] }
             return total / Float(columns * rows)
         }
+        guard subsamples == WorkingGrid.pixelCentres else {
+            // A wide blob's thin rim: the pixels, each for its share of the cell, in place.
+            var total = SIMD4<Float>.zero
+            for j in 0..<rows {
+                var rowTotal = SIMD4<Float>.zero
+                for i in 0..<columns { rowTotal += scratch.wideStack[j * columns + i] * scratch.columnWeights[i] }
+                total += rowTotal * scratch.rowWeights[j]
+            }
+            return total / (width * height)
+        }
         // At pixel centres the varying blobs count per pixel, while what lies under them
         // stays the cell's own: the cell without the varying blobs plus their effect
         // summed over the pixels, each for its share of the cell. That effect is narrower
@@ -625,23 +649,65 @@ extension WorkingGrid {
     /// Sub-samples per axis across a blob's rim: enough that the midpoint rule's error
     /// at the rim's two kinks, about `k / (8·n²·rim)` per cell, stays near 1%.
     ///
-    /// A blob narrower than a cell, whose rim that cannot resolve, is sampled at the
-    /// pixel centres, as the definition samples it, when cells are at most 16 pixels;
-    /// its coverage then counts for the pixels it covers, each for its share of the cell.
+    /// A rim too thin for that (see ``needsPixelCentres(_:)``) is sampled at the pixel
+    /// centres, as the definition samples it; its coverage then counts for the pixels it
+    /// covers, each for its share of the cell. A blob narrower than a cell also moves and
+    /// spreads its effect by its moments (``pixelCentres``); a wider one's rim stays in
+    /// place (``pixelCentresInPlace``), since the cells beside it already carry where
+    /// it lies, and moving it again was up to 3 levels off at bars 3 to 5 cells thick.
     func subsampleCount(for blob: PlacedBlob) -> Int {
         guard cellSize > 1, !blob.isEmpty else { return 1 }
-        let rim = 0.1 * Double(min(blob.semiAxes.x, blob.semiAxes.y))
-        let needed = (cellSize / (0.16 * max(rim, 0.01))).squareRoot().rounded(.up)
-        let most = min(cellSize.rounded(.up), 16)
-        let narrowest = 2 * Double(min(blob.semiAxes.x, blob.semiAxes.y))
-        if needed > most, narrowest < cellSize, cellSize <= Double(WorkingGrid.maximumCentres - 1) {
-            return Int(WorkingGrid.pixelCentres)
+        if needsPixelCentres(blob) {
+            assert(cellSize <= WorkingGrid.finest, "a rim needs pixel centres on cells too large for them")
+            let narrow = 2 * Double(min(blob.semiAxes.x, blob.semiAxes.y)) < cellSize
+            return Int(narrow ? WorkingGrid.pixelCentres : WorkingGrid.pixelCentresInPlace)
         }
-        return Int(min(max(needed, 1), most))
+        return Int(max(subsamplesNeeded(for: blob), 1))
     }
 
-    /// The sub-sample count that stands for a cell's pixel centres; more than any other count.
+    /// The sub-samples per axis `blob`'s rim needs.
+    private func subsamplesNeeded(for blob: PlacedBlob) -> Double {
+        (cellSize / (0.16 * max(rimWidth(of: blob), 0.01))).squareRoot().rounded(.up)
+    }
+
+    /// The width of `blob`'s feathered rim where it is thinnest, in pixels.
+    private func rimWidth(of blob: PlacedBlob) -> Double { 0.1 * Double(min(blob.semiAxes.x, blob.semiAxes.y)) }
+
+    /// Whether `blob`'s rim must be sampled at the pixel centres: when the most
+    /// sub-samples a cell takes (16, or one a pixel) are too few for the midpoint rule,
+    /// or when they are spaced wider than half the rim and the blur leaves what that
+    /// costs visible. Sub-samples that barely resolve a ramp alias against the
+    /// definition's pixel centres, and along a straight edge that adds up cell after
+    /// cell; the blur divides it by about σ, so it matters where the rim width times σ
+    /// is under ``aliasingLimit``: 3.3 levels for an 8-pixel bar at σ 40 pixels on 16
+    /// sub-samples of 16-pixel cells, 2.4 for a 36-pixel bar at σ 18 on 5 sub-samples.
+    private func needsPixelCentres(_ blob: PlacedBlob) -> Bool {
+        let most = min(cellSize.rounded(.up), 16), needed = subsamplesNeeded(for: blob), rim = rimWidth(of: blob)
+        return needed > most || (rim < 2 * cellSize / needed && rim * sigmaPixels < WorkingGrid.aliasingLimit)
+    }
+
+    /// The rim width times σ, in square pixels, below which a rim that sub-samples
+    /// barely resolve is sampled at the pixel centres.
+    static let aliasingLimit = 64.0
+
+    /// Whether every rim of `scene` can be sampled on this grid: false when a rim needs
+    /// pixel centres and cells are larger than ``finest``, so the scene needs a grid of
+    /// ``finest`` cells.
+    func resolvesRims(of scene: CompiledScene) -> Bool {
+        guard cellSize > WorkingGrid.finest else { return true }
+        return !scene.blobs.contains { !$0.isEmpty && needsPixelCentres($0) }
+    }
+
+    /// The sub-sample count that stands for a cell's pixel centres with its effect placed
+    /// by its moments; more than any other count, so that it wins in a cell it shares.
     static let pixelCentres: Int32 = 1 << 10
+    /// The sub-sample count that stands for a cell's pixel centres averaged in place;
+    /// more than any count of sub-samples.
+    static let pixelCentresInPlace: Int32 = 1 << 9
+
+    /// Whether the sub-sample count `subsamples` stands for the pixel centres.
+    @inline(__always)
+    static func isPixelCentres(_ subsamples: Int32) -> Bool { subsamples >= pixelCentresInPlace }
     /// Pixel centres per axis in a cell of at most 16 pixels.
     static let maximumCentres = 17
 
