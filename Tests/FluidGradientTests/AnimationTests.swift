@@ -110,10 +110,11 @@ import Testing
         }
     }
 
-    @Test func stateAtOneSecondIsTheSameAt24_30And60fps() {
+    @Test(arguments: [false, true])
+    func stateAtOneSecondIsTheSameAt24_30And60fps(loop: Bool) {
         var states: [[BlobMotionState]] = []
         for fps in [24, 30, 60] {
-            let animator = Animator(preset: Self.preset())
+            let animator = Animator(preset: Self.preset(loop: loop))
             var state: [BlobMotionState] = []
             for frame in 0...fps { state = animator.motion(at: Double(frame) / Double(fps)) }
             states.append(state)
@@ -126,12 +127,13 @@ import Testing
         }
     }
 
-    @Test func seekingGivesTheSameSceneAsPlayingThrough() {
-        let played = Animator(preset: Self.preset())
+    @Test(arguments: [false, true])
+    func seekingGivesTheSameSceneAsPlayingThrough(loop: Bool) {
+        let played = Animator(preset: Self.preset(loop: loop))
         var sequential: [Scene] = []
-        for frame in 0..<15 { sequential.append(played.scene(at: Double(frame) / 30)) }
-        let seeker = Animator(preset: Self.preset())
-        for frame in (10..<15).reversed() {
+        for frame in 0..<150 { sequential.append(played.scene(at: Double(frame) / 30)) }
+        let seeker = Animator(preset: Self.preset(loop: loop))
+        for frame in [149, 148, 100, 131, 10, 14, 13, 75] {
             #expect(seeker.scene(at: Double(frame) / 30) == sequential[frame])
         }
     }
@@ -206,6 +208,90 @@ import Testing
         let seam = step(frames[frames.count - 1], frames[0])
         #expect(seam <= steps.max()!)
         #expect(seam > 0)
+    }
+
+    /// No common pause: in a loop, each blob retargets at its own phase, so no instant
+    /// (the seam in particular) is a retarget of every blob.
+    @Test func loopBlobsDoNotRetargetTogether() {
+        let animator = Animator(preset: Self.preset(loop: true, duration: 3))
+        let phases = animator.retargetPhases, intervals = animator.retargetIntervals
+        #expect(phases.count == 4)
+        for (phase, interval) in zip(phases, intervals) {
+            #expect(phase > 0 && phase < interval, "phase \(phase) of interval \(interval)")
+        }
+        // Every retarget instant of blob 0 in the loop misses some other blob's retargets.
+        func isRetarget(_ t: Double, blob: Int) -> Bool {
+            let offset = (t - phases[blob]) / intervals[blob]
+            return abs(offset - offset.rounded()) * intervals[blob] < 1e-6
+        }
+        var instant = phases[0]
+        while instant < 3 {
+            #expect(!(1..<4).allSatisfy { isRetarget(instant, blob: $0) }, "all blobs retarget at \(instant)")
+            instant += intervals[0]
+        }
+    }
+
+    /// The retargets are where the phases say: the acceleration jumps there, not at the
+    /// seam, and the velocity stays continuous.
+    @Test func loopRetargetsHappenAtTheBlobsPhases() {
+        let animator = Animator(preset: Self.preset(loop: true, duration: 3))
+        for blob in 0..<4 {
+            let interval = animator.retargetIntervals[blob], phase = animator.retargetPhases[blob]
+            // Each side's mean acceleration over 10 µs: a retarget jumps it by about
+            // k/m·(target change), 0.1 or more; a smooth stretch moves it by jerk·10 µs, under 1e-3.
+            func acceleration(around t: Double) -> (before: BlobChannels, after: BlobChannels) {
+                let (early, before) = (animator.motion(at: t - 1e-5)[blob], animator.motion(at: t - 1e-8)[blob])
+                let (after, late) = (animator.motion(at: t + 1e-8)[blob], animator.motion(at: t + 1e-5)[blob])
+                #expect(abs(after.velocity - before.velocity).max() < 1e-5, "blob \(blob) at \(t)")
+                let span = 1e-5 - 1e-8
+                return ((before.velocity - early.velocity) / span, (late.velocity - after.velocity) / span)
+            }
+            for t in [phase, phase + interval] {
+                let (before, after) = acceleration(around: t)
+                #expect(abs(after - before).max() > 0.01, "blob \(blob) does not retarget at \(t)")
+            }
+            // Halfway between retargets, the acceleration changes smoothly.
+            let (before, after) = acceleration(around: phase + interval / 2)
+            #expect(abs(after - before).max() < 1e-3, "blob \(blob) retargets between its steps")
+        }
+    }
+
+    /// Randomized loops from the project's generator: the state at L is frame 0's (the
+    /// seam closes exactly) and the velocity is continuous across it, for any speed,
+    /// length, interval range and explicit or drawn start.
+    @Test func randomizedLoopsCloseExactly() {
+        var random = SplitMix64(seed: 2024)
+        for trial in 0..<40 {
+            var preset = Self.preset(loop: true)
+            preset.seed = random.next() >> 12
+            preset.speed = random.next(in: 0.05...10)
+            preset.fps = [12, 24, 30, 60][Int(random.next() % 4)]
+            preset.duration = random.next(in: 0.05...12)
+            let low = random.next(in: 0.05...3)
+            preset.ranges.retargetInterval = ParameterRange(low, low + random.next(in: 0...2))
+            if trial % 3 == 0 {
+                let center = SIMD2(random.nextUnit(), random.nextUnit())
+                preset.blobs = [Blob(color: .white, center: center, radius: SIMD2(0.3, 0.2))]
+            }
+            let animator = Animator(preset: preset)
+            let period = Double(preset.frameCount) / preset.fps
+            let context =
+                "trial \(trial): speed \(preset.speed), L \(period), intervals \(preset.ranges.retargetInterval)"
+            #expect(animator.scene(at: period) == animator.scene(at: 0), "\(context)")
+            let start = animator.motion(at: 0), justBefore = animator.motion(at: period - 1e-9)
+            for (a, b) in zip(start, justBefore) {
+                #expect(abs(a.position - b.position).max() < 1e-6, "\(context)")
+                #expect(abs(a.velocity - b.velocity).max() < 1e-4 * max(1, abs(a.velocity).max()), "\(context)")
+            }
+            if let blobs = preset.blobs { #expect(animator.scene(at: 0).base == blobs, "\(context)") }
+            // The solved target is chosen for its pull on the seam, so no blob is flung far
+            // off the frame to close the loop: centres stay within a frame's width of it.
+            for k in 0..<100 {
+                let motion = animator.motion(at: period * Double(k) / 100)
+                let centres = motion.map { SIMD2($0.position[0], $0.position[1]) }
+                #expect(centres.allSatisfy { $0.min() > -1 && $0.max() < 2 }, "\(context) at \(k)%")
+            }
+        }
     }
 }
 

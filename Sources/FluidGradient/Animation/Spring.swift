@@ -74,3 +74,14 @@ public struct Spring: Hashable, Sendable {
         return (position + (p.a - 1) * e + p.b * velocity, p.c * e + p.d * velocity)
     }
 }
+
+extension Spring.Propagator {
+    /// The map applied to a (displacement, velocity) pair.
+    func applied(to state: (x: Double, v: Double)) -> (x: Double, v: Double) {
+        (a * state.x + b * state.v, c * state.x + d * state.v)
+    }
+
+    /// `h = (1 − A, −C)`: what a unit target adds to (position, velocity) over the
+    /// propagator's time, from rest at zero.
+    var targetResponse: (x: Double, v: Double) { (1 - a, -c) }
+}
