@@ -178,7 +178,7 @@ import Testing
     @Test func interruptingASequenceKeepsOnlyCompleteFrames() throws {
         let scratch = Scratch()
         let command = RunningCommand(["render", "--size", "1280x720", "--duration", "60", "-o", scratch.file("%05d.png")])
-        while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < 5 { usleep(20_000) }
+        try waitForFrames(5, in: scratch, of: command)
         command.signal(SIGINT)
         let result = command.wait()
         #expect(result.status == 130)
@@ -296,8 +296,7 @@ import Testing
         let command = RunningCommand(
             ["render", "--size", "320x180", "--duration", "60", "-o", scratch.file("%05d.png")],
             launcher: ["/bin/sh", "-c", "trap '' INT HUP; exec \"$@\"", "sh"])
-        let deadline = Date() + 60
-        while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < 2, Date() < deadline { usleep(20_000) }
+        try waitForFrames(2, in: scratch, of: command)
         command.signal(SIGINT)
         command.signal(SIGHUP)
         usleep(500_000)
@@ -309,16 +308,13 @@ import Testing
     }
 
     @Test func aClosedStdoutIsAnErrorNotADeathBySIGPIPE() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "set -o pipefail; '\(Binary.path)' render --size 320x180 --duration 5 -o - | head -c 1000 > /dev/null"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 3)
-        #expect(message.contains("could not write raw frames to standard output"))
+        // Through the harness, so the wait has a deadline: the binary is "$0" of the pipeline.
+        let result = RunningCommand(
+            ["render", "--size", "320x180", "--duration", "5", "-o", "-"],
+            launcher: ["/bin/bash", "-c", "set -o pipefail; \"$0\" \"$@\" | head -c 1000 > /dev/null"]
+        ).wait()
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("could not write raw frames to standard output"))
     }
 }
 
@@ -329,6 +325,20 @@ func isRunning(_ pid: pid_t) -> Bool {
         return false
     }
     return stat[stat.index(close, offsetBy: 2)...].first != "Z"
+}
+
+/// Waits until `scratch` holds `count` finished PNGs (not temporary dot-files) written
+/// by `command`. Throws, killing the command, when it exits first or `timeout` seconds pass.
+func waitForFrames(_ count: Int, in scratch: Scratch, of command: RunningCommand, timeout: Double = 60) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < count {
+        guard isRunning(command.pid) else { throw CommandError.failure("fluidgradient exited before writing \(count) frames") }
+        guard Date() < deadline else {
+            command.signal(SIGKILL)
+            throw CommandError.failure("fluidgradient wrote fewer than \(count) frames in \(timeout) s")
+        }
+        usleep(20_000)
+    }
 }
 
 /// The pid of `parent`'s child process called `name`, once it has started.
