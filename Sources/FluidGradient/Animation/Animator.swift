@@ -38,7 +38,9 @@ public struct BlobMotionState: Hashable, Sendable {
 /// starting scene at `t = 0` (``LoopTargets``).
 ///
 /// Random draws come from one ``SplitMix64`` stream per (seed, layer, blob, step),
-/// so any step's draw is reached directly.
+/// so any step's draw is reached directly; and since a damped spring forgets, any
+/// instant is reached from a checkpoint a bounded number of steps back (``BlobTrack``),
+/// so no frame's simulation grows with `t`, the loop's length or the speed.
 public final class Animator {
     public let preset: Preset
     public let width: Int
@@ -79,8 +81,8 @@ public final class Animator {
             layer: 1, blobs: highlightBlobs, explicit: preset.highlightBlobs != nil, first: baseBlobs.count)
     }
 
-    /// The scene at `t` seconds, a finite time (a programming error otherwise). Outside a
-    /// loop, the cost grows with `t` (the springs are stepped there).
+    /// The scene at `t` seconds, a finite time (a programming error otherwise). The cost
+    /// is bounded by how long the springs remember, whatever `t` and the loop's length.
     public func scene(at t: Double) -> Scene {
         precondition(t.isFinite, "Animator.scene(at:) needs a finite time, not \(t)")
         return Scene(

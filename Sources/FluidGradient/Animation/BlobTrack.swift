@@ -3,6 +3,14 @@
 /// The blob retargets at `phase + n·interval`; step `n` heads for target `n`. In a
 /// loop, the stretch before the first retarget (from the seam to `phase`) heads for
 /// the loop's last target, the one that spans the seam (``LoopTargets``).
+///
+/// The spring forgets a state after `H` steps (``Spring/memory(over:)``), so the state
+/// at step `n` is found from a checkpoint, not from step 0: steps are grouped in blocks
+/// of `K = ⌈H/2⌉`, and the state at the start `s ≥ H` of a block is defined as `H` steps
+/// from rest at the target of step `s − H`, which differs from stepping all the way from
+/// 0 by less than 2⁻³² of a state. Any instant is then at most `H + K` steps away. The work for any one
+/// instant is then bounded by the spring, not by `t` or by the loop's length, and it
+/// is the same whether frames are played through or sought.
 struct BlobTrack {
     let color: RGBA
     let spring: Spring?
@@ -18,6 +26,10 @@ struct BlobTrack {
     private let loop: LoopTargets?
     /// The state at the first retarget, `t = phase`.
     private let origin: BlobMotionState
+    /// H: the steps the spring takes to forget a state.
+    private let horizon: Int
+    /// K: the steps in a checkpoint block.
+    private let block: Int
     /// The state at the most recent retarget step computed: step n and its state.
     private var cache: (step: Int, state: BlobMotionState)
 
@@ -46,7 +58,7 @@ struct BlobTrack {
             start = BlobChannels(drawn)
         }
         guard preset.speed > 0 else {
-            (spring, interval, phase, loop) = (nil, .infinity, 0, nil)
+            (spring, interval, phase, loop, horizon, block) = (nil, .infinity, 0, nil, 1, 1)
             origin = BlobMotionState(position: start, velocity: .zero)
             cache = (0, origin)
             return
@@ -69,6 +81,8 @@ struct BlobTrack {
             loop = nil
             origin = BlobMotionState(position: start, velocity: .zero)
         }
+        horizon = spring.memory(over: interval)
+        block = (horizon + 1) / 2
         cache = (0, origin)
     }
 
@@ -102,16 +116,18 @@ struct BlobTrack {
             }
             time -= phase
         }
-        let step = min(Int((time / interval).rounded(.down)), loop.map { $0.steps - 1 } ?? .max)
-        if step < cache.step {
-            cache = (0, origin)
+        // Capped far beyond any frame's time, so the conversion cannot trap.
+        let step = min(Int(min((time / interval).rounded(.down), 0x1p52)), loop.map { $0.steps - 1 } ?? .max)
+        let full = spring.propagator(over: interval)
+        // A block that starts within H steps of 0 is stepped from the start itself.
+        let checkpoint = step / block * block
+        if step < cache.step || cache.step < checkpoint {
+            let first = checkpoint - horizon
+            cache = first < 0 ? (0, origin) : (first, BlobMotionState(position: target(first), velocity: .zero))
         }
-        if cache.step < step {
-            let full = spring.propagator(over: interval)
-            while cache.step < step {
-                cache.state = cache.state.advanced(towards: target(cache.step), with: full)
-                cache.step += 1
-            }
+        while cache.step < step {
+            cache.state = cache.state.advanced(towards: target(cache.step), with: full)
+            cache.step += 1
         }
         let elapsed = time - Double(step) * interval
         return cache.state.advanced(towards: target(step), with: spring.propagator(over: elapsed))

@@ -56,8 +56,8 @@ struct LoopTargets {
         let m = spring.propagator(over: interval)
         let before = spring.propagator(over: phase), after = spring.propagator(over: interval - phase)
         // From the last stretch back: `carry` is the product of the propagators after
-        // the stretch at hand, built once (linear in N). The two candidates' weights are
-        // kept apart, and every other target's pull summed into R.
+        // the stretch at hand, built once. The two candidates' weights are kept apart,
+        // and every other target's pull summed into R.
         var carry = Spring.Propagator.identity
         var rx = BlobChannels(), rv = BlobChannels()
         var weights = [(x: 0.0, v: 0.0), (x: 0.0, v: 0.0)]  // of g_(N−1), g_(N−2)
@@ -73,9 +73,15 @@ struct LoopTargets {
             }
             carry = carry.after(p)
         }
+        // Stretches further back than the spring remembers add nothing (below
+        // Spring.forgotten), so the pass stops there: its cost is bounded, whatever N.
+        func remembers() -> Bool { max(abs(carry.a), abs(carry.b), abs(carry.c), abs(carry.d)) >= Spring.forgotten }
         stretch(after, towards: steps - 1)
-        for n in (0..<(steps - 1)).reversed() { stretch(m, towards: n) }
-        stretch(before, towards: steps - 1)
+        for n in (0..<(steps - 1)).reversed() {
+            stretch(m, towards: n)
+            if !remembers() { break }
+        }
+        if remembers() { stretch(before, towards: steps - 1) }
         // Q = I − T.
         let q = Spring.Propagator(a: 1 - carry.a, b: -carry.b, c: -carry.c, d: 1 - carry.d)
         let determinants = weights.map { -q.b * $0.v + $0.x * q.d }

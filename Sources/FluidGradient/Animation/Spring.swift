@@ -85,3 +85,26 @@ extension Spring.Propagator {
     /// propagator's time, from rest at zero.
     var targetResponse: (x: Double, v: Double) { (1 - a, -c) }
 }
+
+extension Spring {
+    /// What the spring still remembers of a state once it has forgotten it: below 2⁻³²
+    /// (2e-10) of it, far below DESIGN's 1e-4 and the renderer's float precision (1e-7).
+    static let forgotten = 0x1p-32
+
+    /// How many steps of `interval` the spring takes to forget a state: the smallest
+    /// `H ≥ 1` with every entry of the propagator over `H·interval` below ``forgotten``.
+    /// A damped spring always forgets; its slowest mode decays at no less than 2/s for
+    /// any speed, so H stays near 22/(2·interval) at worst (2,200 steps of 5 ms).
+    ///
+    /// - Parameter interval: seconds per step, more than 0.
+    /// - Returns: H, capped at 1,000,000 steps.
+    func memory(over interval: Double) -> Int {
+        let step = propagator(over: interval)
+        var power = step, steps = 1
+        while max(abs(power.a), abs(power.b), abs(power.c), abs(power.d)) >= Spring.forgotten, steps < 1_000_000 {
+            power = step.after(power)
+            steps += 1
+        }
+        return steps
+    }
+}
