@@ -8,9 +8,9 @@
 /// at step `n` is found from a checkpoint, not from step 0: steps are grouped in blocks
 /// of `K = ⌈H/2⌉`, and the state at the start `s ≥ H` of a block is defined as `H` steps
 /// from rest at the target of step `s − H`, which differs from stepping all the way from
-/// 0 by less than 2⁻³² of a state. Any instant is then at most `H + K` steps away. The work for any one
-/// instant is then bounded by the spring, not by `t` or by the loop's length, and it
-/// is the same whether frames are played through or sought.
+/// 0 by less than 2⁻³² of a state. Any instant is then at most `H + K` steps away, a
+/// bound set by the spring, not by `t` or the loop's length, and the state is the same
+/// whether frames are played through or sought.
 struct BlobTrack {
     let color: RGBA
     let spring: Spring?

@@ -21,7 +21,9 @@
 /// the seam comes just after it is set (φ near I), the one before it when an
 /// underdamped spring's swing happens to cancel its effect at the seam.
 ///
-/// The drawn targets are found again when needed (``BlobTrack/drawnTarget(_:seed:streamID:ranges:aspectRatio:)``);
+/// Targets further back from the seam than the spring remembers (``Spring/memory(over:)``)
+/// add nothing, so only the last `H` stretches are summed, whatever N. The drawn targets
+/// are found again when needed (``BlobTrack/drawnTarget(_:seed:streamID:ranges:aspectRatio:)``);
 /// only the solved one is kept.
 struct LoopTargets {
     /// N: one target per step.
