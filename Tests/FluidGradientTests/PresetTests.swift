@@ -170,6 +170,18 @@ import Testing
         #expect(problem { $0.seed = .max } == "code: seed: 18446744073709551615 is outside the allowed range 0...9007199254740991")
     }
 
+    /// A range's step is held to the same rule from a file, in code and on the command line.
+    @Test func aRangeStepIsAtMostTheKeysUpperBound() {
+        Self.expectError(#"{ "colors": ["red"], "opacity": { "min": 0.1, "max": 0.5, "step": 2 } }"#, path: "opacity.step",
+            contains: "2 is outside the allowed range 0...1")
+        var preset = Preset(colors: [.white])
+        preset.name = "code"
+        preset.ranges.retargetInterval = ParameterRange(0.1, 0.5, step: .infinity)
+        #expect(throws: PresetError(file: "code", path: "retargetInterval.step", message: "inf is outside the allowed range 0...600")) {
+            try preset.validate()
+        }
+    }
+
     @Test func unknownKey() {
         Self.expectError(#"{ "colors": ["red"], "colour": "blue" }"#, path: "colour", contains: "did you mean \"colors\"?")
         Self.expectError(#"{ "colors": ["red"], "blobSize": { "min": 0.1, "max": 0.2, "mid": 0.15 } }"#, path: "blobSize.mid", contains: "expected one of: min, max, step")

@@ -127,17 +127,17 @@ public struct JSONReader: Sendable {
         let members = try object(node, at: path, allowed: ["min", "max", "step"])
         guard let minNode = members["min"] else { throw error(path, "a range needs \"min\" and \"max\"") }
         guard let maxNode = members["max"] else { throw error(path, "a range needs \"min\" and \"max\"") }
+        // Bounds checked here too, so that a message quotes a number as written.
         let low = try number(minNode, at: JSONReader.join(path, "min"), in: bounds)
         let high = try number(maxNode, at: JSONReader.join(path, "max"), in: bounds)
-        guard low <= high else {
-            throw error(path, "min \(ParameterRange.format(low)) is greater than max \(ParameterRange.format(high))")
+        let step = try members["step"].map { (node) throws(PresetError) in
+            try number(node, at: JSONReader.join(path, "step"), in: -.infinity...(.infinity))
         }
-        var step: Double?
-        if let stepNode = members["step"] {
-            step = try number(stepNode, at: JSONReader.join(path, "step"), in: 0...bounds.upperBound)
-            guard step! > 0 else { throw error(JSONReader.join(path, "step"), "a step must be greater than 0") }
+        let range = ParameterRange(low, high, step: step)
+        if let problem = PresetLimits.rangeProblem(range, within: bounds) {
+            throw error(JSONReader.join(path, problem.part), problem.message)
         }
-        return ParameterRange(low, high, step: step)
+        return range
     }
 
     /// A two-number array `[x, y]`, each inside `bounds`.
@@ -188,8 +188,9 @@ public struct JSONReader: Sendable {
         }
     }
 
+    /// `path.key`; `key` alone at the top, and `path` alone for an empty key.
     static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : "\(path).\(key)"
+        path.isEmpty ? key : key.isEmpty ? path : "\(path).\(key)"
     }
 
     /// "`value` is outside the allowed range a...b", for a value as written.

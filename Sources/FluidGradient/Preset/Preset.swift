@@ -79,6 +79,29 @@ public enum PresetLimits {
     /// A gradient's angle, in degrees.
     public static let gradientAngle = -36_000.0...36_000.0
 
+    /// The one rule for a range of a key bounded by `bounds`, as preset files, the command
+    /// line and ``Preset/validate()`` all apply it: min and max inside `bounds`, min ≤ max,
+    /// and a step, when there is one, above 0 and at most `bounds`' upper end (so finite).
+    ///
+    /// - Parameters:
+    ///   - range: the range as read or built.
+    ///   - bounds: the key's allowed values, such as ``blobSize``.
+    /// - Returns: the part at fault (`min`, `max`, `step`, or empty for the range as a
+    ///   whole) and why, or nil when the range is usable.
+    public static func rangeProblem(_ range: ParameterRange, within bounds: ClosedRange<Double>) -> (part: String, message: String)? {
+        for (part, value) in [("min", range.min), ("max", range.max)] where !bounds.contains(value) {
+            return (part, JSONReader.outside(ParameterRange.format(value), bounds))
+        }
+        guard range.min <= range.max else {
+            return ("", "min \(ParameterRange.format(range.min)) is greater than max \(ParameterRange.format(range.max))")
+        }
+        guard let step = range.step else { return nil }
+        guard (0...bounds.upperBound).contains(step) else {
+            return ("step", JSONReader.outside(ParameterRange.format(step), 0...bounds.upperBound))
+        }
+        return step > 0 ? nil : ("step", "a step must be greater than 0")
+    }
+
     /// Checks how many explicit blobs a list holds; the message says what is allowed.
     public static func checkBlobCount(_ count: Int) -> String? {
         count <= colorCount.upperBound ? nil : "expected at most \(colorCount.upperBound) blobs, found \(count)"

@@ -120,14 +120,8 @@ extension Preset {
             }
         }
         func check(_ range: ParameterRange, _ path: String, _ bounds: ClosedRange<Double>) throws(PresetError) {
-            try check(range.min, path + ".min", bounds)
-            try check(range.max, path + ".max", bounds)
-            guard range.min <= range.max else {
-                throw failure(path, "min \(ParameterRange.format(range.min)) is greater than max \(ParameterRange.format(range.max))")
-            }
-            if let step = range.step {
-                try check(step, path + ".step", 0...bounds.upperBound)
-                guard step > 0 else { throw failure(path + ".step", "a step must be greater than 0") }
+            if let problem = PresetLimits.rangeProblem(range, within: bounds) {
+                throw failure(JSONReader.join(path, problem.part), problem.message)
             }
         }
         func check(_ color: RGBA, _ path: String) throws(PresetError) {

@@ -157,14 +157,20 @@ func parseColors(_ text: String, flag: String, allowEmpty: Bool) throws(CommandE
     return colors
 }
 
-/// A range flag's value, checked against its bounds.
+/// A range flag's value, held to the rule a preset file's range is held to
+/// (``PresetLimits/rangeProblem(_:within:)``).
 func range(_ text: String?, _ flag: String, _ bounds: ClosedRange<Double>) throws(CommandError) -> ParameterRange? {
     guard let text else { return nil }
+    let range: ParameterRange
     do {
-        return try ParameterRange(parsing: text, parameter: flag, bounds: bounds)
+        range = try ParameterRange(parsing: text, parameter: flag, bounds: bounds)
     } catch {
         throw CommandError.input(error.description)
     }
+    if let problem = PresetLimits.rangeProblem(range, within: bounds) {
+        throw CommandError.input("--\(flag): \"\(text)\": " + [problem.part, problem.message].filter { !$0.isEmpty }.joined(separator: " "))
+    }
+    return range
 }
 
 extension Option where Value == String? {

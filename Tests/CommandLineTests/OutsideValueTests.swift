@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+/// Values from flags and the environment are checked before any arithmetic that could
+/// trap: each is refused in one line with exit status 2, and nothing is written.
+@Suite struct OutsideValueTests {
+    /// A step of infinity trapped on --retarget-interval, and left every blob NaN (a flat
+    /// frame, exit 0) on the other three; a preset file's bounds hold on each.
+    @Test(arguments: [("blob-size", "4"), ("blob-aspect", "16"), ("opacity", "1"), ("retarget-interval", "600")])
+    func aStepIsHeldToTheBoundsOfAPresetFile(flag: String, upperBound: String) {
+        let scratch = Scratch()
+        for step in ["inf", "1e308", "601"] {
+            let result = run(["render", "--size", "32x18", "--\(flag)", "0.1...0.5/\(step)", "-o", scratch.file("o.png")])
+            #expect(result.status == 2)
+            #expect(result.stderr == "fluidgradient: --\(flag): \"0.1...0.5/\(step)\": step \(step == "1e308" ? "1e+308" : step) is outside the allowed range 0...\(upperBound)\n")
+        }
+        #expect(scratch.contents.isEmpty)
+        #expect(run(["render", "--size", "32x18", "--\(flag)", "0.1...0.5/0.1", "-o", scratch.file("o.png")]).status == 0)
+    }
+}
