@@ -17,4 +17,20 @@ import Testing
         #expect(scratch.contents.isEmpty)
         #expect(run(["render", "--size", "32x18", "--\(flag)", "0.1...0.5/0.1", "-o", scratch.file("o.png")]).status == 0)
     }
+
+    /// A Slurm task id at the bottom of the 64-bit range, less a minimum of 1, overflowed.
+    @Test(arguments: [
+        ["SLURM_ARRAY_TASK_ID": "-9223372036854775808", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"],
+        ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_MIN": "-1", "SLURM_ARRAY_TASK_COUNT": "3"],
+        ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "-9223372036854775808"],
+    ])
+    func overflowingShardVariablesStopTheBatch(environment: [String: String]) {
+        let scratch = Scratch()
+        let manifest = BatchCommandTests.setUp(scratch)
+        let result = run(["batch", manifest, "--dry-run"], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("fluidgradient: SLURM_ARRAY_TASK_"), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(result.stdout.isEmpty)
+    }
 }

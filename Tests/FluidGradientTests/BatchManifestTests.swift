@@ -140,4 +140,17 @@ import Testing
         #expect(throws: PresetError.self) { try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) }
         #expect(throws: PresetError.self) { try Shard.fromEnvironment([:], count: 3) }
     }
+
+    /// Shard variables come from outside: a difference or a message that would overflow
+    /// is a refusal, never a trap.
+    @Test(arguments: [
+        ["SLURM_ARRAY_TASK_ID": "-9223372036854775808", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"],
+        ["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_MIN": "-1", "SLURM_ARRAY_TASK_COUNT": "3"],
+        ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "-9223372036854775808"],
+        ["JOB_COMPLETION_INDEX": "0", "FLUIDGRADIENT_SHARD_COUNT": "-9223372036854775808"],
+    ])
+    func overflowingShardVariablesAreRefused(environment: [String: String]) {
+        let error = #expect(throws: PresetError.self) { try Shard.fromEnvironment(environment, count: nil) }
+        #expect(error?.file == "environment")
+    }
 }
