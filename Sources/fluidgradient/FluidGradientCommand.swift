@@ -22,6 +22,7 @@ struct FluidGradientCommand: ParsableCommand {
     )
 
     static func main() {
+        StandardStreams.reserveClosedDescriptors()
         Interruption.install()
         // Reports go out whole at exit, where a failed write can still change the status.
         // (glibc ignores the size unless it is given the buffer; this one lives as long as the process.)
@@ -166,9 +167,10 @@ var helpCommand: String {
     (["fluidgradient"] + FluidGradientCommand.commandPath(CommandLine.arguments.dropFirst()).path).joined(separator: " ")
 }
 
-/// Prints `message` on stderr as one line (see ``oneLine(_:)``).
+/// Prints `message` on stderr as one line (see ``oneLine(_:)``); a message that cannot
+/// be written is lost (``StandardStreams/writeError(_:)``).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("fluidgradient: \(oneLine(message))\n".utf8))
+    StandardStreams.writeError("fluidgradient: \(oneLine(message))\n")
 }
 
 /// `text` with line breaks, other control characters and invisible format characters (a

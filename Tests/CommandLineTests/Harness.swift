@@ -26,6 +26,16 @@ enum Binary {
     }()
 }
 
+/// Where a started binary's stderr goes.
+enum ErrorStream {
+    /// A pipe the harness reads (``CommandResult/stderr``).
+    case pipe
+    /// Descriptor 2 closed, as `2>&-` leaves it (cron jobs, daemons).
+    case closed
+    /// A file opened for writing, such as `/dev/full`, where every write fails with ENOSPC.
+    case file(String)
+}
+
 /// A running `fluidgradient` process.
 final class RunningCommand: @unchecked Sendable {
     let pid: pid_t
@@ -36,10 +46,10 @@ final class RunningCommand: @unchecked Sendable {
     /// `ulimit -f` does), so that writes fail as on a full disk. `launcher` is a command
     /// that execs the rest of the line, to start the binary in a state it inherits.
     /// `stdoutDescriptor`, when given, is the binary's stdout (a socket, say); else
-    /// `stdoutPath`, else a pipe that is read.
+    /// `stdoutPath`, else a pipe that is read. `stderr` says where stderr goes.
     init(
         _ arguments: [String], environment: [String: String] = [:], directory: String? = nil, stdoutPath: String? = nil,
-        stdoutDescriptor: Int32? = nil, fileSizeLimit: Int? = nil, launcher: [String] = []
+        stdoutDescriptor: Int32? = nil, fileSizeLimit: Int? = nil, launcher: [String] = [], stderr: ErrorStream = .pipe
     ) {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
@@ -55,7 +65,11 @@ final class RunningCommand: @unchecked Sendable {
         } else {
             posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         }
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        switch stderr {
+        case .pipe: posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        case .closed: posix_spawn_file_actions_addclose(&actions, 2)
+        case .file(let path): posix_spawn_file_actions_addopen(&actions, 2, path, O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
         // `env -C` changes directory and then execs the binary in the same process.
@@ -141,10 +155,11 @@ final class PipeReader: @unchecked Sendable {
 
 func run(
     _ arguments: [String], environment: [String: String] = [:], directory: String? = nil, fileSizeLimit: Int? = nil,
-    launcher: [String] = [], timeout: Double = 120
+    launcher: [String] = [], timeout: Double = 120, stderr: ErrorStream = .pipe
 ) -> CommandResult {
-    RunningCommand(arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit, launcher: launcher)
-        .wait(timeout: timeout)
+    RunningCommand(
+        arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit, launcher: launcher, stderr: stderr
+    ).wait(timeout: timeout)
 }
 
 /// A `launcher` that runs the binary as nobody when the tests run as root, who may

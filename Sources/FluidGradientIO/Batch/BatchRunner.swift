@@ -234,14 +234,14 @@ public final class BatchProgress: @unchecked Sendable {
             return "\(job.label) \(job.total > 0 ? 100 * job.done / job.total : 0)%"
         }
         let line = "\r[\(finished)/\(total)] " + jobs.joined(separator: " · ") + "\u{1B}[K"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStreams.writeError(line)
         printed = true
     }
 
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if printed { FileHandle.standardError.write(Data("\n".utf8)) }
+        if printed { StandardStreams.writeError("\n") }
     }
 
     private final class JobReporter: ProgressReporting, @unchecked Sendable {

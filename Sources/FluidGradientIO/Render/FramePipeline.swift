@@ -206,14 +206,14 @@ public final class TerminalProgress: ProgressReporting, @unchecked Sendable {
         let remaining = fps > 0 ? Double(total - done) / fps : 0
         let line = String(
             format: "\r%@ frame %d/%d  %.1f fps  ETA %@\u{1B}[K", label, done, total, fps, TerminalProgress.duration(remaining))
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStreams.writeError(line)
         printed = true
     }
 
     public func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if printed { FileHandle.standardError.write(Data("\n".utf8)) }
+        if printed { StandardStreams.writeError("\n") }
     }
 
     static func duration(_ seconds: Double) -> String {
