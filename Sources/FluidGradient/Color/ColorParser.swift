@@ -19,26 +19,35 @@ extension RGBA {
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name or `transparent`
     /// (names are case-insensitive; surrounding spaces are ignored).
     public init(parsing text: String) throws(ColorParseError) {
-        let trimmed = text.trimmingSpaces()
-        if trimmed.hasPrefix("#") {
-            guard let color = RGBA.hex(trimmed.dropFirst()) else {
-                throw ColorParseError(text: text, suggestion: nil)
-            }
-            self = color
-            return
+        guard let color = RGBA.parsed(text) else {
+            let trimmed = text.trimmingSpaces()
+            let suggestion = trimmed.hasPrefix("#") ? nil : RGBA.closestName(to: trimmed.lowercased())
+            throw ColorParseError(text: text, suggestion: suggestion)
         }
-        let name = trimmed.lowercased()
-        if name == "transparent" {
-            self = .clear
-            return
-        }
-        if let entry = cssColorNames.first(where: { $0.name == name }) {
-            self.init(
-                bytes: UInt8(entry.rgb >> 16), UInt8((entry.rgb >> 8) & 0xFF), UInt8(entry.rgb & 0xFF))
-            return
-        }
-        throw ColorParseError(text: text, suggestion: RGBA.closestName(to: name))
+        self = color
     }
+
+    /// The colour `text` names, as ``init(parsing:)`` reads it, or nil without looking for
+    /// a hint: for words that are only asked whether they are a colour.
+    ///
+    /// - Parameter text: a word that may be a colour.
+    /// - Returns: its colour, or nil when it is none.
+    public static func parsed(_ text: String) -> RGBA? {
+        let trimmed = text.trimmingSpaces()
+        if trimmed.hasPrefix("#") { return RGBA.hex(trimmed.dropFirst()) }
+        // No name is longer than the longest: a long word is not lowercased or looked up.
+        guard trimmed.count <= longestName else { return nil }
+        let name = trimmed.lowercased()
+        if name == "transparent" { return .clear }
+        guard let rgb = rgbByName[name] else { return nil }
+        return RGBA(bytes: UInt8(rgb >> 16), UInt8((rgb >> 8) & 0xFF), UInt8(rgb & 0xFF))
+    }
+
+    /// The length of the longest CSS colour name.
+    private static let longestName = cssColorNames.map(\.name.count).max() ?? 0
+
+    /// The CSS names, looked up by name (only looked up, never iterated).
+    private static let rgbByName = Dictionary(uniqueKeysWithValues: cssColorNames.map { ($0.name, $0.rgb) })
 
     /// Every CSS colour name, sorted.
     public static var cssNames: [String] { cssColorNames.map(\.name) }

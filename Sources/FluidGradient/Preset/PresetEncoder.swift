@@ -96,8 +96,9 @@ public enum PaletteFile {
         var colors: [RGBA] = []
         // Any line ending: "\r\n" is one Character, which a split on "\n" would not see.
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-            guard let first = words.first else { continue }
+            // Words stay slices of the line: a line of many words is split once, in linear time.
+            let words = line.split(whereSeparator: \.isWhitespace)
+            guard let first = words.first.map(String.init) else { continue }
             let color: RGBA
             do {
                 color = try RGBA(parsing: first)
@@ -106,7 +107,7 @@ public enum PaletteFile {
             }
             // The rest of the line is a note, as in `fluidgradient palette`'s output
             // (`#D45649   rgb(212, 86, 73)   31.9%`), unless it holds a colour too.
-            if let second = words.dropFirst().first(where: { (try? RGBA(parsing: $0)) != nil }) {
+            if let second = words.dropFirst().first(where: { RGBA.parsed(String($0)) != nil }) {
                 throw PresetError(
                     file: file, path: "", message: "\"\(first)\" and \"\(second)\" are both colours; put one colour on each line", line: number + 1)
             }
