@@ -25,6 +25,18 @@ import Testing
         #expect(error.description == "\"lightblu\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name (did you mean \"lightblue\"?)")
     }
 
+    /// The hint is for near misses: a long word is not compared letter by letter with
+    /// every name (`editDistance` stops past its limit), and the answer is the same.
+    @Test func aLongWordGetsNoHint() {
+        let long = String(repeating: "a", count: 100_000)
+        #expect(throws: ColorParseError(text: long, suggestion: nil)) { try RGBA(parsing: long) }
+        #expect(editDistance(long, "aqua") == 3)
+        #expect(editDistance("lightblu", "lightblue") == 1)
+        #expect(editDistance("kitten", "sitting", limit: 3) == 3)
+        #expect(editDistance("kitten", "sitting", limit: 2) == 3)
+        #expect(editDistance("abcdef", "uvwxyz") == 3)
+    }
+
     @Test func knowsAllCSSNames() throws {
         #expect(RGBA.cssNames.count == 148)
         #expect(try RGBA(parsing: "gray") == RGBA(parsing: "grey"))

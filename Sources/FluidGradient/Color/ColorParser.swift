@@ -72,16 +72,26 @@ extension RGBA {
 
     /// The CSS name within two edits of `name`, if there is exactly one best.
     private static func closestName(to name: String) -> String? {
-        guard name.count >= 3, name.allSatisfy(\.isLetter) else { return nil }
+        // A name longer than any by more than two edits is none of them: not compared.
+        guard (3...longestName + 2).contains(name.count), name.allSatisfy(\.isLetter) else { return nil }
         let scored = cssColorNames.map { ($0.name, editDistance(name, $0.name)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return best.0
     }
 }
 
-/// Levenshtein distance, used only for "did you mean" hints.
-package func editDistance(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance, used only for "did you mean" hints, counted up to `limit`.
+///
+/// - Parameters:
+///   - a: one word, which may come from outside and be of any length.
+///   - b: the other.
+///   - limit: the largest distance a hint uses.
+/// - Returns: the distance, or `limit + 1` for anything further. Words whose lengths alone
+///   differ by more than `limit` are not compared, so a long word costs time linear in
+///   its length, not in its length times the other's.
+package func editDistance(_ a: String, _ b: String, limit: Int = 2) -> Int {
     let a = Array(a), b = Array(b)
+    guard abs(a.count - b.count) <= limit else { return limit + 1 }
     guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
     var previous = Array(0...b.count)
     for i in 1...a.count {
@@ -91,7 +101,7 @@ package func editDistance(_ a: String, _ b: String) -> Int {
         }
         previous = current
     }
-    return previous[b.count]
+    return min(previous[b.count], limit + 1)
 }
 
 extension String {

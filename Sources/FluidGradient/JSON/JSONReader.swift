@@ -41,10 +41,10 @@ public struct JSONReader: Sendable {
         for member in members where !allowed.contains(member.key) {
             let keyPath = JSONReader.join(path, member.key)
             var message = "\"\(member.key)\" is not a known key"
-            if let suggestion = allowed.min(by: { editDistance(member.key, $0) < editDistance(member.key, $1) }),
-                editDistance(member.key.lowercased(), suggestion.lowercased()) <= 2
-            {
-                message += " (did you mean \"\(suggestion)\"?)"
+            let key = member.key.lowercased()
+            let scored = allowed.map { ($0, editDistance(key, $0.lowercased())) }
+            if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 {
+                message += " (did you mean \"\(best.0)\"?)"
             }
             message += "; expected one of: " + allowed.joined(separator: ", ")
             throw error(keyPath, message)
