@@ -195,6 +195,8 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var members: [(key: String, value: JSONNode)] = []
+        // Only asked whether a key was seen, never iterated: its order cannot matter.
+        var seen: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -207,7 +209,7 @@ public struct JSONParser {
             }
             let keyLine = line, keyStart = index, keyLineStart = lineStart
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            guard seen.insert(key).inserted else {
                 throw JSONSyntaxError(
                     message: "duplicate key \"\(key)\"", line: keyLine, column: characterColumn(at: keyStart, lineStart: keyLineStart))
             }
