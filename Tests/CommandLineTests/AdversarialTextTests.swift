@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Text built to be slow to refuse: each is answered (or refused) in time linear in its
+/// size, with one error line of a readable length. Sizes are those that took seconds to
+/// minutes before; what is checked is the outcome, never the time.
+@Suite struct AdversarialTextTests {
+    static let colourReason = "is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name\n"
+
+    /// One error line, its echoed value shortened in the middle.
+    static func expectShortLine(_ stderr: String, endingWith ending: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(stderr.hasPrefix("fluidgradient: "), sourceLocation: sourceLocation)
+        #expect(stderr.hasSuffix(ending), "\(stderr.suffix(200))", sourceLocation: sourceLocation)
+        #expect(stderr.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
+        #expect(stderr.count <= 480, "\(stderr.count) characters", sourceLocation: sourceLocation)
+        #expect(stderr.contains(" characters left out)…"), sourceLocation: sourceLocation)
+    }
+
+    /// The did-you-mean search compared a 100 KB name with every CSS name, letter by letter.
+    @Test func aHugeColourNameIsRefusedInOneShortLine() throws {
+        let scratch = Scratch()
+        let name = String(repeating: "a", count: 100_000)
+        let flag = run(["render", "--size", "32x18", "--colors", name, "-o", scratch.file("o.png")])
+        #expect(flag.status == 2)
+        Self.expectShortLine(flag.stderr, endingWith: "aaaa\" " + Self.colourReason)
+        #expect(flag.stderr.hasPrefix("fluidgradient: --colors: \"aaaa"))
+        try Data(#"{ "colors": ["\#(name)"] }"#.utf8).write(to: URL(fileURLWithPath: scratch.file("p.json")))
+        let file = run(["render", "--preset", scratch.file("p.json"), "-o", scratch.file("o.png")])
+        #expect(file.status == 2)
+        Self.expectShortLine(file.stderr, endingWith: "aaaa\" " + Self.colourReason)
+        #expect(file.stderr.contains("p.json:1: colors[0]: \"aaaa"))
+        #expect(!scratch.contents.contains("o.png"))
+    }
+
+    /// The duplicate-key check compared each key with every earlier one.
+    @Test func fiftyThousandKeysAreCheckedForDuplicatesAtOnce() throws {
+        let scratch = Scratch()
+        let keys = (0..<50_000).map { "\"k\($0)\": 1" }
+        try Data(("{\n" + keys.joined(separator: ",\n") + "\n}\n").utf8).write(to: URL(fileURLWithPath: scratch.file("keys.json")))
+        let unknown = run(["render", "--preset", scratch.file("keys.json"), "-o", scratch.file("o.png")])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("keys.json:2: k0: \"k0\" is not a known key"), "\(unknown.stderr.prefix(300))")
+        try Data(("{\n" + (keys + ["\"k49999\": 2"]).joined(separator: ",\n") + "\n}\n").utf8)
+            .write(to: URL(fileURLWithPath: scratch.file("twice.json")))
+        let twice = run(["render", "--preset", scratch.file("twice.json"), "-o", scratch.file("o.png")])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.hasSuffix("twice.json:50002: malformed JSON at column 1: duplicate key \"k49999\"\n"), "\(twice.stderr.suffix(300))")
+    }
+
+    /// A palette line's note of 200,000 words: each word was tried as a colour, hint and all.
+    @Test func aPaletteLineOfManyWordsIsReadOnce() throws {
+        let scratch = Scratch()
+        let note = Array(repeating: "word", count: 200_000).joined(separator: " ")
+        try Data("#FF0000 \(note)\n#0000FF\n".utf8).write(to: URL(fileURLWithPath: scratch.file("notes.txt")))
+        let read = run(["render", "--size", "32x18", "--palette", scratch.file("notes.txt"), "-o", scratch.file("o.png")])
+        #expect(read.status == 0, "\(read.stderr.prefix(300))")
+        try Data("#FF0000 \(note) teal\n".utf8).write(to: URL(fileURLWithPath: scratch.file("two.txt")))
+        let refused = run(["render", "--size", "32x18", "--palette", scratch.file("two.txt"), "-o", scratch.file("x.png")])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "fluidgradient: \(scratch.file("two.txt")):1: \"#FF0000\" and \"teal\" are both colours; put one colour on each line\n")
+    }
+}
