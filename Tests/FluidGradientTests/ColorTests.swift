@@ -14,7 +14,8 @@ import Testing
         #expect(try RGBA(parsing: text) == expected)
     }
 
-    @Test(arguments: ["#12345", "#1234", "#GGGGGG", "", "#", "blu e", "12345678", "#0F766E8"])
+    // Fullwidth digits (U+FF10...) are hex digits to `hexDigitValue`, not to a colour.
+    @Test(arguments: ["#12345", "#1234", "#GGGGGG", "", "#", "blu e", "12345678", "#0F766E8", "#ＦＦＦ", "#ＦＦ0000", "#١٢٣"])
     func rejectsMalformedColours(text: String) {
         #expect(throws: ColorParseError.self) { try RGBA(parsing: text) }
     }

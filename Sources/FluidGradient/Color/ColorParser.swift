@@ -55,7 +55,8 @@ extension RGBA {
     private static func hex(_ digits: Substring) -> RGBA? {
         var nibbles: [UInt8] = []
         for character in digits {
-            guard let value = character.hexDigitValue else { return nil }
+            // Only ASCII digits: `hexDigitValue` also reads fullwidth ones (`＃ＦＦＦ`).
+            guard character.isASCII, let value = character.hexDigitValue else { return nil }
             nibbles.append(UInt8(value))
         }
         switch nibbles.count {
