@@ -34,3 +34,14 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 }
+
+extension OutsideValueTests {
+    /// --background held its angle to no bounds; a preset file's are -36000...36000.
+    @Test func aBackgroundAngleIsHeldToThePresetFileBounds() {
+        let scratch = Scratch()
+        let result = run(["render", "--size", "32x18", "--background", "linear 1e300 red, blue", "-o", scratch.file("o.png")])
+        #expect(result.status == 2)
+        #expect(result.stderr == "fluidgradient: --background: \"linear 1e300 red, blue\" is not a fill: the angle 1e300 is outside the allowed range -36000...36000\n")
+        #expect(scratch.contents.isEmpty)
+    }
+}

@@ -83,11 +83,15 @@ import Testing
         for bad in ["linear", "linear 90 red", "linear 90 red 0, blue", "linear 0 red 0, lime nan, blue 1", "linear 0 red inf, blue 1", "linear nan red, blue", "spiral red, blue", "linear 90 red 0, nope 1", "red blue", ""] {
             #expect(throws: FillParseError.self, "\(bad)") { try Fill(parsing: bad) }
         }
+        #expect(throws: Never.self) { try Fill(parsing: "linear -36000deg red, blue") }
         for (bare, reason) in [
             ("radial", "a radial gradient needs at least 2 stops, such as \"radial red, blue\""),
             ("linear 90", "a linear gradient needs at least 2 stops, such as \"linear red, blue\""),
             ("linear 0 red nan, blue 1", "stop 1: \"nan\" is not a location (0...1 or 0%...100%)"),
             ("linear infdeg red, blue", "the angle \"infdeg\" is not a number of degrees"),
+            // The bounds of a preset file's angle (PresetLimits.gradientAngle).
+            ("linear 36001 red, blue", "the angle 36001 is outside the allowed range -36000...36000"),
+            ("conic -1e300deg red, blue", "the angle -1e300deg is outside the allowed range -36000...36000"),
         ] {
             #expect { try Fill(parsing: bare) } throws: { ($0 as? FillParseError)?.reason == reason }
         }

@@ -37,6 +37,10 @@ extension Fill {
         var firstStop = Array(first.dropFirst())
         var angle = 0.0
         if let token = firstStop.first, let value = Fill.number(token, suffix: "deg") {
+            // The bounds a preset file's angle is held to.
+            guard PresetLimits.gradientAngle.contains(value) else {
+                throw FillParseError(text: text, reason: "the angle " + JSONReader.outside(token, PresetLimits.gradientAngle))
+            }
             angle = value
             firstStop.removeFirst()
         } else if let token = firstStop.first, let value = Double(token.lowercased().hasSuffix("deg") ? String(token.dropLast(3)) : token),
