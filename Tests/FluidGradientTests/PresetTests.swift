@@ -170,6 +170,21 @@ import Testing
         #expect(problem { $0.seed = .max } == "code: seed: 18446744073709551615 is outside the allowed range 0...9007199254740991")
     }
 
+    /// DESIGN section 8 and PresetLimits: 1 to 64 blobs; highlight blobs may be none.
+    @Test func anEmptyBlobListIsRefused() throws {
+        Self.expectError(#"{ "blobs": [] }"#, path: "blobs", contains: "expected 1 to 64 blobs, found 0")
+        Self.expectError(#"{ "colors": ["red"], "blobs": [] }"#, path: "blobs", contains: "expected 1 to 64 blobs, found 0")
+        let none = try Self.parse(#"{ "colors": ["red"], "highlightBlobs": [] }"#)
+        #expect(none.highlightBlobs == [])
+        var preset = Preset(colors: [.white])
+        preset.name = "code"
+        preset.blobs = []
+        #expect(throws: PresetError(file: "code", path: "blobs", message: "expected 1 to 64 blobs, found 0")) { try preset.validate() }
+        preset.blobs = nil
+        preset.highlightBlobs = []
+        try preset.validate()
+    }
+
     /// A range's step is held to the same rule from a file, in code and on the command line.
     @Test func aRangeStepIsAtMostTheKeysUpperBound() {
         Self.expectError(#"{ "colors": ["red"], "opacity": { "min": 0.1, "max": 0.5, "step": 2 } }"#, path: "opacity.step",

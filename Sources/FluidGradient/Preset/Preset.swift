@@ -102,9 +102,19 @@ public enum PresetLimits {
         return step > 0 ? nil : ("step", "a step must be greater than 0")
     }
 
-    /// Checks how many explicit blobs a list holds; the message says what is allowed.
-    public static func checkBlobCount(_ count: Int) -> String? {
-        count <= colorCount.upperBound ? nil : "expected at most \(colorCount.upperBound) blobs, found \(count)"
+    /// Checks how many explicit blobs a list holds: 1 to 64 base blobs (a scene needs
+    /// one), and up to 64 highlight blobs; the message says what is allowed.
+    ///
+    /// - Parameters:
+    ///   - count: the length of the list.
+    ///   - highlights: whether it is the `highlightBlobs` list, which may be empty.
+    /// - Returns: what is wrong, or nil.
+    public static func checkBlobCount(_ count: Int, highlights: Bool) -> String? {
+        let allowed = (highlights ? 0 : colorCount.lowerBound)...colorCount.upperBound
+        guard !allowed.contains(count) else { return nil }
+        return highlights
+            ? "expected at most \(allowed.upperBound) blobs, found \(count)"
+            : "expected \(allowed.lowerBound) to \(allowed.upperBound) blobs, found \(count)"
     }
 
     /// Checks a frame size; the message says what is allowed.

@@ -78,15 +78,21 @@ extension Preset {
         if let node = object["pointScale"] {
             pointScale = try reader.number(node, at: object.path("pointScale"), in: PresetLimits.pointScale)
         }
-        if let node = object["blobs"] { blobs = try Preset.readBlobs(node, reader: reader, path: object.path("blobs")) }
+        if let node = object["blobs"] {
+            blobs = try Preset.readBlobs(node, reader: reader, path: object.path("blobs"), highlights: false)
+        }
         if let node = object["highlightBlobs"] {
-            highlightBlobs = try Preset.readBlobs(node, reader: reader, path: object.path("highlightBlobs"))
+            highlightBlobs = try Preset.readBlobs(node, reader: reader, path: object.path("highlightBlobs"), highlights: true)
         }
     }
 
-    private static func readBlobs(_ node: JSONNode, reader: JSONReader, path: String) throws(PresetError) -> [Blob] {
+    private static func readBlobs(
+        _ node: JSONNode, reader: JSONReader, path: String, highlights: Bool
+    ) throws(PresetError) -> [Blob] {
         let elements = try reader.array(node, at: path)
-        if let problem = PresetLimits.checkBlobCount(elements.count) { throw reader.error(path, problem) }
+        if let problem = PresetLimits.checkBlobCount(elements.count, highlights: highlights) {
+            throw reader.error(path, problem)
+        }
         var blobs: [Blob] = []
         for (index, element) in elements.enumerated() {
             let blobPath = "\(path)[\(index)]"
@@ -134,8 +140,10 @@ extension Preset {
         func check(_ colors: [RGBA], _ path: String) throws(PresetError) {
             for (index, color) in colors.enumerated() { try check(color, "\(path)[\(index)]") }
         }
-        func check(_ blobs: [Blob], _ path: String) throws(PresetError) {
-            if let problem = PresetLimits.checkBlobCount(blobs.count) { throw failure(path, problem) }
+        func check(_ blobs: [Blob], _ path: String, highlights: Bool) throws(PresetError) {
+            if let problem = PresetLimits.checkBlobCount(blobs.count, highlights: highlights) {
+                throw failure(path, problem)
+            }
             for (index, blob) in blobs.enumerated() {
                 for (key, pair) in [("center", blob.center), ("radius", blob.radius)] {
                     try check(pair.x, "\(path)[\(index)].\(key)[0]", PresetLimits.blobCoordinate)
@@ -158,10 +166,10 @@ extension Preset {
         try check(ranges.opacity, "opacity", PresetLimits.opacity)
         try check(ranges.retargetInterval, "retargetInterval", PresetLimits.retargetInterval)
         if let problem = PresetLimits.checkSize(width: width, height: height) { throw failure("size", problem) }
-        if let blobs { try check(blobs, "blobs") } else if !PresetLimits.colorCount.contains(colors.count) {
+        if let blobs { try check(blobs, "blobs", highlights: false) } else if !PresetLimits.colorCount.contains(colors.count) {
             throw failure("colors", "expected \(PresetLimits.colorCount.lowerBound) to \(PresetLimits.colorCount.upperBound) colours, found \(colors.count)")
         }
-        if let highlightBlobs { try check(highlightBlobs, "highlightBlobs") } else if highlights.count > PresetLimits.colorCount.upperBound {
+        if let highlightBlobs { try check(highlightBlobs, "highlightBlobs", highlights: true) } else if highlights.count > PresetLimits.colorCount.upperBound {
             throw failure("highlights", "expected at most \(PresetLimits.colorCount.upperBound) colours, found \(highlights.count)")
         }
         try check(colors, "colors")
