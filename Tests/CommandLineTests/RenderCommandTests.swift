@@ -171,7 +171,7 @@ import Testing
     @Test func malformedJSON() {
         let scratch = Scratch()
         let preset = Self.writePreset("{ \"colors\": [\"red\" \"blue\"] }", in: scratch)
-        Self.expectRejected(["render", "--preset", preset, "-o", scratch.file("x.png")], scratch: scratch, mentions: "preset.json: malformed JSON at line 1, column 20")
+        Self.expectRejected(["render", "--preset", preset, "-o", scratch.file("x.png")], scratch: scratch, mentions: "preset.json:1: malformed JSON at column 20")
     }
 
     /// A preset or palette from a pipe (`<(...)`, `/dev/stdin`) is read like a file.
@@ -187,7 +187,7 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(run(["compare", viaFile, viaPipe]).status == 0)
-        Self.expectRejected(["render", "--preset", "/dev/null", "-o", scratch.file("x.png")], scratch: scratch, mentions: "/dev/null: malformed JSON")
+        Self.expectRejected(["render", "--preset", "/dev/null", "-o", scratch.file("x.png")], scratch: scratch, mentions: "/dev/null:1: malformed JSON")
         Self.expectRejected(["render", "--preset", scratch.path, "-o", scratch.file("x.png")], scratch: scratch, mentions: "it is a directory")
     }
 

@@ -84,10 +84,10 @@ import Testing
     }
 
     @Test func malformedJSON() {
-        Self.expectError("{\n  \"colors\": [\"red\",]\n}", path: "", contains: "malformed JSON at line 2, column 20: expected a value but found ']'")
+        Self.expectError("{\n  \"colors\": [\"red\",]\n}", path: "", contains: "malformed JSON at column 20: expected a value but found ']'")
         // Columns count characters, as an editor does, not the bytes of 日本語.
-        Self.expectError("{\n  \"name\": \"日本語\", x }", path: "", contains: "malformed JSON at line 2, column 18: expected a quoted key")
-        Self.expectError("{ \"名\": 1, \"名\": 2 }", path: "", contains: "malformed JSON at line 1, column 11: duplicate key")
+        Self.expectError("{\n  \"name\": \"日本語\", x }", path: "", contains: "malformed JSON at column 18: expected a quoted key")
+        Self.expectError("{ \"名\": 1, \"名\": 2 }", path: "", contains: "malformed JSON at column 11: duplicate key")
     }
 
     @Test func errorsNameTheLineOfTheValue() {
@@ -117,7 +117,7 @@ import Testing
         // A missing key points at the object that lacks it.
         #expect(located("\n\n  { \"name\": \"x\" }").line == 3)
         // Malformed JSON has its own line and column, and no second line number.
-        #expect(located("{\n  \"colors\": [\"red\",]\n}").description == "test.json: malformed JSON at line 2, column 20: expected a value but found ']'")
+        #expect(located("{\n  \"colors\": [\"red\",]\n}").description == "test.json:2: malformed JSON at column 20: expected a value but found ']'")
     }
 
     @Test func keyPathsFindTheirValues() throws {

@@ -11,12 +11,14 @@ public struct JSONReader: Sendable {
         PresetError(file: file, path: path, message: message)
     }
 
-    /// Parses `text`, reporting malformed JSON with its line and column.
+    /// Parses `text`, reporting malformed JSON at its line, in the `file:line:` form of
+    /// every other error, and its column.
     public func parse(_ bytes: [UInt8]) throws(PresetError) -> JSONNode {
         do {
             return try JSONParser.parse(bytes)
         } catch {
-            throw self.error("", error.description)
+            throw PresetError(
+                file: file, path: "", message: "malformed JSON at column \(error.column): \(error.message)", line: error.line)
         }
     }
 
