@@ -250,6 +250,28 @@ import Testing
             mentions: "its extension is too long to write it safely; choose a shorter name")
     }
 
+    /// A path the system will not look up for its length (over 4,096 bytes, or a name over
+    /// 255) is called too long, not missing, wherever a path is read or written.
+    @Test func aPathTooLongIsCalledThat() {
+        let scratch = Scratch()
+        let long = scratch.path + String(repeating: "/" + String(repeating: "d", count: 250), count: 17)
+        let longName = scratch.file(String(repeating: "n", count: 300))
+        for arguments in [
+            ["render", "--size", "8x8", "-o", long + "/o.png"], ["render", "--size", "8x8", "-o", long + "/%03d.png"],
+            ["render", "--preset", long + "/p.json", "-o", scratch.file("o.png")],
+            ["render", "--preset", longName + ".json", "-o", scratch.file("o.png")],
+            ["render", "--palette", long + "/p.txt", "-o", scratch.file("o.png")],
+            ["compare", long + "/a.png", longName + ".png"], ["compare", longName + ".png", long + "/%03d.png"],
+            ["palette", longName + ".png"], ["batch", long + "/b.json"],
+        ] {
+            let result = run(arguments)
+            #expect(result.status == 2, "\(arguments[0])")
+            #expect(result.stderr.hasSuffix(": path too long: at most 4096 bytes in all, and 255 in each name; choose a shorter path\n"),
+                "\(arguments[0]): \(result.stderr.suffix(200))")
+        }
+        #expect(scratch.contents.isEmpty)
+    }
+
     /// A reader that stops reading (a stalled pipe or socket) must not keep SIGTERM from
     /// stopping a raw render: the write to stdout waits where a stop request can reach it.
     /// A socket is what Node's child_process gives.

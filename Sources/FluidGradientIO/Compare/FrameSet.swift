@@ -29,7 +29,7 @@ public struct FrameSet: Sendable {
             let pattern = try FramePattern(path)
             let directory = pattern.directory
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-                throw CommandError.input("cannot read \(path): the directory \(directory) does not exist")
+                throw CommandError.input("cannot read \(path): " + (lengthProblem(directory) ?? "the directory \(directory) does not exist"))
             }
             let hasDirectory = pattern.path(frame: 0).contains("/")
             let numbers = Set(names.compactMap { pattern.frameNumber(ofPath: hasDirectory ? directory + "/" + $0 : $0) }).sorted()
@@ -39,7 +39,7 @@ public struct FrameSet: Sendable {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandError.input("cannot read \(path): no such file or directory")
+            throw CommandError.input("cannot read \(path): " + (lengthProblem(path) ?? "no such file or directory"))
         }
         if isDirectory.boolValue {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])

@@ -176,6 +176,9 @@ public final class AtomicFile: @unchecked Sendable {
         // A link's target is written; the link's own directory holds what goes beside it.
         let target = try fileToReplace(destination)
         for path in Set([destination, target]) {
+            if let problem = lengthProblem(parentDirectory(of: path)) {
+                throw CommandError.input("cannot write \(destination): \(problem)")
+            }
             let existing = nearestExisting(parentDirectory(of: path))
             try checkDirectory(existing, for: destination)
             guard access(existing, W_OK | X_OK) == 0 else {
@@ -199,6 +202,7 @@ public final class AtomicFile: @unchecked Sendable {
     static func checkDirectory(_ directory: String, for destination: String) throws(CommandError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            if let problem = lengthProblem(directory) { throw CommandError.input("cannot write \(destination): \(problem)") }
             throw CommandError.input("cannot write \(destination): the directory \(directory) does not exist; create it first")
         }
         guard isDirectory.boolValue else {

@@ -51,7 +51,7 @@ public enum PNGFile {
     public static func read(_ path: String) throws(CommandError) -> DecodedImage {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandError.input("cannot read \(path): no such file")
+            throw CommandError.input("cannot read \(path): " + (lengthProblem(path) ?? "no such file"))
         }
         guard !isDirectory.boolValue else { throw CommandError.input("cannot read \(path): it is a directory, not a PNG image") }
         var image = fg_png_image()

@@ -58,7 +58,9 @@ public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt
     // Non-blocking, so neither opening a FIFO that has no writer yet nor reading an
     // empty pipe holds off Ctrl-C; `poll` does the waiting instead.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw failure(errno == ENOENT ? "no such file" : systemReason()) }
+    guard descriptor >= 0 else {
+        throw failure(errno == ENOENT ? "no such file" : errno == ENAMETOOLONG ? pathTooLong : systemReason())
+    }
     defer { close(descriptor) }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
