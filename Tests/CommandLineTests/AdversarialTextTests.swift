@@ -8,7 +8,9 @@ import Testing
     static let colourReason = "is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name\n"
 
     /// One error line, its echoed value shortened in the middle.
-    static func expectShortLine(_ stderr: String, endingWith ending: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectShortLine(
+        _ stderr: String, endingWith ending: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(stderr.hasPrefix("fluidgradient: "), sourceLocation: sourceLocation)
         #expect(stderr.hasSuffix(ending), "\(stderr.suffix(200))", sourceLocation: sourceLocation)
         #expect(stderr.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
@@ -36,7 +38,8 @@ import Testing
     @Test func fiftyThousandKeysAreCheckedForDuplicatesAtOnce() throws {
         let scratch = Scratch()
         let keys = (0..<50_000).map { "\"k\($0)\": 1" }
-        try Data(("{\n" + keys.joined(separator: ",\n") + "\n}\n").utf8).write(to: URL(fileURLWithPath: scratch.file("keys.json")))
+        try Data(("{\n" + keys.joined(separator: ",\n") + "\n}\n").utf8)
+            .write(to: URL(fileURLWithPath: scratch.file("keys.json")))
         let unknown = run(["render", "--preset", scratch.file("keys.json"), "-o", scratch.file("o.png")])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("keys.json:2: k0: \"k0\" is not a known key"), "\(unknown.stderr.prefix(300))")
@@ -44,7 +47,8 @@ import Testing
             .write(to: URL(fileURLWithPath: scratch.file("twice.json")))
         let twice = run(["render", "--preset", scratch.file("twice.json"), "-o", scratch.file("o.png")])
         #expect(twice.status == 2)
-        #expect(twice.stderr.hasSuffix("twice.json:50002: malformed JSON at column 1: duplicate key \"k49999\"\n"), "\(twice.stderr.suffix(300))")
+        let duplicate = "twice.json:50002: malformed JSON at column 1: duplicate key \"k49999\"\n"
+        #expect(twice.stderr.hasSuffix(duplicate), "\(twice.stderr.suffix(300))")
     }
 
     /// A palette line's note of 200,000 words: each word was tried as a colour, hint and all.
@@ -52,11 +56,13 @@ import Testing
         let scratch = Scratch()
         let note = Array(repeating: "word", count: 200_000).joined(separator: " ")
         try Data("#FF0000 \(note)\n#0000FF\n".utf8).write(to: URL(fileURLWithPath: scratch.file("notes.txt")))
-        let read = run(["render", "--size", "32x18", "--palette", scratch.file("notes.txt"), "-o", scratch.file("o.png")])
+        let small = ["render", "--size", "32x18", "--palette"]
+        let read = run(small + [scratch.file("notes.txt"), "-o", scratch.file("o.png")])
         #expect(read.status == 0, "\(read.stderr.prefix(300))")
         try Data("#FF0000 \(note) teal\n".utf8).write(to: URL(fileURLWithPath: scratch.file("two.txt")))
-        let refused = run(["render", "--size", "32x18", "--palette", scratch.file("two.txt"), "-o", scratch.file("x.png")])
+        let refused = run(small + [scratch.file("two.txt"), "-o", scratch.file("x.png")])
         #expect(refused.status == 2)
-        #expect(refused.stderr == "fluidgradient: \(scratch.file("two.txt")):1: \"#FF0000\" and \"teal\" are both colours; put one colour on each line\n")
+        let both = "\"#FF0000\" and \"teal\" are both colours; put one colour on each line"
+        #expect(refused.stderr == "fluidgradient: \(scratch.file("two.txt")):1: \(both)\n")
     }
 }

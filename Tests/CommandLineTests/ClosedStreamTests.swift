@@ -33,7 +33,8 @@ import Testing
         #expect(scratch.contents == ["o.png"])
         let reference = run(["render", "--size", "64x36", "-o", scratch.file("r.png")])
         #expect(reference.status == 0)
-        #expect(FileManager.default.contents(atPath: scratch.file("o.png")) == FileManager.default.contents(atPath: scratch.file("r.png")))
+        let contents = { (name: String) in FileManager.default.contents(atPath: scratch.file(name)) }
+        #expect(contents("o.png") == contents("r.png"))
     }
 
     /// A transparent `.mp4` has a note to print before ffmpeg has its frames: the video is
@@ -41,7 +42,8 @@ import Testing
     @Test(arguments: streams)
     func aVideoWithANoteIsFinishedAndLeavesNothingBehind(stderr: ErrorStream) {
         let scratch = Scratch()
-        let result = run(["render", "--size", "64x36", "--background", "transparent", "--frames", "3", "-o", scratch.file("t.mp4")], stderr: stderr)
+        let arguments = ["render", "--size", "64x36", "--background", "transparent", "--frames", "3"]
+        let result = run(arguments + ["-o", scratch.file("t.mp4")], stderr: stderr)
         #expect(result.status == 0)
         #expect(scratch.contents == ["t.mp4"])
         #expect(probe(scratch.file("t.mp4"))["nb_read_frames"] == "3")

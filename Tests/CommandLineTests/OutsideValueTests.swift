@@ -10,12 +10,15 @@ import Testing
     func aStepIsHeldToTheBoundsOfAPresetFile(flag: String, upperBound: String) {
         let scratch = Scratch()
         for step in ["inf", "1e308", "601"] {
-            let result = run(["render", "--size", "32x18", "--\(flag)", "0.1...0.5/\(step)", "-o", scratch.file("o.png")])
+            let range = "0.1...0.5/\(step)", shown = step == "1e308" ? "1e+308" : step
+            let result = run(["render", "--size", "32x18", "--\(flag)", range, "-o", scratch.file("o.png")])
             #expect(result.status == 2)
-            #expect(result.stderr == "fluidgradient: --\(flag): \"0.1...0.5/\(step)\": step \(step == "1e308" ? "1e+308" : step) is outside the allowed range 0...\(upperBound)\n")
+            let why = "step \(shown) is outside the allowed range 0...\(upperBound)"
+            #expect(result.stderr == "fluidgradient: --\(flag): \"\(range)\": \(why)\n")
         }
         #expect(scratch.contents.isEmpty)
-        #expect(run(["render", "--size", "32x18", "--\(flag)", "0.1...0.5/0.1", "-o", scratch.file("o.png")]).status == 0)
+        let stepped = run(["render", "--size", "32x18", "--\(flag)", "0.1...0.5/0.1", "-o", scratch.file("o.png")])
+        #expect(stepped.status == 0)
     }
 
     /// A Slurm task id at the bottom of the 64-bit range, less a minimum of 1, overflowed.
@@ -39,9 +42,11 @@ extension OutsideValueTests {
     /// --background held its angle to no bounds; a preset file's are -36000...36000.
     @Test func aBackgroundAngleIsHeldToThePresetFileBounds() {
         let scratch = Scratch()
-        let result = run(["render", "--size", "32x18", "--background", "linear 1e300 red, blue", "-o", scratch.file("o.png")])
+        let fill = "linear 1e300 red, blue"
+        let result = run(["render", "--size", "32x18", "--background", fill, "-o", scratch.file("o.png")])
         #expect(result.status == 2)
-        #expect(result.stderr == "fluidgradient: --background: \"linear 1e300 red, blue\" is not a fill: the angle 1e300 is outside the allowed range -36000...36000\n")
+        let why = "the angle 1e300 is outside the allowed range -36000...36000"
+        #expect(result.stderr == "fluidgradient: --background: \"\(fill)\" is not a fill: \(why)\n")
         #expect(scratch.contents.isEmpty)
     }
 }

@@ -346,7 +346,9 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
             guard let total = try total("SLURM_ARRAY_TASK_COUNT") else {
                 throw failure("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shard-count N")
             }
-            guard total >= 1 else { throw failure("SLURM_ARRAY_TASK_COUNT=\(total) is not a number of tasks; it should be 1 or more") }
+            guard total >= 1 else {
+                throw failure("SLURM_ARRAY_TASK_COUNT=\(total) is not a number of tasks; it should be 1 or more")
+            }
             // Both come from outside: their difference may not fit.
             let (index, overflow) = id.subtractingReportingOverflow(minimum)
             guard !overflow, (0..<total).contains(index) else {

@@ -39,7 +39,8 @@ extension Fill {
         if let token = firstStop.first, let value = Fill.number(token, suffix: "deg") {
             // The bounds a preset file's angle is held to.
             guard PresetLimits.gradientAngle.contains(value) else {
-                throw FillParseError(text: text, reason: "the angle " + JSONReader.outside(token, PresetLimits.gradientAngle))
+                let reason = "the angle " + JSONReader.outside(token, PresetLimits.gradientAngle)
+                throw FillParseError(text: text, reason: reason)
             }
             angle = value
             firstStop.removeFirst()

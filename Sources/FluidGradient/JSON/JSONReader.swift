@@ -17,8 +17,8 @@ public struct JSONReader: Sendable {
         do {
             return try JSONParser.parse(bytes)
         } catch {
-            throw PresetError(
-                file: file, path: "", message: "malformed JSON at column \(error.column): \(error.message)", line: error.line)
+            let message = "malformed JSON at column \(error.column): \(error.message)"
+            throw PresetError(file: file, path: "", message: message, line: error.line)
         }
     }
 

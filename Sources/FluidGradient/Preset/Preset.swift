@@ -88,12 +88,15 @@ public enum PresetLimits {
     ///   - bounds: the key's allowed values, such as ``blobSize``.
     /// - Returns: the part at fault (`min`, `max`, `step`, or empty for the range as a
     ///   whole) and why, or nil when the range is usable.
-    public static func rangeProblem(_ range: ParameterRange, within bounds: ClosedRange<Double>) -> (part: String, message: String)? {
+    public static func rangeProblem(
+        _ range: ParameterRange, within bounds: ClosedRange<Double>
+    ) -> (part: String, message: String)? {
         for (part, value) in [("min", range.min), ("max", range.max)] where !bounds.contains(value) {
             return (part, JSONReader.outside(ParameterRange.format(value), bounds))
         }
         guard range.min <= range.max else {
-            return ("", "min \(ParameterRange.format(range.min)) is greater than max \(ParameterRange.format(range.max))")
+            let (low, high) = (ParameterRange.format(range.min), ParameterRange.format(range.max))
+            return ("", "min \(low) is greater than max \(high)")
         }
         guard let step = range.step else { return nil }
         guard (0...bounds.upperBound).contains(step) else {

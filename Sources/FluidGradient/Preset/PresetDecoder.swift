@@ -82,7 +82,8 @@ extension Preset {
             blobs = try Preset.readBlobs(node, reader: reader, path: object.path("blobs"), highlights: false)
         }
         if let node = object["highlightBlobs"] {
-            highlightBlobs = try Preset.readBlobs(node, reader: reader, path: object.path("highlightBlobs"), highlights: true)
+            highlightBlobs = try Preset.readBlobs(
+                node, reader: reader, path: object.path("highlightBlobs"), highlights: true)
         }
     }
 
@@ -166,10 +167,14 @@ extension Preset {
         try check(ranges.opacity, "opacity", PresetLimits.opacity)
         try check(ranges.retargetInterval, "retargetInterval", PresetLimits.retargetInterval)
         if let problem = PresetLimits.checkSize(width: width, height: height) { throw failure("size", problem) }
-        if let blobs { try check(blobs, "blobs", highlights: false) } else if !PresetLimits.colorCount.contains(colors.count) {
+        if let blobs {
+            try check(blobs, "blobs", highlights: false)
+        } else if !PresetLimits.colorCount.contains(colors.count) {
             throw failure("colors", "expected \(PresetLimits.colorCount.lowerBound) to \(PresetLimits.colorCount.upperBound) colours, found \(colors.count)")
         }
-        if let highlightBlobs { try check(highlightBlobs, "highlightBlobs", highlights: true) } else if highlights.count > PresetLimits.colorCount.upperBound {
+        if let highlightBlobs {
+            try check(highlightBlobs, "highlightBlobs", highlights: true)
+        } else if highlights.count > PresetLimits.colorCount.upperBound {
             throw failure("highlights", "expected at most \(PresetLimits.colorCount.upperBound) colours, found \(highlights.count)")
         }
         try check(colors, "colors")

@@ -29,7 +29,8 @@ public struct FrameSet: Sendable {
             let pattern = try FramePattern(path)
             let directory = pattern.directory
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-                throw CommandError.input("cannot read \(path): " + (lengthProblem(directory) ?? "the directory \(directory) does not exist"))
+                let reason = lengthProblem(directory) ?? "the directory \(directory) does not exist"
+                throw CommandError.input("cannot read \(path): \(reason)")
             }
             let hasDirectory = pattern.path(frame: 0).contains("/")
             let numbers = Set(names.compactMap { pattern.frameNumber(ofPath: hasDirectory ? directory + "/" + $0 : $0) }).sorted()

@@ -202,7 +202,9 @@ public final class AtomicFile: @unchecked Sendable {
     static func checkDirectory(_ directory: String, for destination: String) throws(CommandError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            if let problem = lengthProblem(directory) { throw CommandError.input("cannot write \(destination): \(problem)") }
+            if let problem = lengthProblem(directory) {
+                throw CommandError.input("cannot write \(destination): \(problem)")
+            }
             throw CommandError.input("cannot write \(destination): the directory \(directory) does not exist; create it first")
         }
         guard isDirectory.boolValue else {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Why the system will not look a path up for its length, after "cannot read PATH: " or
 /// "cannot write PATH: ".
-public let pathTooLong = "path too long: at most \(PATH_MAX) bytes in all, and \(NAME_MAX) in each name; choose a shorter path"
+public let pathTooLong =
+    "path too long: at most \(PATH_MAX) bytes in all, and \(NAME_MAX) in each name; choose a shorter path"
 
 /// ``pathTooLong`` when the system refuses to look `path` up because it is too long
 /// (`ENAMETOOLONG`), so that it is not called missing; nil otherwise.

@@ -168,7 +168,8 @@ func range(_ text: String?, _ flag: String, _ bounds: ClosedRange<Double>) throw
         throw CommandError.input(error.description)
     }
     if let problem = PresetLimits.rangeProblem(range, within: bounds) {
-        throw CommandError.input("--\(flag): \"\(text)\": " + [problem.part, problem.message].filter { !$0.isEmpty }.joined(separator: " "))
+        let what = [problem.part, problem.message].filter { !$0.isEmpty }.joined(separator: " ")
+        throw CommandError.input("--\(flag): \"\(text)\": \(what)")
     }
     return range
 }
