@@ -30,9 +30,9 @@ public final class FrameRenderer: @unchecked Sendable {
     /// can sample.
     private let standard: GridStages
     /// The stages on a grid of at most ``WorkingGrid/finest`` pixels a cell, made for the
-    /// first scene whose rims are too thin for the standard grid's cells (a blob a few
-    /// pixels thin at σ over 32 pixels): only there can its rims be sampled at pixel
-    /// centres, as the definition samples them.
+    /// first scene whose rims are too thin for the standard grid's cells (at 1080p and
+    /// the default blur, a blob under about 44 pixels thin): only there can its rims be
+    /// sampled at pixel centres, as the definition samples them.
     private var fine: GridStages?
 
     public init(spec: FrameSpec, threads: Int = 1) {
@@ -44,7 +44,8 @@ public final class FrameRenderer: @unchecked Sendable {
     /// The working grid chosen from σ.
     package var grid: WorkingGrid { standard.grid }
 
-    /// The working grid's larger cell side in pixels (1 means full resolution).
+    /// The larger cell side in pixels of the working grid chosen from σ (1 means full
+    /// resolution); a scene with rims too thin for it renders on cells of at most 16.
     public var cellSize: Double { grid.cellSize }
 
     /// Renders the laid-out layer tree `root` into `buffer`, whose size must match the spec.

@@ -21,7 +21,8 @@ import Foundation
 /// node), where that variance is exactly k²/12: the cells tile the frame in a whole
 /// number of cells, centred at `(c + 1/(2√3))·k`.
 ///
-/// Measured against the oracle, the largest error is below one 8-bit level. When σ is
+/// Measured against the oracle, the largest error is below one 8-bit level on typical
+/// frames and within DESIGN's two for thin blobs (BENCHMARKS.md). When σ is
 /// under 8 pixels the cells are the pixels themselves, centred on pixel centres, with
 /// no refinement, and the path is the definition itself.
 package struct WorkingGrid: Equatable {
@@ -517,8 +518,8 @@ extension WorkingGrid {
             }
         }
         // Pixel-centre cells composite every sample: their contribution is weighted by
-        // pixel and placed by its first moment (see ``depositMoments``), which needs
-        // each sample's composite.
+        // pixel (and, for a narrow blob, placed and spread by its moments: see
+        // ``depositMoments``), which needs each sample's composite.
         let usesShortcuts = !samplesEveryRim && !atPixelCentres
         if rims == 1, usesShortcuts {
             let rimBlob = first, sampled = scratch.sampled + rimBlob * stride
@@ -601,8 +602,8 @@ extension WorkingGrid {
         // At pixel centres the varying blobs count per pixel, while what lies under them
         // stays the cell's own: the cell without the varying blobs plus their effect
         // summed over the pixels, each for its share of the cell. That effect is narrower
-        // than the cell, so where it lies in the cell matters: its first moment about the
-        // cell's node, in cells, goes with it.
+        // than the cell, so where it lies in the cell and how far it spreads matter: its
+        // first and second moments about the cell's node, in cells, go with it.
         // A pattern at pixel centres never takes the shortcuts, so `none` is free for this.
         if !entry.pointee.hasTerms {
             entry.pointee.none = scene.composite(program, count: length, stack: stack) { coverage[$0] < 0 ? 0 : coverage[$0] }
