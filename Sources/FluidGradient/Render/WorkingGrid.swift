@@ -658,12 +658,15 @@ extension WorkingGrid {
     /// it lies, and moving it again was up to 3 levels off at bars 3 to 5 cells thick.
     func subsampleCount(for blob: PlacedBlob) -> Int {
         guard cellSize > 1, !blob.isEmpty else { return 1 }
+        let needed = subsamplesNeeded(for: blob)
+        // Cells over 16 pixels take no pixel centres: the renderer moves such a scene to
+        // a finer grid (see ``resolvesRims(of:)``); a grid used directly keeps 16 sub-samples.
+        guard cellSize <= WorkingGrid.finest else { return Int(min(needed, 16)) }
         if needsPixelCentres(blob) {
-            assert(cellSize <= WorkingGrid.finest, "a rim needs pixel centres on cells too large for them")
             let narrow = 2 * Double(min(blob.semiAxes.x, blob.semiAxes.y)) < cellSize
             return Int(narrow ? WorkingGrid.pixelCentres : WorkingGrid.pixelCentresInPlace)
         }
-        return Int(max(subsamplesNeeded(for: blob), 1))
+        return Int(max(needed, 1))
     }
 
     /// The sub-samples per axis `blob`'s rim needs.
