@@ -652,10 +652,11 @@ extension WorkingGrid {
     ///
     /// A rim too thin for that (see ``needsPixelCentres(_:)``) is sampled at the pixel
     /// centres, as the definition samples it; its coverage then counts for the pixels it
-    /// covers, each for its share of the cell. A blob narrower than a cell also moves and
-    /// spreads its effect by its moments (``pixelCentres``); a wider one's rim stays in
-    /// place (``pixelCentresInPlace``), since the cells beside it already carry where
-    /// it lies, and moving it again was up to 3 levels off at bars 3 to 5 cells thick.
+    /// covers, each for its share of the cell. A blob narrower than two cells also moves
+    /// and spreads its effect by its moments (``pixelCentres``); a wider one's rim stays
+    /// in place (``pixelCentresInPlace``), since the cells beside it already carry where
+    /// it lies, and moving it again was up to 3 levels off at bars 3 to 5 cells thick
+    /// (in place, bars of one to two cells were up to 2 levels off).
     func subsampleCount(for blob: PlacedBlob) -> Int {
         guard cellSize > 1, !blob.isEmpty else { return 1 }
         let needed = subsamplesNeeded(for: blob)
@@ -663,7 +664,7 @@ extension WorkingGrid {
         // a finer grid (see ``resolvesRims(of:)``); a grid used directly keeps 16 sub-samples.
         guard cellSize <= WorkingGrid.finest else { return Int(min(needed, 16)) }
         if needsPixelCentres(blob) {
-            let narrow = 2 * Double(min(blob.semiAxes.x, blob.semiAxes.y)) < cellSize
+            let narrow = Double(min(blob.semiAxes.x, blob.semiAxes.y)) < cellSize
             return Int(narrow ? WorkingGrid.pixelCentres : WorkingGrid.pixelCentresInPlace)
         }
         return Int(max(needed, 1))
