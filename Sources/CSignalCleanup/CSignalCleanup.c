@@ -1,5 +1,8 @@
+#define _GNU_SOURCE
 #include "CSignalCleanup.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <string.h>
@@ -61,6 +64,15 @@ static int cleanup_now(void) {
 }
 
 static volatile sig_atomic_t interrupted;
+/* Read end, write end; -1 until fg_interrupt_prepare. */
+static int wake_pipe[2] = {-1, -1};
+
+int fg_interrupt_prepare(void) {
+    if (wake_pipe[0] >= 0) return 0;
+    return pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK);
+}
+
+int fg_interrupt_wake_descriptor(void) { return wake_pipe[0]; }
 
 void fg_interrupt_handler(int signal_number) {
     (void)signal_number;
@@ -73,6 +85,13 @@ void fg_interrupt_handler(int signal_number) {
         _exit(130);
     }
     interrupted = 1;
+    /* The interrupted code may be about to read errno. */
+    int saved = errno;
+    if (wake_pipe[1] >= 0) {
+        ssize_t ignored = write(wake_pipe[1], "!", 1);
+        (void)ignored;
+    }
+    errno = saved;
 }
 
 int fg_interrupt_requested(void) { return __atomic_load_n(&interrupted, __ATOMIC_RELAXED); }

@@ -18,8 +18,16 @@ int fg_cleanup_add_child(pid_t pid);
 /// it may belong to another process.
 void fg_cleanup_remove_child(int slot);
 
+/// Creates the pipe the handler writes one byte to on the first signal (0, or -1 with
+/// errno), so a wait in poll can include it and end at once. Call it before installing
+/// the handler.
+int fg_interrupt_prepare(void);
+/// The pipe's read end: readable once a stop was requested, and from then on (never
+/// drained). -1 before fg_interrupt_prepare.
+int fg_interrupt_wake_descriptor(void);
+
 /// The handler for SIGINT, SIGTERM and SIGHUP. The first signal sets the flag that
-/// `fg_interrupt_requested` reads; a second one SIGKILLs every registered child's
+/// `fg_interrupt_requested` reads and makes the wake descriptor readable; a second one SIGKILLs every registered child's
 /// process group, unlinks every registered path, says so on stderr and exits with
 /// status 130, using only async-signal-safe calls.
 void fg_interrupt_handler(int signal_number);

@@ -12,6 +12,8 @@ public enum Interruption {
     /// Installs the handlers, and ignores SIGPIPE and SIGXFSZ so that a closed pipe or a
     /// file-size limit (`ulimit -f`) is an error that cleans up, not a death.
     public static func install() {
+        // Without the pipe (no descriptor left), waits look for a stop every 50 ms instead.
+        _ = fg_interrupt_prepare()
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         // A launcher may have blocked these (signal masks are inherited); we handle them.
@@ -42,6 +44,29 @@ public enum Interruption {
         if isRequested { throw CommandError.interrupted }
     }
 
+    /// Waits until `descriptor` is ready for `events`, has hung up or failed, or a stop
+    /// was requested: a signal ends the wait at once, through the pipe its handler writes
+    /// to, where a blocking call would be restarted and go on waiting.
+    ///
+    /// A failed `poll` returns too, so that the call that follows reports the error.
+    ///
+    /// - Parameters:
+    ///   - descriptor: what to wait on.
+    ///   - events: `POLLIN` or `POLLOUT`.
+    /// - Throws: ``CommandError/interrupted`` once a stop is requested.
+    public static func wait(for descriptor: Int32, events: Int16) throws(CommandError) {
+        let wake = fg_interrupt_wake_descriptor()
+        var ready: Int32
+        repeat {
+            try check()
+            var waits = [
+                pollfd(fd: descriptor, events: events, revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+            ]
+            ready = poll(&waits, 2, wake >= 0 ? -1 : 50)
+        } while ready == 0 || ready < 0 && errno == EINTR
+        try check()
+    }
+
     /// A temporary file that a second interrupt removes; returns the slot to unregister.
     static func register(temporaryPath path: String) -> Int32 { fg_cleanup_add_path(path) }
     static func unregister(temporaryPathSlot slot: Int32) { fg_cleanup_remove_path(slot) }
@@ -50,3 +75,4 @@ public enum Interruption {
     static func register(child pid: pid_t) -> Int32 { fg_cleanup_add_child(pid) }
     static func unregister(childSlot slot: Int32) { fg_cleanup_remove_child(slot) }
 }
+

@@ -64,29 +64,10 @@ public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt
     defer { close(descriptor) }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        // First wait for data or the end: a FIFO whose writer has not come yet reads as
-        // ended, but does not poll as ready. A file is always ready.
-        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let polled = poll(&ready, 1, 100)
-        if polled < 0, errno != EINTR { throw failure(systemReason()) }
-        guard polled > 0 else {
-            try Interruption.check()
-            continue
-        }
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count == 0 { return bytes }
-        if count < 0 {
-            guard errno == EAGAIN || errno == EINTR else { throw failure(systemReason()) }
-            continue
-        }
-        bytes += chunk[..<count]
-        if bytes.count > largestReadFile {
-            throw failure("it is larger than \(largestReadFile >> 20) MiB, far more than a \(what) holds")
-        }
+    guard let bytes = try readToEnd(descriptor, limit: largestReadFile, failure: failure) else {
+        throw failure("it is larger than \(largestReadFile >> 20) MiB, far more than a \(what) holds")
     }
+    return bytes
 }
 
 /// The most ``readFile(_:what:)`` reads: a preset, palette or manifest is a small text file.
