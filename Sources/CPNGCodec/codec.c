@@ -98,18 +98,12 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
     return 0;
 }
 
-int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]) {
+int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]) {
     message[0] = 0;
     memset(image, 0, sizeof(*image));
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "%s", strerror(errno));
-        return -1;
-    }
     unsigned char signature[8];
     if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
         snprintf(message, FG_PNG_MESSAGE_SIZE, "not a PNG file");
-        fclose(file);
         return -1;
     }
     error_context context = {.message = message};
@@ -120,7 +114,6 @@ int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_
     if (!png || !info) {
         snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
         png_destroy_read_struct(&png, NULL, NULL);
-        fclose(file);
         return -1;
     }
     if (setjmp(context.jump)) {
@@ -135,7 +128,6 @@ int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_
             snprintf(detail, sizeof detail, "%s", message);
             snprintf(message, FG_PNG_MESSAGE_SIZE, "the PNG is damaged, or over 65536 pixels a side (libpng: %s)", detail);
         }
-        fclose(file);
         return -1;
     }
     png_init_io(png, file);
@@ -168,7 +160,6 @@ int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_
 
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
-    fclose(file);
     image->width = width;
     image->height = height;
     image->channels = channels;

@@ -4,6 +4,7 @@
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define FG_PNG_MESSAGE_SIZE 256
 
@@ -36,7 +37,8 @@ typedef struct {
     void *pixels;
 } fg_png_image;
 
-/// Decodes the PNG at `path` into `image`. Returns 0, or -1 with a message.
-int fg_png_read_file(const char *path, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]);
+/// Decodes the PNG that `file` holds, from its current position, into `image`; the
+/// caller closes `file`. Returns 0, or -1 with a message.
+int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]);
 
 void fg_png_free(fg_png_image *image);

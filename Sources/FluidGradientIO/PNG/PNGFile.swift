@@ -48,17 +48,47 @@ public enum PNGFile {
     }
 
     /// Decodes a PNG; grey and palette images come back as RGB(A).
+    ///
+    /// A pipe or FIFO is read into memory first, waiting where an interrupt can end the
+    /// wait (libpng would wait inside `fread`, where a signal cannot reach it); a file is
+    /// decoded as it is read.
     public static func read(_ path: String) throws(CommandError) -> DecodedImage {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CommandError.input("cannot read \(path): " + (lengthProblem(path) ?? "no such file"))
         }
         guard !isDirectory.boolValue else { throw CommandError.input("cannot read \(path): it is a directory, not a PNG image") }
+        func failure(_ reason: String) -> CommandError { CommandError.input("cannot read \(path): \(reason)") }
+        // Non-blocking, so that opening a FIFO with no writer yet returns at once.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(systemReason()) }
+        var info = stat()
         var image = fg_png_image()
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
-        guard fg_png_read_file(path, &image, &message) == 0 else {
-            throw CommandError.input("cannot read \(path): \(cMessage(message))")
+        var status: Int32
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            guard let file = fdopen(descriptor, "rb") else {
+                close(descriptor)
+                throw failure(systemReason())
+            }
+            status = fg_png_read_stream(file, &image, &message)
+            fclose(file)
+        } else {
+            defer { close(descriptor) }
+            guard var bytes = try readToEnd(descriptor, limit: largestPipedPNG, failure: failure) else {
+                throw failure("it is larger than \(largestPipedPNG >> 20) MiB, more than the largest image this reads")
+            }
+            // fmemopen takes no empty buffer; an empty input is then one NUL byte, not a PNG either.
+            if bytes.isEmpty { bytes = [0] }
+            status = bytes.withUnsafeMutableBytes { buffer in
+                guard let file = fmemopen(buffer.baseAddress, buffer.count, "rb") else { return -2 }
+                defer { fclose(file) }
+                return fg_png_read_stream(file, &image, &message)
+            }
+            if status == -2 { throw failure(systemReason()) }
         }
+        guard status == 0 else { throw failure(cMessage(message)) }
         defer { fg_png_free(&image) }
         let count = Int(image.width) * Int(image.height) * Int(image.channels)
         var samples = [UInt16](repeating: 0, count: count)
@@ -74,6 +104,10 @@ public enum PNGFile {
             bitDepth: Int(image.bit_depth), samples: samples)
     }
 }
+
+/// The most ``PNGFile/read(_:)`` reads from a pipe: above the largest image it decodes,
+/// 64 Mpixels of 16-bit RGBA (512 MiB), even stored without compression.
+let largestPipedPNG = 1 << 30
 
 /// A decoded image: interleaved RGB or RGBA samples at their stored depth.
 public struct DecodedImage: Sendable, Equatable {
