@@ -118,9 +118,11 @@ final class VideoFrames {
     /// The next frame, or nil after the last one.
     func next() throws(CommandError) -> FrameSamples? {
         var raw = [UInt16](repeating: 0, count: 4 * width * height)
-        let complete = raw.withUnsafeMutableBytes { process.read(into: $0) }
+        let complete = try raw.withUnsafeMutableBytes { buffer in
+            Result { () throws(CommandError) in try process.read(into: buffer) }
+        }.get()
         guard complete else {
-            let status = process.finish()
+            guard let status = process.finish(unless: { Interruption.isRequested }) else { throw CommandError.interrupted }
             if status != 0 {
                 throw CommandError.input("cannot read \(path): ffmpeg could not decode it (\(process.stderrTail))")
             }
@@ -138,16 +140,16 @@ final class VideoFrames {
             executable: ffprobe,
             arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height:stream_tags=alpha_mode", "-of", "default=nw=1", path],
             readsOutput: true)
-        var bytes = [UInt8](repeating: 0, count: 64)
-        var text = ""
-        while true {
-            let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-                let count = Glibc.read(probe.outputDescriptor, buffer.baseAddress, 64)
-                return max(count, 0)
-            }
-            if got == 0 { break }
-            text += String(decoding: bytes[0..<got], as: UTF8.self)
+        var output: [UInt8]?
+        do {
+            output = try readToEnd(probe.outputDescriptor, limit: 1 << 16) { CommandError.input($0) }
+        } catch where error.kind == .interrupted {
+            probe.kill()
+            throw error
+        } catch {
+            // A read error is as no output, which is refused below.
         }
+        let text = String(decoding: output ?? [], as: UTF8.self)
         _ = probe.finish()
         var fields: [String: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) {

@@ -113,9 +113,13 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Fills `buffer` from the child's stdout. Returns false at the end of its output
     /// (or a read error) before the buffer is full.
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    ///
+    /// - Throws: ``CommandError/interrupted`` when a stop is requested while it waits
+    ///   (the child, in a process group of its own, is not stopped by a Ctrl-C).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(CommandError) -> Bool {
         var offset = 0
         while offset < buffer.count {
+            try Interruption.wait(for: outputDescriptor, events: Int16(POLLIN))
             let count = Glibc.read(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if count < 0, errno == EINTR { continue }
             if count <= 0 { return false }
