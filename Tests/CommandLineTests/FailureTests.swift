@@ -274,9 +274,11 @@ import Testing
 
     /// A reader that stops reading (a stalled pipe or socket) must not keep SIGTERM from
     /// stopping a raw render: the write to stdout waits where a stop request can reach it.
-    /// A socket is what Node's child_process gives.
-    @Test(arguments: ["pipe", "socket"])
-    func aStalledReaderDoesNotHoldOffAnInterrupt(kind: String) throws {
+    /// A socket is what Node's child_process gives. A pipe that the render cannot open
+    /// again (another user's: run as nobody, or with its mode taken away) is written a
+    /// page at a time instead.
+    @Test(arguments: [("pipe", SIGTERM), ("socket", SIGTERM), ("pipe it cannot reopen", SIGINT)])
+    func aStalledReaderDoesNotHoldOffAnInterrupt(kind: String, signal: Int32) throws {
         let scratch = Scratch()
         var command: RunningCommand
         // The reading end, held open and never read, so the render's writes fill it and wait.
@@ -286,6 +288,16 @@ import Testing
             #expect(mkfifo(fifo, 0o600) == 0)
             reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             command = RunningCommand(["render", "--size", "320x180", "--frames", "600", "-o", "-"], stdoutPath: fifo)
+        } else if kind == "pipe it cannot reopen" {
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            reader = ends[0]
+            #expect(fchmod(ends[1], 0o400) == 0)
+            command = RunningCommand(
+                ["render", "--size", "320x180", "--frames", "600", "-o", "-"], stdoutDescriptor: ends[1],
+                launcher: unprivilegedLauncher)
+            close(ends[1])
         } else {
             var ends: [Int32] = [0, 0]
             #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
@@ -305,7 +317,7 @@ import Testing
             queued = now
         }
         #expect(steady == 10, "stdout never filled (\(queued) bytes queued)")
-        command.signal(SIGTERM)
+        command.signal(signal)
         let result = command.wait(timeout: 10)
         #expect(result.status == 130)
         #expect(result.stderr.hasPrefix("fluidgradient: interrupted; standard output got "), "\(result.stderr)")

@@ -7,13 +7,24 @@ import Foundation
 /// (`MSG_DONTWAIT`, which leaves the socket's shared flags alone), a full buffer waits
 /// in `poll`, asking `stopWaiting` (with the bytes written so far) every 50 ms; when it
 /// answers true the write gives up with `ECANCELED`.
+///
+/// With `pollFirst`, for a blocking pipe, every write waits in that `poll` first and
+/// writes at most `PIPE_BUF` bytes: a pipe that polls as writable has a free page, so
+/// it takes them without blocking.
 func writeAll(
-    _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, sendWithoutWaiting: Bool = false,
+    _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, sendWithoutWaiting: Bool = false, pollFirst: Bool = false,
     stopWaiting: (_ written: Int) -> Bool = { _ in false }
 ) -> Int32 {
     var offset = 0
     while offset < bytes.count {
-        let start = bytes.baseAddress! + offset, length = bytes.count - offset
+        if pollFirst {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            if poll(&ready, 1, 50) == 0 {
+                if stopWaiting(offset) { return ECANCELED }
+                continue
+            }
+        }
+        let start = bytes.baseAddress! + offset, length = pollFirst ? min(bytes.count - offset, Int(PIPE_BUF)) : bytes.count - offset
         let count = sendWithoutWaiting
             ? send(descriptor, start, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) : Glibc.write(descriptor, start, length)
         if count < 0 {

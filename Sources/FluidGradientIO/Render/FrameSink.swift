@@ -91,12 +91,16 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
 /// A reader that stops reading must not keep a stop request from taking effect, so a
 /// pipe is written through a non-blocking descriptor of its own, opened again from
 /// /proc (the shared one's flags are left alone), and a socket with `MSG_DONTWAIT`.
-/// A file never waits on a reader and is written as it is.
+/// A pipe that cannot be opened again (another user's, or no /proc) is written a page
+/// at a time, each once `poll` finds room. A file never waits on a reader and is
+/// written as it is.
 public final class RawSink: FrameSink, @unchecked Sendable {
     public let pixelFormat: PixelFormat
     public let isOrderIndependent = false
     private let descriptor: Int32
     private let isSocket: Bool
+    /// A blocking pipe: see ``writeAll``'s `pollFirst`.
+    private let isBlockingPipe: Bool
     private let lock = NSLock()
     private var cancelled = false
     private var frames = 0
@@ -113,6 +117,7 @@ public final class RawSink: FrameSink, @unchecked Sendable {
             descriptor = open("/proc/self/fd/1", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         }
         self.descriptor = descriptor >= 0 ? descriptor : 1
+        isBlockingPipe = kind == S_IFIFO && descriptor < 0
         enlargePipeBuffer(self.descriptor)
     }
 
@@ -122,7 +127,7 @@ public final class RawSink: FrameSink, @unchecked Sendable {
 
     public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
         let failure = buffer.withUnsafeBytes { bytes in
-            writeAll(descriptor, bytes, sendWithoutWaiting: isSocket) { [self] written in
+            writeAll(descriptor, bytes, sendWithoutWaiting: isSocket, pollFirst: isBlockingPipe) { [self] written in
                 partial = written > 0
                 return Interruption.isRequested || lock.withLock { cancelled }
             }
