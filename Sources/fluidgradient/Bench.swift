@@ -75,7 +75,9 @@ struct Bench: ParsableCommand {
         }
         let median = runs.sorted { $0.total < $1.total }[runs.count / 2]
         var accuracy: (max: Double, mean: Double)?
-        if checkAccuracy { accuracy = BenchRun.accuracy(preset: preset, threads: threadCount) }
+        if checkAccuracy {
+            accuracy = try Interruption.runUntilDone { [preset] in BenchRun.accuracy(preset: preset, threads: threadCount) }
+        }
         let grid = FrameRenderer(spec: preset.frameSpec).cellSize
         let scene = Animator(preset: preset).scene(at: 0), blobCount = scene.base.count + scene.highlights.count
         if json {
@@ -115,10 +117,15 @@ struct BenchRun {
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: threads)
         let buffer = PixelBuffer(width: preset.width, height: preset.height, format: format)
         let scratch = NSTemporaryDirectory() + "fluidgradient-bench-\(getpid()).png"
-        defer { unlink(scratch) }
+        let cleanupSlot = Interruption.register(temporaryPath: scratch)
+        defer {
+            unlink(scratch)
+            Interruption.unregister(temporaryPathSlot: cleanupSlot)
+        }
         var simulate = 0.0, encode = 0.0
         let start = DispatchTime.now().uptimeNanoseconds
         for frame in 0..<frames {
+            try Interruption.check()
             let t0 = DispatchTime.now().uptimeNanoseconds
             let root = animator.scene(at: Double(frame) / preset.fps).rootLayer(width: preset.width, height: preset.height)
             simulate += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9

@@ -1,10 +1,38 @@
 import Foundation
 import Testing
 
-/// SIGINT and SIGTERM stop every command wherever it waits, as while reading a FIFO that
-/// no one writes. Each run exits 130 with the one-line message and leaves nothing in its
-/// directory. Without the stop, each would wait far longer than its deadline.
+/// SIGINT and SIGTERM stop every command wherever it waits or works: in bench's loops,
+/// and while reading a FIFO that no one writes. Each run exits 130 with the one-line
+/// message and leaves nothing in its directory. Without the stop, each would wait or
+/// work far longer than its deadline.
 @Suite(.serialized) struct SignalTests {
+    /// bench ran its frames to the end, whatever signal came.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func benchStopsOnASignal(signal: Int32) {
+        let scratch = Scratch()
+        // --encode png writes a scratch file into TMPDIR on every frame.
+        let command = RunningCommand(
+            ["bench", "--size", "64x36", "--frames", "100000000", "--encode", "png"], environment: ["TMPDIR": scratch.path])
+        waitForSignalHandlers(command.pid)
+        usleep(200_000)
+        command.signal(signal)
+        let result = command.wait(timeout: 10)
+        #expect(result.status == 130)
+        #expect(result.stderr == "fluidgradient: interrupted\n")
+        #expect(scratch.contents.isEmpty, "left \(scratch.contents)")
+    }
+
+    /// The accuracy check's reference render takes minutes at 1080p on a busy machine.
+    @Test func benchStopsDuringItsAccuracyCheck() {
+        let command = RunningCommand(["bench", "--size", "1920x1080", "--frames", "1", "--check-accuracy"])
+        waitForSignalHandlers(command.pid)
+        usleep(1_000_000)
+        command.signal(SIGTERM)
+        let result = command.wait(timeout: 10)
+        #expect(result.status == 130)
+        #expect(result.stderr == "fluidgradient: interrupted\n")
+    }
+
     /// Commands that read a file the user named, given a FIFO that nobody writes to.
     /// `fifo` is the FIFO's name in the command's directory; `a.png` is a small PNG there.
     static let fifoReaders: [(arguments: [String], fifo: String)] = [

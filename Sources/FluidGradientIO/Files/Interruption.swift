@@ -67,12 +67,42 @@ public enum Interruption {
         try check()
     }
 
+    /// Runs `work` on a thread of its own and waits for it where an interrupt ends the
+    /// wait, for work that cannot check for one itself (the reference renderer, minutes
+    /// at 4K). Interrupted, the work is left running, to end with the process.
+    ///
+    /// - Parameter work: what to run; it must not write anything the process keeps.
+    /// - Returns: what `work` returned.
+    /// - Throws: ``CommandError/interrupted`` once a stop is requested.
+    public static func runUntilDone<Result: Sendable>(_ work: @escaping @Sendable () -> Result) throws(CommandError) -> Result {
+        var done: [Int32] = [-1, -1]
+        guard pipe(&done) == 0 else { return work() }
+        for end in done { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let box = ResultBox<Result>()
+        Thread { [done] in
+            box.set(work())
+            _ = write(done[1], "!", 1)
+            close(done[1])
+        }.start()
+        defer { close(done[0]) }
+        try wait(for: done[0], events: Int16(POLLIN))
+        return box.get()!
+    }
+
     /// A temporary file that a second interrupt removes; returns the slot to unregister.
-    static func register(temporaryPath path: String) -> Int32 { fg_cleanup_add_path(path) }
-    static func unregister(temporaryPathSlot slot: Int32) { fg_cleanup_remove_path(slot) }
+    public static func register(temporaryPath path: String) -> Int32 { fg_cleanup_add_path(path) }
+    public static func unregister(temporaryPathSlot slot: Int32) { fg_cleanup_remove_path(slot) }
 
     /// A child process that a second interrupt kills; unregister it before reaping it.
     static func register(child pid: pid_t) -> Int32 { fg_cleanup_add_child(pid) }
     static func unregister(childSlot slot: Int32) { fg_cleanup_remove_child(slot) }
 }
 
+/// A value handed from one thread to another.
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func set(_ value: Value) { lock.withLock { self.value = value } }
+    func get() -> Value? { lock.withLock { value } }
+}
