@@ -54,7 +54,7 @@ enum FuzzedParser: String {
         do {
             let again = try Preset(json: Array(preset.jsonText.utf8), file: "encoded.json")
             if again.jsonText != preset.jsonText {
-                fatalError("a preset changed on the way through its own encoding:\n\(preset.jsonText)\n\(again.jsonText)")
+                fatalError("a preset changed through its own encoding:\n\(preset.jsonText)\n\(again.jsonText)")
             }
         } catch {
             fatalError("a parsed preset's own encoding was refused: \(error.description)\n\(preset.jsonText)")
@@ -66,9 +66,7 @@ enum FuzzedParser: String {
 nonisolated(unsafe) private var parser = FuzzedParser.preset
 
 @_cdecl("LLVMFuzzerInitialize")
-public func initialize(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> Int32 {
+public func initialize(_ argc: UnsafeMutableRawPointer, _ argv: UnsafeMutableRawPointer) -> Int32 {
     let name = getenv("FLUIDGRADIENT_FUZZ_PARSER").map { String(cString: $0) } ?? "preset"
     guard let chosen = FuzzedParser(rawValue: name) else {
         fputs("FLUIDGRADIENT_FUZZ_PARSER must be preset, manifest, palette or fill, not \(name)\n", stderr)

@@ -32,7 +32,8 @@ build_target() {
     swiftc "${flags[@]}" -module-name FluidGradient -package-name FluidGradient \
         -emit-module -emit-module-path "$build/FluidGradient.swiftmodule" \
         -emit-library -static -o "$build/libFluidGradient.a" $(grep '\.swift$' <<< "$sources")
-    swiftc "${flags[@]}" -module-name FuzzParsers -I "$build" Fuzz/FuzzParsers.swift "$build/libFluidGradient.a" -o "$binary"
+    swiftc "${flags[@]}" -module-name FuzzParsers -I "$build" Fuzz/FuzzParsers.swift "$build/libFluidGradient.a" \
+        -o "$binary"
 }
 
 # Rebuilt when any source is newer than the binary.

@@ -76,7 +76,9 @@ struct Bench: ParsableCommand {
         let median = runs.sorted { $0.total < $1.total }[runs.count / 2]
         var accuracy: (max: Double, mean: Double)?
         if checkAccuracy {
-            accuracy = try Interruption.runUntilDone { [preset] in BenchRun.accuracy(preset: preset, threads: threadCount) }
+            accuracy = try Interruption.runUntilDone { [preset] in
+                BenchRun.accuracy(preset: preset, threads: threadCount)
+            }
         }
         let grid = FrameRenderer(spec: preset.frameSpec).cellSize
         let scene = Animator(preset: preset).scene(at: 0), blobCount = scene.base.count + scene.highlights.count

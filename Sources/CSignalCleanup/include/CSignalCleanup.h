@@ -27,9 +27,9 @@ int fg_interrupt_prepare(void);
 int fg_interrupt_wake_descriptor(void);
 
 /// The handler for SIGINT, SIGTERM and SIGHUP. The first signal sets the flag that
-/// `fg_interrupt_requested` reads and makes the wake descriptor readable; a second one SIGKILLs every registered child's
-/// process group, unlinks every registered path, says so on stderr and exits with
-/// status 130, using only async-signal-safe calls.
+/// `fg_interrupt_requested` reads and makes the wake descriptor readable; a second one
+/// SIGKILLs every registered child's process group, unlinks every registered path, says
+/// so on stderr and exits with status 130, using only async-signal-safe calls.
 void fg_interrupt_handler(int signal_number);
 int fg_interrupt_requested(void);
 

@@ -122,7 +122,9 @@ final class VideoFrames {
             Result { () throws(CommandError) in try process.read(into: buffer) }
         }.get()
         guard complete else {
-            guard let status = process.finish(unless: { Interruption.isRequested }) else { throw CommandError.interrupted }
+            guard let status = process.finish(unless: { Interruption.isRequested }) else {
+                throw CommandError.interrupted
+            }
             if status != 0 {
                 throw CommandError.input("cannot read \(path): ffmpeg could not decode it (\(process.stderrTail))")
             }

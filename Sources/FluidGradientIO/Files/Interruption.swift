@@ -74,7 +74,9 @@ public enum Interruption {
     /// - Parameter work: what to run; it must not write anything the process keeps.
     /// - Returns: what `work` returned.
     /// - Throws: ``CommandError/interrupted`` once a stop is requested.
-    public static func runUntilDone<Result: Sendable>(_ work: @escaping @Sendable () -> Result) throws(CommandError) -> Result {
+    public static func runUntilDone<Result: Sendable>(
+        _ work: @escaping @Sendable () -> Result
+    ) throws(CommandError) -> Result {
         var done: [Int32] = [-1, -1]
         guard pipe(&done) == 0 else { return work() }
         for end in done { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

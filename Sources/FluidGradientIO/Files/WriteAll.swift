@@ -24,7 +24,8 @@ func writeAll(
                 continue
             }
         }
-        let start = bytes.baseAddress! + offset, length = pollFirst ? min(bytes.count - offset, Int(PIPE_BUF)) : bytes.count - offset
+        let start = bytes.baseAddress! + offset
+        let length = pollFirst ? min(bytes.count - offset, Int(PIPE_BUF)) : bytes.count - offset
         let count = sendWithoutWaiting
             ? send(descriptor, start, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) : Glibc.write(descriptor, start, length)
         if count < 0 {
