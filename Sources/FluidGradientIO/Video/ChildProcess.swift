@@ -117,6 +117,8 @@ final class ChildProcess: @unchecked Sendable {
     /// - Throws: ``CommandError/interrupted`` when a stop is requested while it waits
     ///   (the child, in a process group of its own, is not stopped by a Ctrl-C).
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(CommandError) -> Bool {
+        // Closed once the output ended: poll would skip it and wait on the interrupt alone.
+        guard outputDescriptor >= 0 else { return false }
         var offset = 0
         while offset < buffer.count {
             try Interruption.wait(for: outputDescriptor, events: Int16(POLLIN))
