@@ -85,8 +85,10 @@ public struct BlobPlacement: Hashable, Sendable {
 }
 
 extension ParameterRange {
-    /// Parses `MIN...MAX` or `MIN...MAX/STEP` (a single number means `N...N`) and checks
-    /// it against `bounds`. Errors name `parameter`, the allowed bounds and the value.
+    /// Parses `MIN...MAX` or `MIN...MAX/STEP` (a single number means `N...N`) and holds
+    /// it to the rule a preset file's range is held to
+    /// (``PresetLimits/rangeProblem(_:within:)``). Errors name `parameter`, the allowed
+    /// bounds and the value.
     public init(parsing text: String, parameter: String, bounds: ClosedRange<Double>) throws(PresetError) {
         let error = { (why: String) in
             PresetError(
@@ -110,6 +112,10 @@ extension ParameterRange {
         guard low <= high else { throw error("has min greater than max") }
         guard bounds.contains(low), bounds.contains(high) else { throw error("is out of bounds") }
         self.init(low, high, step: step)
+        if let problem = PresetLimits.rangeProblem(self, within: bounds) {
+            let what = [problem.part, problem.message].filter { !$0.isEmpty }.joined(separator: " ")
+            throw PresetError(file: "--\(parameter)", path: "", message: "\"\(text)\": \(what)")
+        }
     }
 }
 

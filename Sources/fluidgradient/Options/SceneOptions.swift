@@ -158,20 +158,14 @@ func parseColors(_ text: String, flag: String, allowEmpty: Bool) throws(CommandE
 }
 
 /// A range flag's value, held to the rule a preset file's range is held to
-/// (``PresetLimits/rangeProblem(_:within:)``).
+/// (``ParameterRange/init(parsing:parameter:bounds:)``).
 func range(_ text: String?, _ flag: String, _ bounds: ClosedRange<Double>) throws(CommandError) -> ParameterRange? {
     guard let text else { return nil }
-    let range: ParameterRange
     do {
-        range = try ParameterRange(parsing: text, parameter: flag, bounds: bounds)
+        return try ParameterRange(parsing: text, parameter: flag, bounds: bounds)
     } catch {
         throw CommandError.input(error.description)
     }
-    if let problem = PresetLimits.rangeProblem(range, within: bounds) {
-        let what = [problem.part, problem.message].filter { !$0.isEmpty }.joined(separator: " ")
-        throw CommandError.input("--\(flag): \"\(text)\": \(what)")
-    }
-    return range
 }
 
 extension Option where Value == String? {
