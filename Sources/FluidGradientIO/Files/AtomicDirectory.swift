@@ -1,0 +1,109 @@
+import Foundation
+
+/// A directory of files built under a hidden name beside its destination and renamed
+/// into place when every file is in it, as ``AtomicFile`` does for one file: a failure
+/// or an interrupt leaves the destination as it was.
+///
+/// A destination that already holds an earlier result (it has `marker`, and no
+/// subdirectory) is replaced whole at ``commit()``; anything else there is refused
+/// before any work starts, since replacing it would lose files this tool did not write.
+public final class AtomicDirectory: @unchecked Sendable {
+    /// Where the finished directory goes.
+    public let destination: String
+    /// Where its files are written meanwhile.
+    public let temporaryPath: String
+    private let marker: String
+    private var isOpen = true
+
+    /// Creates the hidden directory.
+    ///
+    /// - Parameters:
+    ///   - destination: the directory to create or replace.
+    ///   - marker: the file name that shows an existing `destination` is an earlier
+    ///     result, such as `manifest.json`.
+    /// - Throws: an input error when `destination` is a file, a directory of other
+    ///   things, or in a place this process cannot write.
+    public init(destination: String, marker: String) throws(CommandError) {
+        let trimmed = destination.count > 1 && destination.hasSuffix("/") ? String(destination.dropLast()) : destination
+        guard !trimmed.isEmpty else { throw CommandError.input("the bundle directory is empty; name one such as web/hero") }
+        self.destination = trimmed
+        self.marker = marker
+        try AtomicDirectory.checkReplaceable(trimmed, marker: marker)
+        let parent = AtomicFile.parentDirectory(of: trimmed)
+        try AtomicFile.createDirectory(parent.isEmpty ? "." : parent, for: trimmed)
+        try AtomicFile.checkWritable(trimmed)
+        let name = URL(fileURLWithPath: trimmed).lastPathComponent
+        temporaryPath = (parent.isEmpty ? "" : parent + "/") + "." + name.prefix(200) + ".tmp-\(getpid())-\(AtomicDirectory.serial())"
+        guard mkdir(temporaryPath, 0o755) == 0 else {
+            throw CommandError.input("cannot write \(trimmed): \(systemReason(errno))")
+        }
+    }
+
+    deinit { discard() }
+
+    /// The path of `file` inside the directory being built.
+    public func path(of file: String) -> String { temporaryPath + "/" + file }
+
+    /// Puts the directory in place, replacing an earlier result.
+    ///
+    /// - Throws: a failure naming the system's reason when a rename fails; the earlier
+    ///   result is then back under its name.
+    public func commit() throws(CommandError) {
+        precondition(isOpen, "a directory is committed once")
+        let old = temporaryPath + ".old"
+        let replacing = FileManager.default.fileExists(atPath: destination)
+        if replacing, rename(destination, old) != 0 {
+            throw CommandError.failure("cannot replace \(destination): \(systemReason(errno))")
+        }
+        guard rename(temporaryPath, destination) == 0 else {
+            let reason = systemReason(errno)
+            if replacing { _ = rename(old, destination) }
+            throw CommandError.failure("cannot write \(destination): \(reason)")
+        }
+        isOpen = false
+        if replacing { try? FileManager.default.removeItem(atPath: old) }
+    }
+
+    /// Removes the directory being built and what is in it.
+    public func discard() {
+        guard isOpen else { return }
+        isOpen = false
+        try? FileManager.default.removeItem(atPath: temporaryPath)
+    }
+
+    /// Refuses a destination that is a file, or a directory that is not an earlier result.
+    static func checkReplaceable(_ destination: String, marker: String) throws(CommandError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw CommandError.input("cannot write the bundle \(destination): a file has that name; remove it or name a new directory")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
+        let hasSubdirectory = entries.contains { entry in
+            var inner: ObjCBool = false
+            return FileManager.default.fileExists(atPath: destination + "/" + entry, isDirectory: &inner) && inner.boolValue
+        }
+        guard entries.isEmpty || (entries.contains(marker) && !hasSubdirectory) else {
+            throw CommandError.input(
+                "cannot write the bundle \(destination): the directory holds other files (it has no \(marker)); "
+                    + "name a new directory, or empty this one")
+        }
+    }
+
+    private static let counter = Counter()
+
+    private static func serial() -> Int { counter.next() }
+}
+
+/// A thread-safe increasing number, for unique temporary names.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}
