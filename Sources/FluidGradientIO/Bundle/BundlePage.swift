@@ -1,0 +1,147 @@
+/// One `<source>` of the bundle's video: a file and the MIME type with its codecs
+/// parameter, which a browser reads to skip what it cannot play without fetching it.
+public struct BundleSource: Sendable, Equatable {
+    /// The file's name inside the bundle.
+    public var file: String
+    /// `video/mp4; codecs="av01.0.01M.10"` and the like (RFC 6381).
+    public var type: String
+
+    public init(file: String, type: String) {
+        self.file = file
+        self.type = type
+    }
+}
+
+/// The bundle's `index.html`: the loop as a background that covers its container, with
+/// the poster in its place when the reader asks for reduced motion.
+///
+/// The page is the snippet a site copies: the `<style>` and the `.fluidgradient` block.
+/// Nothing in it needs a build step or a framework. A transparent loop is drawn by the
+/// player script from a stacked-alpha video; an opaque one is a plain `<video>`.
+public struct BundlePage: Sendable {
+    /// The page's title.
+    public var title: String
+    /// The display size: the size the loop was designed for, not the encoded size.
+    public var width: Int
+    public var height: Int
+    /// The loop's sources, in the order a browser should try them.
+    public var sources: [BundleSource]
+    /// Poster stills as (file, MIME type), best first; the last one is the fallback
+    /// every browser shows, and the video's `poster`.
+    public var posters: [(file: String, type: String)]
+    /// The player script's file name, when the sources are stacked alpha.
+    public var player: String?
+
+    public init(title: String, width: Int, height: Int, sources: [BundleSource],
+                posters: [(file: String, type: String)], player: String? = nil) {
+        precondition(!posters.isEmpty, "a bundle page needs a poster")
+        self.title = title
+        self.width = width
+        self.height = height
+        self.sources = sources
+        self.posters = posters
+        self.player = player
+    }
+
+    /// The whole page.
+    public var html: String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(BundlePage.escaped(title))</title>
+        \(style)
+        </head>
+        <body>
+        \(block)
+        \(script)
+        </body>
+        </html>
+
+        """
+    }
+
+    /// Covers the container like `background-size: cover`; with reduced motion the
+    /// video (or the player's canvas) is hidden and the poster shown.
+    var style: String {
+        """
+        <style>
+          html, body { margin: 0; height: 100%; }
+          .fluidgradient { position: relative; width: 100%; height: 100%; overflow: hidden; }
+          .fluidgradient > video, .fluidgradient > canvas, .fluidgradient > picture > img {
+            position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block;
+          }
+          .fluidgradient > picture { display: none; }\(player == nil ? "" : "\n  .fluidgradient > video { visibility: hidden; }")
+          @media (prefers-reduced-motion: reduce) {
+            .fluidgradient > video, .fluidgradient > canvas { display: none; }
+            .fluidgradient > picture { display: block; }
+          }
+        </style>
+        """
+    }
+
+    var block: String {
+        let fallback = posters[posters.count - 1].file
+        let sourceLines = sources.map { "    <source src=\"\(attribute($0.file))\" type='\(attribute($0.type))'>" }
+        let posterLines = posters.dropLast().map { "    <source srcset=\"\(attribute($0.file))\" type=\"\($0.type)\">" }
+        let canvas = player == nil ? "" : "\n  <canvas width=\"\(width)\" height=\"\(height)\"></canvas>"
+        return """
+            <div class="fluidgradient">
+              <video autoplay muted loop playsinline preload="auto" width="\(width)" height="\(height)" \
+            poster="\(attribute(fallback))">
+            \(sourceLines.joined(separator: "\n"))
+              </video>\(canvas)
+              <picture>
+            \(posterLines.joined(separator: "\n"))
+                <img src="\(attribute(fallback))" alt="" width="\(width)" height="\(height)">
+              </picture>
+            </div>
+            """
+    }
+
+    /// Reduced motion stops the loop before it starts: hiding a video does not stop a
+    /// browser from decoding it. Otherwise the player, when there is one, takes over.
+    var script: String {
+        let start = player.map {
+            """
+
+            <script src="\(attribute($0))"></script>
+            <script>
+              FluidGradientPlayer.attach(document.querySelector('.fluidgradient > video'),
+                                         document.querySelector('.fluidgradient > canvas'));
+            </script>
+            """
+        } ?? ""
+        return """
+            <script>
+              if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
+                for (const video of document.querySelectorAll('.fluidgradient > video')) {
+                  video.removeAttribute('autoplay');
+                  video.preload = 'none';
+                  video.pause();
+                }
+              }
+            </script>
+            """ + start
+    }
+
+    private func attribute(_ text: String) -> String { BundlePage.escaped(text) }
+
+    /// `text` safe inside an element or a quoted attribute.
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
