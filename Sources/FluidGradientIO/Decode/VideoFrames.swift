@@ -1,0 +1,81 @@
+import FluidGradient
+import Foundation
+
+/// Frames decoded from a video by the ffmpeg binary, one at a time, as 16-bit RGBA.
+final class VideoFrames {
+    let width: Int
+    let height: Int
+    private let process: ChildProcess
+    private let path: String
+    private var index = 0
+
+    init(path: String) throws(CommandError) {
+        self.path = path
+        let ffmpeg = try VideoSink.locateFFmpeg(for: "comparing videos", otherwise: "; PNG frames compare without it")
+        let probe = try ChildProcess.locate(
+            "ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE",
+            missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg (apt-get install ffmpeg, which includes it) "
+                + "or set FLUIDGRADIENT_FFPROBE to its path; PNG frames compare without it")
+        let stream = try VideoFrames.stream(of: path, ffprobe: probe)
+        (width, height) = (stream.width, stream.height)
+        // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
+        let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
+        process = try ChildProcess(
+            executable: ffmpeg,
+            arguments: ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0",
+                        "-vf", "scale=in_color_matrix=bt709:flags=accurate_rnd+full_chroma_int",
+                        "-f", "rawvideo", "-pix_fmt", "rgba64le", "pipe:1"],
+            readsOutput: true)
+    }
+
+    deinit { process.kill() }
+
+    /// The next frame, or nil after the last one.
+    func next() throws(CommandError) -> FrameSamples? {
+        var raw = [UInt16](repeating: 0, count: 4 * width * height)
+        let complete = try raw.withUnsafeMutableBytes { buffer in
+            Result { () throws(CommandError) in try process.read(into: buffer) }
+        }.get()
+        guard complete else {
+            guard let status = process.finish(unless: { Interruption.isRequested }) else {
+                throw CommandError.interrupted
+            }
+            if status != 0 {
+                throw CommandError.input("cannot read \(path): ffmpeg could not decode it (\(process.stderrTail))")
+            }
+            return nil
+        }
+        index += 1
+        return FrameSamples(width: width, height: height, channels: 4, bitDepth: 16, samples: raw.map { UInt16(littleEndian: $0) })
+    }
+
+    /// The first video stream's size and codec, and whether it carries alpha aside (WebM's alpha_mode).
+    private static func stream(of path: String, ffprobe: String) throws(CommandError)
+        -> (width: Int, height: Int, codec: String, hasAlphaSideStream: Bool)
+    {
+        let probe = try ChildProcess(
+            executable: ffprobe,
+            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height:stream_tags=alpha_mode", "-of", "default=nw=1", path],
+            readsOutput: true)
+        var output: [UInt8]?
+        do {
+            output = try readToEnd(probe.outputDescriptor, limit: 1 << 16) { CommandError.input($0) }
+        } catch where error.kind == .interrupted {
+            probe.kill()
+            throw error
+        } catch {
+            // A read error is as no output, which is refused below.
+        }
+        let text = String(decoding: output ?? [], as: UTF8.self)
+        _ = probe.finish()
+        var fields: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let pair = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { fields[pair[0]] = pair[1] }
+        }
+        guard let width = fields["width"].flatMap(Int.init), let height = fields["height"].flatMap(Int.init), width > 0, height > 0 else {
+            throw CommandError.input("cannot read \(path): not a video ffprobe can read")
+        }
+        return (width, height, fields["codec_name"] ?? "", fields["TAG:alpha_mode"] == "1" || fields["TAG:ALPHA_MODE"] == "1")
+    }
+}
