@@ -225,6 +225,18 @@ import Testing
         #expect(json.stdoutText.contains(#""notes": ["if \#(scratch.file("c.gif")) was rendered above 50 fps"#), "\(json.stdoutText)")
     }
 
+    /// A GIF's 8-bit colours reach compare exactly: swscale's widening to 16 bits was off
+    /// by about a level. ffmpeg's own PNGs of its frames are the goldens.
+    @Test func gifFramesCompareExactlyWithTheirOwnPNGs() {
+        let scratch = Scratch()
+        let render = ["render", "--preset", "citrus", "--size", "64x36", "--frames", "4", "--fps", "25"]
+        #expect(run(render + ["-o", scratch.file("c.gif")]).status == 0)
+        _ = toolOutput(["ffmpeg", "-v", "error", "-i", scratch.file("c.gif"), scratch.file("%02d.png")])
+        let result = run(["compare", scratch.file("%02d.png"), scratch.file("c.gif")])
+        #expect(result.status == 0, "\(result.stdoutText)")
+        #expect(result.stdoutText.hasPrefix("match: 4 frames, 4 matching"), "\(result.stdoutText)")
+    }
+
     /// GIF stores delays in 1/100 s, so 50 fps is exact.
     @Test func gifIsPaletteOptimised() {
         let scratch = Scratch()

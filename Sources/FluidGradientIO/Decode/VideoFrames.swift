@@ -1,10 +1,14 @@
 import FluidGradient
 import Foundation
 
-/// Frames decoded from a video by the ffmpeg binary, one at a time, as 16-bit RGBA.
+/// Frames decoded from a video by the ffmpeg binary, one at a time, as RGBA: 8-bit from
+/// 8-bit RGB and palette streams (GIF, APNG), which swscale widens to 16 bits inexactly
+/// (by a level or so), and 16-bit from every other stream.
 final class VideoFrames {
     let width: Int
     let height: Int
+    /// Of the samples ffmpeg is asked for: 8 or 16.
+    let bitDepth: Int
     private let process: ChildProcess
     private let path: String
     private var index = 0
@@ -18,21 +22,36 @@ final class VideoFrames {
                 + "or set FLUIDGRADIENT_FFPROBE to its path; PNG frames compare without it")
         let stream = try VideoFrames.stream(of: path, ffprobe: probe)
         (width, height) = (stream.width, stream.height)
+        bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
         // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
         let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
         process = try ChildProcess(
             executable: ffmpeg,
             arguments: ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0",
                         "-vf", "scale=in_color_matrix=bt709:flags=accurate_rnd+full_chroma_int",
-                        "-f", "rawvideo", "-pix_fmt", "rgba64le", "pipe:1"],
+                        "-f", "rawvideo", "-pix_fmt", bitDepth == 8 ? "rgba" : "rgba64le", "pipe:1"],
             readsOutput: true)
     }
+
+    /// ffmpeg's pixel formats of 8-bit RGB, with or without alpha, or a palette of such colours.
+    private static let eightBitRGB: Set = ["rgb24", "bgr24", "rgba", "bgra", "argb", "abgr", "rgb0", "bgr0", "0rgb", "0bgr", "pal8"]
 
     deinit { process.kill() }
 
     /// The next frame, or nil after the last one.
     func next() throws(CommandError) -> FrameSamples? {
+        if bitDepth == 8 {
+            var raw = [UInt8](repeating: 0, count: 4 * width * height)
+            guard try read(into: &raw) else { return nil }
+            return FrameSamples(width: width, height: height, channels: 4, bitDepth: 8, samples: raw.map(UInt16.init))
+        }
         var raw = [UInt16](repeating: 0, count: 4 * width * height)
+        guard try read(into: &raw) else { return nil }
+        return FrameSamples(width: width, height: height, channels: 4, bitDepth: 16, samples: raw.map { UInt16(littleEndian: $0) })
+    }
+
+    /// Fills `raw` with the next frame's bytes; false after the last frame.
+    private func read<Sample>(into raw: inout [Sample]) throws(CommandError) -> Bool {
         let complete = try raw.withUnsafeMutableBytes { buffer in
             Result { () throws(CommandError) in try process.read(into: buffer) }
         }.get()
@@ -43,19 +62,19 @@ final class VideoFrames {
             if status != 0 {
                 throw CommandError.input("cannot read \(path): ffmpeg could not decode it (\(process.stderrTail))")
             }
-            return nil
+            return false
         }
         index += 1
-        return FrameSamples(width: width, height: height, channels: 4, bitDepth: 16, samples: raw.map { UInt16(littleEndian: $0) })
+        return true
     }
 
-    /// The first video stream's size and codec, and whether it carries alpha aside (WebM's alpha_mode).
+    /// The first video stream's size, codec and pixel format, and whether it carries alpha aside (WebM's alpha_mode).
     private static func stream(of path: String, ffprobe: String) throws(CommandError)
-        -> (width: Int, height: Int, codec: String, hasAlphaSideStream: Bool)
+        -> (width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool)
     {
         let probe = try ChildProcess(
             executable: ffprobe,
-            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height:stream_tags=alpha_mode", "-of", "default=nw=1", path],
+            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height,pix_fmt:stream_tags=alpha_mode", "-of", "default=nw=1", path],
             readsOutput: true)
         var output: [UInt8]?
         do {
@@ -76,6 +95,7 @@ final class VideoFrames {
         guard let width = fields["width"].flatMap(Int.init), let height = fields["height"].flatMap(Int.init), width > 0, height > 0 else {
             throw CommandError.input("cannot read \(path): not a video ffprobe can read")
         }
-        return (width, height, fields["codec_name"] ?? "", fields["TAG:alpha_mode"] == "1" || fields["TAG:ALPHA_MODE"] == "1")
+        let hasAlphaSideStream = fields["TAG:alpha_mode"] == "1" || fields["TAG:ALPHA_MODE"] == "1"
+        return (width, height, fields["codec_name"] ?? "", fields["pix_fmt"] ?? "", hasAlphaSideStream)
     }
 }
