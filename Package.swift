@@ -21,10 +21,12 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
+        .systemLibrary(name: "CLibWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "CWebPCodec", dependencies: ["CLibWebP"]),
         .target(name: "CSignalCleanup"),
         .target(
             name: "FluidGradientIO",
-            dependencies: ["FluidGradient", "CPNGCodec", "CSignalCleanup"],
+            dependencies: ["FluidGradient", "CPNGCodec", "CWebPCodec", "CSignalCleanup"],
             plugins: ["EmbedPresets"]
         ),
         .target(name: "FluidGradientTesting", dependencies: ["FluidGradient", "FluidGradientIO"]),

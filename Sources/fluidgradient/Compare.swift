@@ -5,19 +5,27 @@ import Foundation
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare frames with goldens: PNGs, directories or patterns of PNGs, or videos.",
+        abstract: "Compare frames with goldens: PNGs, directories or patterns of PNGs, videos, or animated images.",
         discussion: """
-            Each side is a PNG, a directory of PNGs, a numbered pattern such as goldens/%05d.png, or a video \
-            (decoded by ffmpeg). Frames are matched by file name when both sides are directories, by number when \
-            both are numbered (patterns, videos), otherwise by position. 8- and 16-bit PNGs, with or without \
-            alpha, compare on one scale: 8-bit levels of the colour shown over black.
+            Each side is a PNG, a directory of PNGs, a numbered pattern such as goldens/%05d.png, a video \
+            (decoded by ffmpeg), or a still or animated .webp (decoded by libwebp). Frames are matched by file \
+            name when both sides are directories, by number when both are numbered (patterns, videos), otherwise \
+            by position. 8- and 16-bit PNGs, with or without alpha, compare on one scale: 8-bit levels of the \
+            colour shown over black.
+
+            An animated image's frames each show for a time of their own, and an encoder may merge identical \
+            frames into one longer one. Its frames are taken at a fixed rate, --fps or else its own (frames \
+            over total duration, which needs frames of one duration): frame k is the one showing at the middle \
+            of the k-th frame interval, (k + 1/2)/rate seconds in, as a player shows it then. A still image \
+            stands for every frame of the other side.
 
             For each frame: the largest channel difference in 8-bit levels and where it is, the pixels over the \
             tolerance, PSNR, and the colour difference as ΔE in OKLab (mean and largest; 0.02 is about a \
             just-noticeable difference), shown as a score, 100·(1 − mean ΔE).
 
             Exit status: 0 the frames match; 1 they differ (or frames are missing, extra or of another size); \
-            2 an input cannot be read; 3 ffmpeg or ffprobe, which videos need, is missing or cannot start.
+            2 an input cannot be read, or an animated image's frames cannot be paired without --fps; 3 ffmpeg or \
+            ffprobe, which videos need, is missing or cannot start.
 
             Examples:
               fluidgradient compare goldens/ renders/
@@ -44,6 +52,13 @@ struct Compare: ParsableCommand {
     @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing); a strip left there for a frame that now matches is removed.", valueName: "DIR"))
     var diff: String?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The rate, in frames per second (1...240), at which animated images are sampled to pair with the other "
+                + "side's frames (default: the image's own).", valueName: "N"))
+    var fps: Double?
+
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
@@ -58,6 +73,9 @@ struct Compare: ParsableCommand {
             }
             throw ValidationError("--max-differing must be a percentage from 0% to 100%, such as 0.5%, not \(differing)")
         }
+        if let fps, !PresetLimits.fps.contains(fps) {
+            throw ValidationError("--fps must be 1 to 240 frames per second, not \(ParameterRange.format(fps))")
+        }
         if diff?.isEmpty == true { throw ValidationError("--diff needs a directory, not an empty path") }
     }
 
@@ -70,9 +88,16 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
+        let reading = FrameSet.Reading(rate: fps)
+        let sets = (try FrameSet(path: expected, reading: reading), try FrameSet(path: actual, reading: reading))
+        if fps != nil, !sets.0.isAnimation, !sets.1.isAnimation {
+            throw CommandError.input(
+                "--fps applies to animated images (\(AnimatedImageFormat.extensions)), "
+                    + "and neither \(expected) nor \(actual) is one")
+        }
         let comparison = try Comparison.run(
-            expected: try FrameSet(path: expected), actual: try FrameSet(path: actual), tolerance: tolerance ?? 0,
-            maximumDiffering: Self.share(differing)!, diffDirectory: diff)
+            expected: sets.0, actual: sets.1, tolerance: tolerance ?? 0, maximumDiffering: Self.share(differing)!,
+            diffDirectory: diff)
         print(json ? comparison.json.serialized() : comparison.report)
         if !comparison.matches { throw ExitCode(1) }
     }

@@ -76,23 +76,29 @@ public struct Comparison: Sendable {
                 comparison.compare(try expected.load(expectedKey), try actual.load(actualKey), name: name, diffDirectory: diffDirectory)
             }
         default:
-            // At least one video: walk both in order, decoding as we go.
             let left = try FrameStream(expected), right = try FrameStream(actual)
-            var index = 0
-            while true {
-                try Interruption.check()
-                let a = try left.next(), b = try right.next()
-                if a == nil && b == nil { break }
-                let name = a?.name ?? b?.name ?? "frame \(index)"
-                switch (a, b) {
-                case (let a?, let b?): comparison.compare(a.samples, b.samples, name: name, diffDirectory: diffDirectory)
-                case (_?, nil): comparison.frames.append(FrameResult(name: name, status: .missing))
-                default: comparison.frames.append(FrameResult(name: name, status: .extra))
-                }
-                index += 1
-            }
+            try comparison.compareInOrder(left, right, diffDirectory: diffDirectory)
         }
         return comparison
+    }
+
+    /// Walks both sides in order, decoding as it goes, for a side that is a video or an
+    /// animated image. A still image stands for every frame of the other side.
+    private mutating func compareInOrder(
+        _ left: FrameStream, _ right: FrameStream, diffDirectory: String?
+    ) throws(CommandError) {
+        while true {
+            try Interruption.check()
+            let a = try left.next(), b = try right.next()
+            if a?.repeated ?? true, b?.repeated ?? true { break }
+            // A still's name says nothing of which frame this is.
+            let name = (left.isStill ? nil : a?.name) ?? b?.name ?? a!.name
+            switch (a, b) {
+            case (let a?, let b?): compare(a.samples, b.samples, name: name, diffDirectory: diffDirectory)
+            case (_?, nil): frames.append(FrameResult(name: name, status: .missing))
+            default: frames.append(FrameResult(name: name, status: .extra))
+            }
+        }
     }
 
     private mutating func compare(_ a: FrameSamples, _ b: FrameSamples, name: String, diffDirectory: String?) {
@@ -141,25 +147,33 @@ public struct Comparison: Sendable {
     }
 }
 
-/// Frames of any set in order, videos decoded as they are read.
+/// Frames of any set in order, videos and animated images decoded as they are read.
 private final class FrameStream {
     private let set: FrameSet
-    private var video: VideoFrames?
+    private let sequence: FrameSequence?
+    private var still: (name: String, samples: FrameSamples)?
     private var position = 0
 
     init(_ set: FrameSet) throws(CommandError) {
         self.set = set
-        if case .video(let path) = set.kind { video = try VideoFrames(path: path) }
+        sequence = try set.openSequence()
     }
 
-    func next() throws(CommandError) -> (name: String, samples: FrameSamples)? {
+    /// Whether this is one image that stands for every frame of the other side.
+    var isStill: Bool { sequence?.isStill ?? false }
+
+    /// The next frame, or nil after the last; a still image's one frame again and again,
+    /// marked as `repeated` after the first time.
+    func next() throws(CommandError) -> (name: String, samples: FrameSamples, repeated: Bool)? {
         defer { position += 1 }
-        if let video {
-            guard let samples = try video.next() else { return nil }
-            return ("frame \(position)", samples)
+        if let still { return (still.name, still.samples, true) }
+        if let sequence {
+            guard let samples = try sequence.next() else { return nil }
+            if sequence.isStill { still = ("frame 0", samples) }
+            return ("frame \(position)", samples, false)
         }
         guard let keys = set.keys, position < keys.count else { return nil }
-        return (set.label(of: keys[position]), try set.load(keys[position]))
+        return (set.label(of: keys[position]), try set.load(keys[position]), false)
     }
 }
 
@@ -198,13 +212,19 @@ extension Comparison {
 
     /// What may explain the result beyond the frames themselves.
     public var notes: [String] {
-        guard count(.missing) + count(.extra) > 0, let gif = [expected, actual].first(where: { $0.lowercased().hasSuffix(".gif") }) else {
-            return []
+        guard count(.missing) + count(.extra) > 0 else { return [] }
+        var notes: [String] = []
+        if let gif = [expected, actual].first(where: { $0.lowercased().hasSuffix(".gif") }) {
+            notes.append(
+                "if \(gif) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole "
+                    + "hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less")
         }
-        return [
-            "if \(gif) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole "
-                + "hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less"
-        ]
+        if let animation = [expected, actual].first(where: { AnimatedImageFormat(path: $0) != nil }) {
+            notes.append(
+                "the frames of \(animation) are taken at --fps, else at its own rate (its frames over its duration); "
+                    + "if it was rendered at another rate, or its encoder merged identical frames, give --fps")
+        }
+        return notes
     }
 
     /// The machine-readable report (schema in the README).

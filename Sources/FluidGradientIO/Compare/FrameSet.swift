@@ -1,7 +1,8 @@
 import FluidGradient
 import Foundation
 
-/// One side of a comparison: a PNG, a directory or numbered pattern of PNGs, or a video.
+/// One side of a comparison: a PNG, a directory or numbered pattern of PNGs, a video, or
+/// an animated image.
 public struct FrameSet: Sendable {
     /// How a frame is identified when matching it with the other side.
     public enum Key: Hashable, Sendable, Comparable {
@@ -16,15 +17,30 @@ public struct FrameSet: Sendable {
         /// Files matching a numbered pattern, by number.
         case pattern(FramePattern, numbers: [Int])
         case video(String)
+        /// A still or animated WebP file, whose frames each last a time of their own.
+        case animation(String, AnimatedImageFormat)
+    }
+
+    /// How the frames of videos and animated images are read.
+    public struct Reading: Sendable {
+        /// The rate, in frames per second, at which animated images are sampled; nil for
+        /// their own (see ``AnimationSampler``).
+        public var rate: Double?
+
+        public init(rate: Double? = nil) {
+            self.rate = rate
+        }
     }
 
     public let path: String
     public let kind: Kind
+    public let reading: Reading
 
-    /// Works out what `path` is: a pattern (has `%`), a directory, a video (by
-    /// extension) or a PNG. Missing paths are input errors that name them.
-    public init(path: String) throws(CommandError) {
+    /// Works out what `path` is: a pattern (has `%`), a directory, a video or an animated
+    /// image (by extension) or a PNG. Missing paths are input errors that name them.
+    public init(path: String, reading: Reading = Reading()) throws(CommandError) {
         self.path = path
+        self.reading = reading
         if path.contains("%") {
             let pattern = try FramePattern(path)
             let directory = pattern.directory
@@ -50,16 +66,37 @@ public struct FrameSet: Sendable {
             return
         }
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        kind = ["mp4", "mov", "webm", "gif", "mkv", "avi", "m4v"].contains(ext) ? .video(path) : .png(path)
+        if let format = AnimatedImageFormat(path: path) {
+            kind = .animation(path, format)
+        } else {
+            kind = ["mp4", "mov", "webm", "gif", "mkv", "avi", "m4v"].contains(ext) ? .video(path) : .png(path)
+        }
     }
 
-    /// The frames' keys in order; nil for a video, whose frames are only known by decoding it.
+    /// Whether this is an animated image, whose frames ``Reading/rate`` samples.
+    public var isAnimation: Bool {
+        if case .animation = kind { return true }
+        return false
+    }
+
+    /// The frames' keys in order; nil for a video or an animated image, whose frames are only
+    /// known by decoding it.
     var keys: [Key]? {
         switch kind {
         case .png: return [.number(0)]
         case .directory(_, let files): return files.map { .name($0) }
         case .pattern(_, let numbers): return numbers.map { .number($0) }
-        case .video: return nil
+        case .video, .animation: return nil
+        }
+    }
+
+    /// The decoder of a video or an animated image, whose frames come in order only; nil
+    /// for PNGs.
+    func openSequence() throws(CommandError) -> FrameSequence? {
+        switch kind {
+        case .video(let path): return try VideoFrames(path: path)
+        case .animation(let path, let format): return try AnimationSampler(format.open(path), rate: reading.rate)
+        default: return nil
         }
     }
 
@@ -83,5 +120,25 @@ public struct FrameSet: Sendable {
         default: throw CommandError.input("\(path) has no frame \(label(of: key))")
         }
         return FrameSamples(try PNGFile.read(file))
+    }
+}
+
+/// The animated image formats compare reads, by file extension.
+public enum AnimatedImageFormat: String, Sendable, CaseIterable {
+    case webp
+
+    /// Every format's extension, for messages: `.webp, .avif, .apng`.
+    public static var extensions: String { allCases.map { "." + $0.rawValue }.joined(separator: ", ") }
+
+    /// The format a file name's extension names, if any.
+    init?(path: String) {
+        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
+    /// Opens `path` with this format's decoder.
+    func open(_ path: String) throws(CommandError) -> TimedFrames {
+        switch self {
+        case .webp: return try WebPAnimation(path: path)
+        }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Frames decoded from a video by the ffmpeg binary, one at a time, as RGBA: 8-bit from
 /// 8-bit RGB and palette streams (GIF, APNG), which swscale widens to 16 bits inexactly
 /// (by a level or so), and 16-bit from every other stream.
-final class VideoFrames {
+final class VideoFrames: FrameSequence {
     let width: Int
     let height: Int
     /// Of the samples ffmpeg is asked for: 8 or 16.

@@ -51,9 +51,9 @@ public enum PresetLibrary {
 }
 
 /// The bytes of a file the user named, or an input error that says why not. Pipes
-/// (`<(...)`, `/dev/stdin`, a FIFO) are read to their end, up to ``largestReadFile``
-/// bytes, waiting where an interrupt can stop the wait.
-public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt8] {
+/// (`<(...)`, `/dev/stdin`, a FIFO) are read to their end, up to `limit` bytes
+/// (``largestReadFile`` unless given), waiting where an interrupt can stop the wait.
+public func readFile(_ path: String, what: String, limit: Int = largestReadFile) throws(CommandError) -> [UInt8] {
     func failure(_ reason: String) -> CommandError { CommandError.input("cannot read \(what) \(path): \(reason)") }
     // Non-blocking, so neither opening a FIFO that has no writer yet nor reading an
     // empty pipe holds off Ctrl-C; `poll` does the waiting instead.
@@ -64,8 +64,8 @@ public func readFile(_ path: String, what: String) throws(CommandError) -> [UInt
     defer { close(descriptor) }
     var info = stat()
     if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
-    guard let bytes = try readToEnd(descriptor, limit: largestReadFile, failure: failure) else {
-        throw failure("it is larger than \(largestReadFile >> 20) MiB, far more than a \(what) holds")
+    guard let bytes = try readToEnd(descriptor, limit: limit, failure: failure) else {
+        throw failure("it is larger than \(limit >> 20) MiB, far more than a \(what) holds")
     }
     return bytes
 }

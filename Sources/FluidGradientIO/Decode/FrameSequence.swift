@@ -1,0 +1,26 @@
+import FluidGradient
+
+/// Frames read one after another, as a video or an animation is decoded.
+protocol FrameSequence: AnyObject {
+    /// The next frame, or nil after the last one.
+    func next() throws(CommandError) -> FrameSamples?
+    /// Whether this is one image that shows at every instant, with no time of its own.
+    var isStill: Bool { get }
+}
+
+extension FrameSequence {
+    var isStill: Bool { false }
+}
+
+/// An animation whose frames each show for a time of their own, as WebP, AVIF and APNG
+/// files store them.
+protocol TimedFrames: FrameSequence {
+    /// The file, for messages.
+    var path: String { get }
+    /// How long each frame shows, in seconds, in display order: one entry per frame. A
+    /// still image is one frame of no duration.
+    var durations: [Double] { get }
+}
+
+/// The most an animated image's file may hold: as for a PNG from a pipe, 1 GiB.
+let largestImageFile = 1 << 30

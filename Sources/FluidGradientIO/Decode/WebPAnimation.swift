@@ -1,0 +1,55 @@
+import CWebPCodec
+import FluidGradient
+
+/// A WebP file, still or animated, decoded by libwebp's demux API: each frame as the
+/// canvas shows it once the frame's blend and dispose rules are applied (on a
+/// transparent canvas, as browsers do), with straight alpha.
+final class WebPAnimation: TimedFrames {
+    let path: String
+    let width: Int
+    let height: Int
+    let durations: [Double]
+    /// The file's bytes, which the decoder reads in place for its whole life.
+    private let file: UnsafeMutableRawBufferPointer
+    private let handle: OpaquePointer
+
+    /// Reads and opens `path`.
+    ///
+    /// - Throws: an input error naming the file when it cannot be read, is not WebP, ends
+    ///   early, or is over 64 Mpixels.
+    init(path: String) throws(CommandError) {
+        self.path = path
+        let bytes = try readFile(path, what: "image", limit: largestImageFile)
+        file = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        file.copyBytes(from: bytes)
+        var info = fg_webp_info()
+        var message = [CChar](repeating: 0, count: Int(FG_WEBP_MESSAGE_SIZE))
+        let base = file.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        guard let opened = fg_webp_open(base, bytes.count, &info, &message) else {
+            file.deallocate()
+            throw CommandError.input("cannot read \(path): \(cMessage(message))")
+        }
+        handle = opened
+        assert(info.width > 0 && info.height > 0 && info.frame_count > 0, "libwebp opened an empty canvas")
+        (width, height) = (Int(info.width), Int(info.height))
+        durations = (0..<info.frame_count).map { Double(fg_webp_frame_duration(opened, $0)) / 1000 }
+    }
+
+    deinit {
+        fg_webp_close(handle)
+        file.deallocate()
+    }
+
+    func next() throws(CommandError) -> FrameSamples? {
+        var pixels: UnsafePointer<UInt8>?
+        var message = [CChar](repeating: 0, count: Int(FG_WEBP_MESSAGE_SIZE))
+        switch fg_webp_next(handle, &pixels, &message) {
+        case 0: return nil
+        case 1:
+            guard let pixels else { preconditionFailure("libwebp returned a frame without pixels") }
+            let samples = UnsafeBufferPointer(start: pixels, count: 4 * width * height).map(UInt16.init)
+            return FrameSamples(width: width, height: height, channels: 4, bitDepth: 8, samples: samples)
+        default: throw CommandError.input("cannot read \(path): \(cMessage(message))")
+        }
+    }
+}
