@@ -23,10 +23,14 @@ let package = Package(
         .target(name: "CPNGCodec", dependencies: ["CLibPNG"]),
         .systemLibrary(name: "CLibWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .target(name: "CWebPCodec", dependencies: ["CLibWebP"]),
+        // libavif (Debian's libavif-dev) is linked by name, not through a pkg-config system
+        // library: libavif.pc's -DAVIF_DLL is a flag SwiftPM refuses, with a warning on every
+        // build. Its headers and library are in the system's default paths.
+        .target(name: "CAVIFCodec", linkerSettings: [.linkedLibrary("avif")]),
         .target(name: "CSignalCleanup"),
         .target(
             name: "FluidGradientIO",
-            dependencies: ["FluidGradient", "CPNGCodec", "CWebPCodec", "CSignalCleanup"],
+            dependencies: ["FluidGradient", "CPNGCodec", "CWebPCodec", "CAVIFCodec", "CSignalCleanup"],
             plugins: ["EmbedPresets"]
         ),
         .target(name: "FluidGradientTesting", dependencies: ["FluidGradient", "FluidGradientIO"]),

@@ -17,7 +17,7 @@ public struct FrameSet: Sendable {
         /// Files matching a numbered pattern, by number.
         case pattern(FramePattern, numbers: [Int])
         case video(String)
-        /// A still or animated WebP file, whose frames each last a time of their own.
+        /// A still or animated WebP or AVIF file, whose frames each last a time of their own.
         case animation(String, AnimatedImageFormat)
     }
 
@@ -125,7 +125,7 @@ public struct FrameSet: Sendable {
 
 /// The animated image formats compare reads, by file extension.
 public enum AnimatedImageFormat: String, Sendable, CaseIterable {
-    case webp
+    case webp, avif
 
     /// Every format's extension, for messages: `.webp, .avif, .apng`.
     public static var extensions: String { allCases.map { "." + $0.rawValue }.joined(separator: ", ") }
@@ -139,6 +139,7 @@ public enum AnimatedImageFormat: String, Sendable, CaseIterable {
     func open(_ path: String) throws(CommandError) -> TimedFrames {
         switch self {
         case .webp: return try WebPAnimation(path: path)
+        case .avif: return try AVIFSequence(path: path)
         }
     }
 }

@@ -1,0 +1,56 @@
+import CAVIFCodec
+import FluidGradient
+
+/// An AVIF file, a still image or an image sequence, decoded by libavif with its alpha
+/// plane (ffmpeg 5.1 drops a still image's alpha item and gives a sequence's alpha track as
+/// a stream of its own). Colour is converted to RGB as the file's CICP tags say, by
+/// libavif's own conversion; 10- and 12-bit files come out at 16 bits.
+final class AVIFSequence: TimedFrames {
+    let path: String
+    let width: Int
+    let height: Int
+    let durations: [Double]
+    private let bitDepth: Int
+    /// The file's bytes, which the decoder reads in place for its whole life.
+    private let file: UnsafeMutableRawBufferPointer
+    private let handle: OpaquePointer
+
+    /// Reads and opens `path`.
+    ///
+    /// - Throws: an input error naming the file when it cannot be read, is not AVIF, ends
+    ///   early, or is over 64 Mpixels.
+    init(path: String) throws(CommandError) {
+        self.path = path
+        let bytes = try readFile(path, what: "image", limit: largestImageFile)
+        file = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        file.copyBytes(from: bytes)
+        var info = fg_avif_info()
+        var message = [CChar](repeating: 0, count: Int(FG_AVIF_MESSAGE_SIZE))
+        let base = file.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        guard let opened = fg_avif_open(base, bytes.count, &info, &message) else {
+            file.deallocate()
+            throw CommandError.input("cannot read \(path): \(cMessage(message))")
+        }
+        handle = opened
+        assert(info.width > 0 && info.height > 0 && info.frame_count > 0, "libavif opened an empty image")
+        assert(info.bit_depth == 8 || info.bit_depth == 16, "libavif's samples are 8 or 16 bits")
+        (width, height, bitDepth) = (Int(info.width), Int(info.height), Int(info.bit_depth))
+        durations = (0..<info.frame_count).map { fg_avif_frame_duration(opened, $0) }
+    }
+
+    deinit {
+        fg_avif_close(handle)
+        file.deallocate()
+    }
+
+    func next() throws(CommandError) -> FrameSamples? {
+        var samples = [UInt16](repeating: 0, count: 4 * width * height)
+        var message = [CChar](repeating: 0, count: Int(FG_AVIF_MESSAGE_SIZE))
+        let status = samples.withUnsafeMutableBufferPointer { fg_avif_next(handle, $0.baseAddress, &message) }
+        switch status {
+        case 0: return nil
+        case 1: return FrameSamples(width: width, height: height, channels: 4, bitDepth: bitDepth, samples: samples)
+        default: throw CommandError.input("cannot read \(path): \(cMessage(message))")
+        }
+    }
+}
