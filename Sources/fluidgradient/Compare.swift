@@ -7,11 +7,11 @@ struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare frames with goldens: PNGs, directories or patterns of PNGs, videos, or animated images.",
         discussion: """
-            Each side is a PNG, a directory of PNGs, a numbered pattern such as goldens/%05d.png, a video \
-            (decoded by ffmpeg), or a still or animated .webp or .avif (decoded by libwebp and libavif, alpha \
-            included). Frames are matched by file name when both sides are directories, by number when both \
-            are numbered (patterns, videos), otherwise by position. 8- and 16-bit PNGs, with or without alpha, \
-            compare on one scale: 8-bit levels of the colour shown over black.
+            Each side is a PNG, a directory of PNGs, a numbered pattern such as goldens/%05d.png, a video (decoded \
+            by ffmpeg), a still or animated .webp or .avif (decoded by libwebp and libavif, alpha included), or an \
+            .apng (decoded by ffmpeg). Frames are matched by file name when both sides are directories, by number \
+            when both are numbered (patterns, videos), otherwise by position. 8- and 16-bit PNGs, with or without \
+            alpha, compare on one scale: 8-bit levels of the colour shown over black.
 
             An animated image's frames each show for a time of their own, and an encoder may merge identical \
             frames into one longer one. Its frames are taken at a fixed rate, --fps or else its own (frames \

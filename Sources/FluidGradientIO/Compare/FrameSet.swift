@@ -17,7 +17,7 @@ public struct FrameSet: Sendable {
         /// Files matching a numbered pattern, by number.
         case pattern(FramePattern, numbers: [Int])
         case video(String)
-        /// A still or animated WebP or AVIF file, whose frames each last a time of their own.
+        /// A still or animated WebP, AVIF or APNG file, whose frames each last a time of their own.
         case animation(String, AnimatedImageFormat)
     }
 
@@ -125,7 +125,7 @@ public struct FrameSet: Sendable {
 
 /// The animated image formats compare reads, by file extension.
 public enum AnimatedImageFormat: String, Sendable, CaseIterable {
-    case webp, avif
+    case webp, avif, apng
 
     /// Every format's extension, for messages: `.webp, .avif, .apng`.
     public static var extensions: String { allCases.map { "." + $0.rawValue }.joined(separator: ", ") }
@@ -140,6 +140,7 @@ public enum AnimatedImageFormat: String, Sendable, CaseIterable {
         switch self {
         case .webp: return try WebPAnimation(path: path)
         case .avif: return try AVIFSequence(path: path)
+        case .apng: return try APNGFrames(path: path)
         }
     }
 }

@@ -13,24 +13,27 @@ final class VideoFrames: FrameSequence {
     private let path: String
     private var index = 0
 
-    init(path: String) throws(CommandError) {
+    /// Starts decoding `path`.
+    ///
+    /// - Parameters:
+    ///   - path: the video.
+    ///   - eachFrameOnce: every decoded frame once, in order, whatever its time; otherwise
+    ///     ffmpeg repeats or drops frames to keep the stream's frame rate, as a player would.
+    /// - Throws: an input error when ffprobe cannot read it; a failure when ffmpeg or
+    ///   ffprobe is missing.
+    init(path: String, eachFrameOnce: Bool = false) throws(CommandError) {
         self.path = path
         let ffmpeg = try VideoSink.locateFFmpeg(for: "comparing videos", otherwise: "; PNG frames compare without it")
-        let probe = try ChildProcess.locate(
-            "ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE",
-            missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg (apt-get install ffmpeg, which includes it) "
-                + "or set FLUIDGRADIENT_FFPROBE to its path; PNG frames compare without it")
-        let stream = try VideoFrames.stream(of: path, ffprobe: probe)
+        let stream = try VideoFrames.stream(of: path, ffprobe: try VideoFrames.locateFFprobe())
         (width, height) = (stream.width, stream.height)
         bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
         // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
         let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
-        process = try ChildProcess(
-            executable: ffmpeg,
-            arguments: ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0",
-                        "-vf", "scale=in_color_matrix=bt709:flags=accurate_rnd+full_chroma_int",
-                        "-f", "rawvideo", "-pix_fmt", bitDepth == 8 ? "rgba" : "rgba64le", "pipe:1"],
-            readsOutput: true)
+        var arguments = ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0",
+                         "-vf", "scale=in_color_matrix=bt709:flags=accurate_rnd+full_chroma_int"]
+        if eachFrameOnce { arguments += ["-fps_mode", "passthrough"] }
+        arguments += ["-f", "rawvideo", "-pix_fmt", bitDepth == 8 ? "rgba" : "rgba64le", "pipe:1"]
+        process = try ChildProcess(executable: ffmpeg, arguments: arguments, readsOutput: true)
     }
 
     /// ffmpeg's pixel formats of 8-bit RGB, with or without alpha, or a palette of such colours.
@@ -68,27 +71,48 @@ final class VideoFrames: FrameSequence {
         return true
     }
 
-    /// The first video stream's size, codec and pixel format, and whether it carries alpha aside (WebM's alpha_mode).
-    private static func stream(of path: String, ffprobe: String) throws(CommandError)
-        -> (width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool)
+    /// The ffprobe binary, or an error that says how to get it.
+    static func locateFFprobe() throws(CommandError) -> String {
+        try ChildProcess.locate(
+            "ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE",
+            missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg "
+                + "(apt-get install ffmpeg, which includes it) or set FLUIDGRADIENT_FFPROBE to its path; "
+                + "PNG frames compare without it")
+    }
+
+    /// What ffprobe prints about the first video stream of `path` for `entries` (its
+    /// `-show_entries` value), in its `default=nw=1` form: one `key=value` a line, or
+    /// in `csv=p=0` form with `csv`. Empty when ffprobe fails or prints over `limit` bytes.
+    static func probe(_ path: String, ffprobe: String, entries: String, csv: Bool = false, limit: Int = 1 << 16)
+        throws(CommandError) -> [Substring]
     {
         let probe = try ChildProcess(
             executable: ffprobe,
-            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height,pix_fmt:stream_tags=alpha_mode", "-of", "default=nw=1", path],
+            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", entries,
+                        "-of", csv ? "csv=p=0" : "default=nw=1", path],
             readsOutput: true)
         var output: [UInt8]?
         do {
-            output = try readToEnd(probe.outputDescriptor, limit: 1 << 16) { CommandError.input($0) }
+            output = try readToEnd(probe.outputDescriptor, limit: limit) { CommandError.input($0) }
         } catch where error.kind == .interrupted {
             probe.kill()
             throw error
         } catch {
-            // A read error is as no output, which is refused below.
+            // A read error is as no output, which the callers refuse.
         }
         let text = String(decoding: output ?? [], as: UTF8.self)
         _ = probe.finish()
+        return text.split(whereSeparator: \.isNewline)
+    }
+
+    /// The first video stream's size, codec and pixel format, and whether it carries alpha aside (WebM's alpha_mode).
+    private static func stream(of path: String, ffprobe: String) throws(CommandError)
+        -> (width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool)
+    {
+        let entries = "stream=codec_name,width,height,pix_fmt:stream_tags=alpha_mode"
+        let lines = try probe(path, ffprobe: ffprobe, entries: entries)
         var fields: [String: String] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
+        for line in lines {
             let pair = line.split(separator: "=", maxSplits: 1).map(String.init)
             if pair.count == 2 { fields[pair[0]] = pair[1] }
         }

@@ -1,0 +1,28 @@
+import FluidGradient
+import Foundation
+
+/// An animated PNG, decoded by ffmpeg (its blend and dispose rules applied), with each
+/// frame's delay as ffprobe reads it from the file's frame control chunks.
+final class APNGFrames: TimedFrames {
+    let path: String
+    let durations: [Double]
+    private let frames: VideoFrames
+
+    /// Opens `path` with ffmpeg and reads its frames' delays with ffprobe.
+    ///
+    /// - Throws: an input error when ffprobe finds no frames or a frame without a delay;
+    ///   a failure when ffmpeg or ffprobe is missing.
+    init(path: String) throws(CommandError) {
+        self.path = path
+        frames = try VideoFrames(path: path, eachFrameOnce: true)
+        let lines = try VideoFrames.probe(
+            path, ffprobe: try VideoFrames.locateFFprobe(), entries: "packet=duration_time", csv: true, limit: 1 << 24)
+        let durations = lines.map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !durations.isEmpty, durations.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+            throw CommandError.input("cannot read \(path): ffprobe finds no frame delays in it")
+        }
+        self.durations = durations.map { $0! }
+    }
+
+    func next() throws(CommandError) -> FrameSamples? { try frames.next() }
+}
