@@ -237,6 +237,19 @@ import Testing
         #expect(result.stdoutText.hasPrefix("match: 4 frames, 4 matching"), "\(result.stdoutText)")
     }
 
+    /// Lossless H.264 in RGB (libx264rgb) decodes as planar gbrp, which is 8-bit RGB too:
+    /// it matches the goldens it was made from exactly.
+    @Test func planarRGBVideoComparesExactly() {
+        let scratch = Scratch()
+        let render = ["render", "--preset", "citrus", "--size", "64x36", "--frames", "3", "--fps", "25"]
+        #expect(run(render + ["-o", scratch.file("%02d.png")]).status == 0)
+        _ = toolOutput(["ffmpeg", "-v", "error", "-framerate", "25", "-i", scratch.file("%02d.png"),
+                        "-c:v", "libx264rgb", "-qp", "0", scratch.file("rgb.mp4")])
+        #expect(probe(scratch.file("rgb.mp4"))["pix_fmt"] == "gbrp")
+        let result = run(["compare", scratch.file("%02d.png"), scratch.file("rgb.mp4")])
+        #expect(result.stdoutText.hasPrefix("match: 3 frames, 3 matching"), "\(result.stdoutText)")
+    }
+
     /// GIF stores delays in 1/100 s, so 50 fps is exact.
     @Test func gifIsPaletteOptimised() {
         let scratch = Scratch()

@@ -36,8 +36,11 @@ final class VideoFrames: FrameSequence {
         process = try ChildProcess(executable: ffmpeg, arguments: arguments, readsOutput: true)
     }
 
-    /// ffmpeg's pixel formats of 8-bit RGB, with or without alpha, or a palette of such colours.
-    private static let eightBitRGB: Set = ["rgb24", "bgr24", "rgba", "bgra", "argb", "abgr", "rgb0", "bgr0", "0rgb", "0bgr", "pal8"]
+    /// ffmpeg's pixel formats of 8-bit RGB, packed or planar, with or without alpha, or a
+    /// palette of such colours.
+    private static let eightBitRGB: Set = [
+        "rgb24", "bgr24", "rgba", "bgra", "argb", "abgr", "rgb0", "bgr0", "0rgb", "0bgr", "gbrp", "gbrap", "pal8",
+    ]
 
     deinit { process.kill() }
 
