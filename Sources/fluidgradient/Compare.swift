@@ -3,6 +3,8 @@ import FluidGradient
 import FluidGradientIO
 import Foundation
 
+extension VideoLayout: ExpressibleByArgument {}
+
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare frames with goldens: PNGs, directories or patterns of PNGs, videos, or animated images.",
@@ -18,6 +20,11 @@ struct Compare: ParsableCommand {
             over total duration, which needs frames of one duration): frame k is the one showing at the middle \
             of the k-th frame interval, (k + 1/2)/rate seconds in, as a player shows it then. A still image \
             stands for every frame of the other side.
+
+            A video whose comment tag is fluidgradient-layout=stacked-alpha (render --alpha stacked) is read as \
+            stacked alpha: each W x 2H frame is recombined into a W x H frame with alpha, as the web player does. \
+            The alpha is the BT.709 luma of the bottom half; the top half is the colour premultiplied by it (clamped \
+            to it). --layout stacked reads every video so, tag or not; --layout plain reads its frames as stored.
 
             For each frame: the largest channel difference in 8-bit levels and where it is, the pixels over the \
             tolerance, PSNR, and the colour difference as ΔE in OKLab (mean and largest; 0.02 is about a \
@@ -59,6 +66,12 @@ struct Compare: ParsableCommand {
                 + "side's frames (default: the image's own).", valueName: "N"))
     var fps: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "How videos' frames are laid out: auto (stacked alpha when the file's tag says so), stacked or plain.",
+            valueName: "LAYOUT"))
+    var layout: VideoLayout?
+
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
@@ -88,12 +101,15 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        let reading = FrameSet.Reading(rate: fps)
+        let reading = FrameSet.Reading(rate: fps, layout: layout ?? .auto)
         let sets = (try FrameSet(path: expected, reading: reading), try FrameSet(path: actual, reading: reading))
         if fps != nil, !sets.0.isAnimation, !sets.1.isAnimation {
             throw CommandError.input(
                 "--fps applies to animated images (\(AnimatedImageFormat.extensions)), "
                     + "and neither \(expected) nor \(actual) is one")
+        }
+        if layout != nil, !sets.0.isVideo, !sets.1.isVideo {
+            throw CommandError.input("--layout applies to videos, and neither \(expected) nor \(actual) is one")
         }
         let comparison = try Comparison.run(
             expected: sets.0, actual: sets.1, tolerance: tolerance ?? 0, maximumDiffering: Self.share(differing)!,

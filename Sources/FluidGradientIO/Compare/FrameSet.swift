@@ -26,9 +26,12 @@ public struct FrameSet: Sendable {
         /// The rate, in frames per second, at which animated images are sampled; nil for
         /// their own (see ``AnimationSampler``).
         public var rate: Double?
+        /// Whether videos are in the stacked-alpha layout.
+        public var layout: VideoLayout
 
-        public init(rate: Double? = nil) {
+        public init(rate: Double? = nil, layout: VideoLayout = .auto) {
             self.rate = rate
+            self.layout = layout
         }
     }
 
@@ -79,6 +82,12 @@ public struct FrameSet: Sendable {
         return false
     }
 
+    /// Whether this is a video, whose layout ``Reading/layout`` gives.
+    public var isVideo: Bool {
+        if case .video = kind { return true }
+        return false
+    }
+
     /// The frames' keys in order; nil for a video or an animated image, whose frames are only
     /// known by decoding it.
     var keys: [Key]? {
@@ -94,7 +103,7 @@ public struct FrameSet: Sendable {
     /// for PNGs.
     func openSequence() throws(CommandError) -> FrameSequence? {
         switch kind {
-        case .video(let path): return try VideoFrames(path: path)
+        case .video(let path): return try VideoFrames(path: path, layout: reading.layout)
         case .animation(let path, let format): return try AnimationSampler(format.open(path), rate: reading.rate)
         default: return nil
         }

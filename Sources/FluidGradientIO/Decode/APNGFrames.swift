@@ -14,7 +14,7 @@ final class APNGFrames: TimedFrames {
     ///   a failure when ffmpeg or ffprobe is missing.
     init(path: String) throws(CommandError) {
         self.path = path
-        frames = try VideoFrames(path: path, eachFrameOnce: true)
+        frames = try VideoFrames(path: path, eachFrameOnce: true, layout: .plain)
         let lines = try VideoFrames.probe(
             path, ffprobe: try VideoFrames.locateFFprobe(), entries: "packet=duration_time", csv: true, limit: 1 << 24)
         let durations = lines.map { Double($0.trimmingCharacters(in: .whitespaces)) }

@@ -3,12 +3,16 @@ import Foundation
 
 /// Frames decoded from a video by the ffmpeg binary, one at a time, as RGBA: 8-bit from
 /// 8-bit RGB and palette streams (GIF, APNG), which swscale widens to 16 bits inexactly
-/// (by a level or so), and 16-bit from every other stream.
+/// (by a level or so), and 16-bit from every other stream. Frames in the stacked-alpha
+/// layout are recombined into RGBA.
 final class VideoFrames: FrameSequence {
+    /// Of the stream's frames, as stored.
     let width: Int
     let height: Int
     /// Of the samples ffmpeg is asked for: 8 or 16.
     let bitDepth: Int
+    /// Whether the frames are in the stacked-alpha layout, and come out half as tall.
+    let isStacked: Bool
     private let process: ChildProcess
     private let path: String
     private var index = 0
@@ -19,13 +23,20 @@ final class VideoFrames: FrameSequence {
     ///   - path: the video.
     ///   - eachFrameOnce: every decoded frame once, in order, whatever its time; otherwise
     ///     ffmpeg repeats or drops frames to keep the stream's frame rate, as a player would.
-    /// - Throws: an input error when ffprobe cannot read it; a failure when ffmpeg or
-    ///   ffprobe is missing.
-    init(path: String, eachFrameOnce: Bool = false) throws(CommandError) {
+    ///   - layout: whether the frames are stacked alpha; `auto` reads the file's tag.
+    /// - Throws: an input error when ffprobe cannot read it, or when stacked frames have
+    ///   an odd height; a failure when ffmpeg or ffprobe is missing.
+    init(path: String, eachFrameOnce: Bool = false, layout: VideoLayout = .auto) throws(CommandError) {
         self.path = path
         let ffmpeg = try VideoSink.locateFFmpeg(for: "comparing videos", otherwise: "; PNG frames compare without it")
         let stream = try VideoFrames.stream(of: path, ffprobe: try VideoFrames.locateFFprobe())
         (width, height) = (stream.width, stream.height)
+        isStacked = layout == .stacked || layout == .auto && stream.comment == StackedAlphaLayout.comment
+        if isStacked, height % 2 != 0 {
+            throw CommandError.input(
+                "cannot read \(path) as stacked alpha: its frames are \(width)x\(height), and an odd height "
+                    + "cannot hold a colour half and an alpha half")
+        }
         bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
         // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
         let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
@@ -46,6 +57,12 @@ final class VideoFrames: FrameSequence {
 
     /// The next frame, or nil after the last one.
     func next() throws(CommandError) -> FrameSamples? {
+        guard let frame = try nextStored() else { return nil }
+        return isStacked ? StackedAlphaLayout.recombine(frame) : frame
+    }
+
+    /// The next frame as the stream stores it.
+    private func nextStored() throws(CommandError) -> FrameSamples? {
         if bitDepth == 8 {
             var raw = [UInt8](repeating: 0, count: 4 * width * height)
             guard try read(into: &raw) else { return nil }
@@ -53,7 +70,8 @@ final class VideoFrames: FrameSequence {
         }
         var raw = [UInt16](repeating: 0, count: 4 * width * height)
         guard try read(into: &raw) else { return nil }
-        return FrameSamples(width: width, height: height, channels: 4, bitDepth: 16, samples: raw.map { UInt16(littleEndian: $0) })
+        let samples = raw.map { UInt16(littleEndian: $0) }
+        return FrameSamples(width: width, height: height, channels: 4, bitDepth: 16, samples: samples)
     }
 
     /// Fills `raw` with the next frame's bytes; false after the last frame.
@@ -108,11 +126,12 @@ final class VideoFrames: FrameSequence {
         return text.split(whereSeparator: \.isNewline)
     }
 
-    /// The first video stream's size, codec and pixel format, and whether it carries alpha aside (WebM's alpha_mode).
+    /// The first video stream's size, codec and pixel format, whether it carries alpha
+    /// aside (WebM's alpha_mode), and the file's global `comment` tag.
     private static func stream(of path: String, ffprobe: String) throws(CommandError)
-        -> (width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool)
+        -> (width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool, comment: String?)
     {
-        let entries = "stream=codec_name,width,height,pix_fmt:stream_tags=alpha_mode"
+        let entries = "stream=codec_name,width,height,pix_fmt:stream_tags=alpha_mode:format_tags=comment"
         let lines = try probe(path, ffprobe: ffprobe, entries: entries)
         var fields: [String: String] = [:]
         for line in lines {
@@ -123,6 +142,8 @@ final class VideoFrames: FrameSequence {
             throw CommandError.input("cannot read \(path): not a video ffprobe can read")
         }
         let hasAlphaSideStream = fields["TAG:alpha_mode"] == "1" || fields["TAG:ALPHA_MODE"] == "1"
-        return (width, height, fields["codec_name"] ?? "", fields["pix_fmt"] ?? "", hasAlphaSideStream)
+        // Matroska stores tag names in capitals.
+        let comment = fields["TAG:comment"] ?? fields["TAG:COMMENT"]
+        return (width, height, fields["codec_name"] ?? "", fields["pix_fmt"] ?? "", hasAlphaSideStream, comment)
     }
 }
