@@ -1,26 +1,31 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the parsers that read outside text, with libFuzzer (it ships
-# with the Swift toolchain) and AddressSanitizer.
+# Coverage-guided fuzzing of the parsers that read outside text, and of the WebP shim that
+# hands outside bytes to libwebp, with libFuzzer (it ships with the Swift toolchain) and
+# AddressSanitizer.
 #
 #   Scripts/fuzz.sh [SECONDS] [PARSER...]
 #
-# Runs each PARSER (preset, manifest, palette, fill; default all four) for SECONDS
+# Runs each PARSER (preset, manifest, palette, fill, webp; default all five) for SECONDS
 # (default 30). It builds Fuzz/FuzzParsers.swift and the FluidGradient module's sources
-# with swiftc into .build-fuzz/, apart from SwiftPM's build, which it leaves alone. The
+# with swiftc, and Fuzz/FuzzWebP.c with Sources/CWebPCodec with clang (webp), into
+# .build-fuzz/, apart from SwiftPM's build, which it leaves alone. The
 # committed seeds in Fuzz/Corpus/PARSER are only read; what the fuzzer learns goes to
 # .build-fuzz/corpus/PARSER and is kept for the next run. It exits 1 on a finding, whose
 # input is saved as .build-fuzz/findings/PARSER-crash-* (replay it with
-# `FLUIDGRADIENT_FUZZ_PARSER=PARSER .build-fuzz/fuzz-parsers FILE`).
+# `FLUIDGRADIENT_FUZZ_PARSER=PARSER .build-fuzz/fuzz-parsers FILE`, or
+# `.build-fuzz/fuzz-webp FILE`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-30}
 shift || true
 parsers=("$@")
-[ ${#parsers[@]} -gt 0 ] || parsers=(preset manifest palette fill)
+[ ${#parsers[@]} -gt 0 ] || parsers=(preset manifest palette fill webp)
 build=.build-fuzz
 binary=$build/fuzz-parsers
+webp_binary=$build/fuzz-webp
 sources=$(find Sources/FluidGradient Sources/CVectorMath -type f | sort)
+webp_sources="Fuzz/FuzzWebP.c $(find Sources/CWebPCodec -type f | sort)"
 
 build_target() {
     mkdir -p "$build/include/CVectorMath"
@@ -36,10 +41,34 @@ build_target() {
         -o "$binary"
 }
 
-# Rebuilt when any source is newer than the binary.
-if [ ! -x "$binary" ] || [ -n "$(find $sources Fuzz/FuzzParsers.swift -newer "$binary" | head -1)" ]; then
+build_webp_target() {
+    mkdir -p "$build"
+    # shellcheck disable=SC2046
+    clang -O1 -g -fsanitize=fuzzer,address -fuse-ld=lld -I Sources/CWebPCodec/include \
+        $(pkg-config --cflags libwebpdemux) Fuzz/FuzzWebP.c Sources/CWebPCodec/codec.c \
+        $(pkg-config --libs libwebpdemux) -o "$webp_binary"
+}
+
+# Whether PARSER is among those to run.
+wants() { [[ " ${parsers[*]} " == *" $1 "* ]]; }
+
+# Whether BINARY is missing or older than any of the files that follow.
+stale() {
+    local binary=$1
+    shift
+    [ ! -x "$binary" ] || [ -n "$(find "$@" -newer "$binary" | head -1)" ]
+}
+
+# shellcheck disable=SC2086
+if { wants preset || wants manifest || wants palette || wants fill; } && stale "$binary" $sources Fuzz/FuzzParsers.swift
+then
     echo "Building $binary..."
     build_target
+fi
+# shellcheck disable=SC2086
+if wants webp && stale "$webp_binary" $webp_sources; then
+    echo "Building $webp_binary..."
+    build_webp_target
 fi
 
 mkdir -p "$build/findings"
@@ -49,7 +78,9 @@ for parser in "${parsers[@]}"; do
     mkdir -p "$build/corpus/$parser"
     echo "Fuzzing the $parser parser for $seconds s..."
     # -timeout: an input that takes over 10 s is a finding too (a hang).
-    if ! FLUIDGRADIENT_FUZZ_PARSER=$parser "$binary" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
+    target=$binary
+    [ "$parser" = webp ] && target=$webp_binary
+    if ! FLUIDGRADIENT_FUZZ_PARSER=$parser "$target" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
         -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/findings/$parser-" \
         "$build/corpus/$parser" "Fuzz/Corpus/$parser" > "$build/$parser.log" 2>&1; then
         status=1
