@@ -4,6 +4,7 @@ import FluidGradientIO
 import Foundation
 
 extension VideoLayout: ExpressibleByArgument {}
+extension FrameScaling: ExpressibleByArgument {}
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,6 +26,12 @@ struct Compare: ParsableCommand {
             stacked alpha: each W x 2H frame is recombined into a W x H frame with alpha, as the web player does. \
             The alpha is the BT.709 luma of the bottom half; the top half is the colour premultiplied by it (clamped \
             to it). --layout stacked reads every video so, tag or not; --layout plain reads its frames as stored.
+
+            --scale bilinear compares an actual frame smaller than its golden, with the same aspect ratio exactly \
+            (an encode made at a reduced size), after scaling it up to the golden's size as video players and \
+            browsers do: bilinear, pixel centres aligned, edge pixels repeated, as ffmpeg's scale=flags=bilinear \
+            (some players filter better, bicubic or Lanczos, which smooths a little more). Its frames are reported \
+            as upscaled.
 
             For each frame: the largest channel difference in 8-bit levels and where it is, the pixels over the \
             tolerance, PSNR, and the colour difference as ΔE in OKLab (mean and largest; 0.02 is about a \
@@ -72,6 +79,13 @@ struct Compare: ParsableCommand {
             valueName: "LAYOUT"))
     var layout: VideoLayout?
 
+    @Option(
+        help: ArgumentHelp(
+            "What to do with an actual frame smaller than its golden of the same aspect ratio: none (a size "
+                + "mismatch) or bilinear (scale it up first, as a player shows a smaller encode).",
+            valueName: "MODE"))
+    var scale: FrameScaling = .none
+
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
@@ -113,7 +127,7 @@ struct Compare: ParsableCommand {
         }
         let comparison = try Comparison.run(
             expected: sets.0, actual: sets.1, tolerance: tolerance ?? 0, maximumDiffering: Self.share(differing)!,
-            diffDirectory: diff)
+            diffDirectory: diff, scaling: scale)
         print(json ? comparison.json.serialized() : comparison.report)
         if !comparison.matches { throw ExitCode(1) }
     }

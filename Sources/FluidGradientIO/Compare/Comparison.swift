@@ -23,6 +23,8 @@ public struct Comparison: Sendable {
         public var diffPath: String?
         /// Why the strip for a differing frame could not be written.
         public var diffFailure: String?
+        /// The actual frame's own size (`WxH`) when it was scaled up to the expected one.
+        public var upscaledFrom: String?
     }
 
     public var expected: String
@@ -31,6 +33,8 @@ public struct Comparison: Sendable {
     public var tolerance: Double
     /// Share of pixels (0...1) allowed over the tolerance in a matching frame.
     public var maximumDiffering: Double
+    /// What is done with actual frames smaller than the expected ones.
+    public var scaling: FrameScaling = .none
     public var frames: [FrameResult] = []
 
     public var matches: Bool { frames.allSatisfy { $0.status == .matches } }
@@ -41,12 +45,15 @@ public struct Comparison: Sendable {
     /// differing frame into `diffDirectory` when given.
     ///
     /// Frames are matched by file name when both sides are directories, by number
-    /// when both are numbered (patterns and videos), and otherwise by position.
+    /// when both are numbered (patterns and videos), and otherwise by position. An
+    /// actual frame smaller than its expected one is fitted to it by `scaling`.
     public static func run(
-        expected: FrameSet, actual: FrameSet, tolerance: Double, maximumDiffering: Double, diffDirectory: String?
+        expected: FrameSet, actual: FrameSet, tolerance: Double, maximumDiffering: Double, diffDirectory: String?,
+        scaling: FrameScaling = .none
     ) throws(CommandError) -> Comparison {
         var comparison = Comparison(
-            expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering)
+            expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering,
+            scaling: scaling)
         if let diffDirectory {
             guard AtomicFile.makeDirectories(diffDirectory) else {
                 throw CommandError.input(
@@ -101,10 +108,11 @@ public struct Comparison: Sendable {
         }
     }
 
-    private mutating func compare(_ a: FrameSamples, _ b: FrameSamples, name: String, diffDirectory: String?) {
+    private mutating func compare(_ a: FrameSamples, _ stored: FrameSamples, name: String, diffDirectory: String?) {
         let stripPath = diffDirectory.map { Comparison.stripPath(for: name, in: $0) }
         // A strip from an earlier run must not outlive its difference.
         if let stripPath { unlink(stripPath) }
+        let (b, upscaledFrom) = scaling.fit(stored, to: a)
         guard a.width == b.width, a.height == b.height else {
             frames.append(FrameResult(name: name, status: .sizeMismatch, sizes: ("\(a.width)x\(a.height)", "\(b.width)x\(b.height)")))
             return
@@ -112,6 +120,7 @@ public struct Comparison: Sendable {
         let difference = FrameDifference(expected: a, actual: b, tolerance: tolerance)
         let matches = difference.matches(maximumShare: maximumDiffering)
         var result = FrameResult(name: name, status: matches ? .matches : .differs, difference: difference)
+        result.upscaledFrom = upscaledFrom
         // A strip that cannot be written does not change the verdict; the report says so.
         if !matches, let stripPath {
             do {
@@ -190,6 +199,7 @@ extension Comparison {
                     + " (\(d.percentOverTolerance))"
                     + " over \(counted(tolerance, "level")); largest \(counted((d.largest * 100).rounded() / 100, "level")) at (\(d.worst.x), \(d.worst.y)) \(channel)"
                     + String(format: "; PSNR %.1f dB; ΔE OKLab mean %.4f, max %.4f; score %.2f", d.psnr, d.meanDeltaE, d.largestDeltaE, d.score)
+                if let size = frame.upscaledFrom { line += "; upscaled from \(size)" }
                 if let path = frame.diffPath { line += "; diff \(path)" }
                 if let failure = frame.diffFailure { line += "; no diff strip: \(failure)" }
                 lines.append(line)
@@ -212,8 +222,14 @@ extension Comparison {
 
     /// What may explain the result beyond the frames themselves.
     public var notes: [String] {
-        guard count(.missing) + count(.extra) > 0 else { return [] }
         var notes: [String] = []
+        let upscaled = frames.compactMap(\.upscaledFrom)
+        if let size = upscaled.first {
+            notes.append(
+                "\(actual): \(counted(upscaled.count, "frame")) scaled up bilinearly from \(size) to the expected size "
+                    + "(--scale bilinear)")
+        }
+        guard count(.missing) + count(.extra) > 0 else { return notes }
         if let gif = [expected, actual].first(where: { $0.lowercased().hasSuffix(".gif") }) {
             notes.append(
                 "if \(gif) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole "
@@ -248,6 +264,7 @@ extension Comparison {
             if let sizes = frame.sizes {
                 fields += [("expectedSize", JSONNode(.string(sizes.expected))), ("actualSize", JSONNode(.string(sizes.actual)))]
             }
+            if let size = frame.upscaledFrom { fields.append(("upscaledFrom", JSONNode(.string(size)))) }
             if let path = frame.diffPath { fields.append(("diff", JSONNode(.string(path)))) }
             if let failure = frame.diffFailure { fields.append(("diffError", JSONNode(.string(failure)))) }
             return JSONNode(.object(fields))
