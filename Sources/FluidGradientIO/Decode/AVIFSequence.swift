@@ -11,8 +11,8 @@ final class AVIFSequence: TimedFrames {
     let height: Int
     let durations: [Double]
     private let bitDepth: Int
-    /// The file's bytes, which the decoder reads in place for its whole life.
-    private let file: UnsafeMutableRawBufferPointer
+    /// The file, which the decoder reads in place for its whole life.
+    private let file: PinnedFile
     private let handle: OpaquePointer
 
     /// Reads and opens `path`.
@@ -21,14 +21,10 @@ final class AVIFSequence: TimedFrames {
     ///   early, or is over 64 Mpixels.
     init(path: String) throws(CommandError) {
         self.path = path
-        let bytes = try readFile(path, what: "image", limit: largestImageFile)
-        file = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
-        file.copyBytes(from: bytes)
+        file = try PinnedFile(path)
         var info = fg_avif_info()
         var message = [CChar](repeating: 0, count: Int(FG_AVIF_MESSAGE_SIZE))
-        let base = file.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        guard let opened = fg_avif_open(base, bytes.count, &info, &message) else {
-            file.deallocate()
+        guard let opened = fg_avif_open(file.bytes, file.count, &info, &message) else {
             throw CommandError.input("cannot read \(path): \(cMessage(message))")
         }
         handle = opened
@@ -38,10 +34,7 @@ final class AVIFSequence: TimedFrames {
         durations = (0..<info.frame_count).map { fg_avif_frame_duration(opened, $0) }
     }
 
-    deinit {
-        fg_avif_close(handle)
-        file.deallocate()
-    }
+    deinit { fg_avif_close(handle) }
 
     func next() throws(CommandError) -> FrameSamples? {
         var samples = [UInt16](repeating: 0, count: 4 * width * height)

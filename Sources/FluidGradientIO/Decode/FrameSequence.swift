@@ -21,6 +21,3 @@ protocol TimedFrames: FrameSequence {
     /// still image is one frame of no duration.
     var durations: [Double] { get }
 }
-
-/// The most an animated image's file may hold: as for a PNG from a pipe, 1 GiB.
-let largestImageFile = 1 << 30

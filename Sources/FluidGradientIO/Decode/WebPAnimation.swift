@@ -9,8 +9,8 @@ final class WebPAnimation: TimedFrames {
     let width: Int
     let height: Int
     let durations: [Double]
-    /// The file's bytes, which the decoder reads in place for its whole life.
-    private let file: UnsafeMutableRawBufferPointer
+    /// The file, which the decoder reads in place for its whole life.
+    private let file: PinnedFile
     private let handle: OpaquePointer
 
     /// Reads and opens `path`.
@@ -19,14 +19,10 @@ final class WebPAnimation: TimedFrames {
     ///   early, or is over 64 Mpixels.
     init(path: String) throws(CommandError) {
         self.path = path
-        let bytes = try readFile(path, what: "image", limit: largestImageFile)
-        file = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
-        file.copyBytes(from: bytes)
+        file = try PinnedFile(path)
         var info = fg_webp_info()
         var message = [CChar](repeating: 0, count: Int(FG_WEBP_MESSAGE_SIZE))
-        let base = file.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        guard let opened = fg_webp_open(base, bytes.count, &info, &message) else {
-            file.deallocate()
+        guard let opened = fg_webp_open(file.bytes, file.count, &info, &message) else {
             throw CommandError.input("cannot read \(path): \(cMessage(message))")
         }
         handle = opened
@@ -35,10 +31,7 @@ final class WebPAnimation: TimedFrames {
         durations = (0..<info.frame_count).map { Double(fg_webp_frame_duration(opened, $0)) / 1000 }
     }
 
-    deinit {
-        fg_webp_close(handle)
-        file.deallocate()
-    }
+    deinit { fg_webp_close(handle) }
 
     func next() throws(CommandError) -> FrameSamples? {
         var pixels: UnsafePointer<UInt8>?
