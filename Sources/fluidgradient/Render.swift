@@ -98,6 +98,9 @@ struct Render: ParsableCommand {
         } else if let range = timing.frameRange {
             frames = try TimingOptions.parseFrameRange(range, frameCount: preset.frameCount)
         }
+        try output.alpha.check(
+            target: target, hasTransparency: preset.frameSpec.hasTransparency, height: preset.height,
+            rawFormat: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         let sink: FrameSink
         switch target {
         case .png(let path):
@@ -105,15 +108,19 @@ struct Render: ParsableCommand {
         case .pngSequence(let pattern):
             sink = try PNGSequenceSink(pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .video(let path, let container):
-            let extraOptions = try ffmpegOptions.map(FFmpegOptions.words) ?? []
+            let stacked = output.alpha == .stacked
+            // The stacked layout's tag follows the user's options, so that it wins.
+            let extraOptions = try (ffmpegOptions.map(FFmpegOptions.words) ?? []) + (stacked ? StackedAlphaSink.ffmpegOptions : [])
             let video = try VideoSink(
-                path: path, container: container, width: preset.width, height: preset.height, fps: preset.fps,
-                frameCount: frames.count, hasTransparency: preset.frameSpec.hasTransparency, extraOptions: extraOptions,
+                path: path, container: container, width: preset.width, height: (stacked ? 2 : 1) * preset.height, fps: preset.fps,
+                frameCount: frames.count, hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
                 announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
             if !output.quiet {
                 for note in video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions) { printError("note: " + note) }
             }
-            sink = video
+            sink = !stacked ? video : StackedAlphaSink(
+                wrapping: video, width: preset.width, height: preset.height, dither: output.dither == .on,
+                threads: output.threading.threadCount)
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }

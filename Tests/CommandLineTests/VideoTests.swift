@@ -196,7 +196,7 @@ import Testing
         let transparent = ["render", "--background", "transparent", "--size", "64x36", "--frames", "2", "--fps", "30"]
         let noted = run(transparent + ["-o", scratch.file("t.mp4")])
         #expect(noted.status == 0)
-        #expect(noted.stderr == "fluidgradient: note: H.264 has no alpha, so \(scratch.file("t.mp4")) shows the transparent background as black; .mov and .webm keep it\n")
+        #expect(noted.stderr == "fluidgradient: note: H.264 has no alpha, so \(scratch.file("t.mp4")) shows the transparent background as black; --alpha stacked keeps it for web pages (colour above alpha, for the player), and .mov and .webm keep it\n")
         #expect(probe(scratch.file("t.mp4"))["pix_fmt"] == "yuv420p")
         let gif = run(transparent + ["-o", scratch.file("t.gif")])
         #expect(gif.stderr == "fluidgradient: note: a GIF pixel is opaque or clear, so \(scratch.file("t.gif")) cuts soft transparency at 50% into hard edges; .mov and .webm keep it\n")

@@ -118,7 +118,9 @@ public struct VideoEncoding: Sendable {
     private func transparencyNote(for path: String) -> String? {
         guard hasTransparency else { return nil }
         switch container {
-        case .mp4: return "H.264 has no alpha, so \(path) shows the transparent background as black; .mov and .webm keep it"
+        case .mp4:
+            return "H.264 has no alpha, so \(path) shows the transparent background as black; --alpha stacked keeps it "
+                + "for web pages (colour above alpha, for the player), and .mov and .webm keep it"
         // paletteuse's alpha_threshold=128, below.
         case .gif: return "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; .mov and .webm keep it"
         case .mov, .webm: return nil

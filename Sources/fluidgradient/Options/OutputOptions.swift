@@ -8,6 +8,7 @@ enum DitherSetting: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension PixelFormat: ExpressibleByArgument {}
+extension AlphaMode: ExpressibleByArgument {}
 
 /// Where frames go and how they are quantised.
 struct OutputOptions: ParsableArguments {
@@ -23,6 +24,9 @@ struct OutputOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Ordered dithering before 8-bit quantisation (on by default; no effect at 16 bits).", valueName: "on|off"))
     var dither: DitherSetting = .on
+
+    @Option(help: ArgumentHelp("What happens to transparency: auto (kept where the output can; .mp4 and .gif drop it with a note), keep (refuse an output that cannot keep it), or stacked (.mp4 only: colour above alpha at twice the height, tagged for the web player).", valueName: "auto|keep|stacked"))
+    var alpha: AlphaMode = .auto
 
     @Option(help: ArgumentHelp("Layout of raw frames (-o -): rgba (default), rgb24, rgba64le, rgb48le or yuv420p (BT.709, limited range).", valueName: "FMT"))
     var pixelFormat: PixelFormat?
