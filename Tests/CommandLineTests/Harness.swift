@@ -221,10 +221,13 @@ func probe(_ path: String, countFrames: Bool = true) -> [String: String] {
 }
 
 /// Decodes a video's frames to raw RGB24 with ffmpeg, converting with BT.709 limited range.
-func decodeFrames(_ path: String, width: Int, height: Int) -> [[UInt8]] {
+/// `bilinearChroma` upsamples 4:2:0 chroma bilinearly, as browsers' GPU decoders do, so
+/// that a chroma row reaches only the luma rows beside it (swscale's default reaches two).
+func decodeFrames(_ path: String, width: Int, height: Int, bilinearChroma: Bool = false) -> [[UInt8]] {
+    let flags = (bilinearChroma ? "bilinear+" : "") + "accurate_rnd+full_chroma_int"
     let data = toolOutput(
         ["ffmpeg", "-v", "error", "-i", path,
-         "-vf", "scale=in_color_matrix=bt709:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb24",
+         "-vf", "scale=in_color_matrix=bt709:in_range=tv:flags=\(flags),format=rgb24",
          "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
     let frameBytes = width * height * 3
     return stride(from: 0, to: data.count - frameBytes + 1, by: frameBytes).map { [UInt8](data[$0..<($0 + frameBytes)]) }
