@@ -1,0 +1,99 @@
+/// The size a video or animated image is encoded at, for a player to scale up to the
+/// display size (DESIGN section 10, "Encode size").
+///
+/// The encoded frames are rendered directly at this size, with the point scale divided by
+/// the same factor as the sides, so σ shrinks with them and the picture is the same.
+public struct EncodeSize: Equatable, Sendable {
+    /// Why this size.
+    public enum Reason: Equatable, Sendable {
+        /// Asked for (`full` or `WxH`).
+        case requested
+        /// Chosen by `auto`: a bilinear upscale stays within `bound` levels (a bound, not a
+        /// measurement) of the full-size render.
+        case blur(bound: Double)
+        /// `auto` kept the full size: even the largest smaller size would stray more than
+        /// ``EncodeSize/budget`` levels.
+        case blurTooSmall
+        /// `auto` kept the full size: clamp edges repeat the outermost pixels, which lie
+        /// elsewhere in a smaller frame, so its borders are another picture.
+        case clampEdges
+        /// `auto` kept the full size: the background has a hard stop or is a conic
+        /// gradient, detail no smaller frame holds.
+        case backgroundDetail
+        /// `auto` kept the full size: no smaller size has the same aspect ratio with whole,
+        /// even sides.
+        case noSmallerSize
+    }
+
+    public var width: Int
+    public var height: Int
+    public var reason: Reason
+
+    public init(width: Int, height: Int, reason: Reason) {
+        self.width = width
+        self.height = height
+        self.reason = reason
+    }
+
+    /// The largest error `auto` allows its bound, in 8-bit levels: DESIGN's 1 level, less
+    /// what the renderer's own approximation may differ between two sizes and 16-bit
+    /// rounding (measured under 0.02 levels; `Scripts/encode-size-sweep.py`).
+    public static let budget = 0.95
+
+    /// The whole factors `k` that divide both sides into even sides (4:2:0 video halves
+    /// them again), smallest first; empty when there is none.
+    public static func factors(width: Int, height: Int) -> [Int] {
+        guard min(width, height) >= 4 else { return [] }
+        return (2...(min(width, height) / 2)).filter { k in
+            width % k == 0 && height % k == 0 && (width / k) % 2 == 0 && (height / k) % 2 == 0
+        }
+    }
+
+    /// The bound on the largest error of encoding `preset` `k` times smaller, in 8-bit levels:
+    /// ``UpscaleErrorBound``'s terms for the blurred layer, the background and their product.
+    public static func bound(for preset: Preset, factor k: Double) -> Double {
+        let sigma = preset.frameSpec.sigma, (width, height) = (preset.width, preset.height)
+        let contrast = SceneContrast.span(
+            background: preset.background, base: preset.blobs?.map(\.color) ?? preset.colors,
+            highlights: preset.highlightBlobs?.map(\.color) ?? preset.highlights)
+        return UpscaleErrorBound.blurred(sigma: sigma, contrast: contrast, factor: k)
+            + UpscaleErrorBound.background(preset.background, width: width, height: height, factor: k)
+            + UpscaleErrorBound.cross(preset.background, width: width, height: height, sigma: sigma, factor: k)
+    }
+
+    /// What `auto` picks for `preset` at its own size: the smallest size `W/k × H/k`, `k` one
+    /// of ``factors(width:height:)``, whose bound stays within ``budget``; the full size
+    /// when there is none, with the reason.
+    public static func automatic(for preset: Preset) -> EncodeSize {
+        let full = { (reason: Reason) in EncodeSize(width: preset.width, height: preset.height, reason: reason) }
+        if preset.edges == .clamp { return full(.clampEdges) }
+        let factors = factors(width: preset.width, height: preset.height)
+        guard !factors.isEmpty else { return full(.noSmallerSize) }
+        if UpscaleErrorBound.background(preset.background, width: preset.width, height: preset.height, factor: 2)
+            == .infinity
+        {
+            return full(.backgroundDetail)
+        }
+        guard let k = factors.last(where: { bound(for: preset, factor: Double($0)) <= budget }) else {
+            return full(.blurTooSmall)
+        }
+        let reason = Reason.blur(bound: bound(for: preset, factor: Double(k)))
+        return EncodeSize(width: preset.width / k, height: preset.height / k, reason: reason)
+    }
+
+    /// Whether this is the preset's own size.
+    public func isFullSize(of preset: Preset) -> Bool { width == preset.width && height == preset.height }
+}
+
+extension Preset {
+    /// This preset at `size`, which has its aspect ratio: the sides replaced and the point
+    /// scale multiplied by the same factor, so that σ scales with the sides and the picture
+    /// is the same (DESIGN section 5: `σ = p·(min(W, H)/p)^e`).
+    public func rendered(at size: EncodeSize) -> Preset {
+        var scaled = self
+        scaled.pointScale = pointScale * Double(size.width) / Double(width)
+        scaled.width = size.width
+        scaled.height = size.height
+        return scaled
+    }
+}
