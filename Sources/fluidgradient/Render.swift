@@ -51,6 +51,15 @@ struct Render: ParsableCommand {
         text: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win; a rate option such as -b:v replaces our -crf), as one quoted value. Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\". A filter (-vf) is refused for .mov, .gif and transparent .webm, whose colour conversion is a filter of ours.", valueName: "OPTIONS"))
     var ffmpegOptions: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The size a video or animated image is encoded at, for players to scale up to --size: auto (the default, "
+                + "but full for .mov) picks the smallest size whose bilinear upscale stays within 1 level of the "
+                + "full-size frame, full keeps --size, or WxH of the same aspect ratio. The frames are rendered at that "
+                + "size, not scaled down.",
+            valueName: "auto|full|WxH"))
+    var encodeSize: String?
+
     func validate() throws {
         let target = try OutputTarget(parsing: output.output)
         if target.isSingleFrame {
@@ -77,6 +86,14 @@ struct Render: ParsableCommand {
                 throw ValidationError("--pixel-format \(format.rawValue) is \(format.bitDepth)-bit, but --depth is \(depth)")
             }
         }
+        if let encodeSize {
+            _ = try EncodeSizeRequest(parsing: encodeSize)
+            guard case .video = target else {
+                throw ValidationError(
+                    "--encode-size applies to video and animated-image outputs (.mp4, .webm, .gif, .mov); "
+                        + "PNG and raw frames are written at --size")
+            }
+        }
         if ffmpegOptions != nil, case .video = target {} else if ffmpegOptions != nil {
             throw ValidationError("--ffmpeg-options applies to video outputs (.mp4, .mov, .webm, .gif)")
         }
@@ -98,6 +115,8 @@ struct Render: ParsableCommand {
         } else if let range = timing.frameRange {
             frames = try TimingOptions.parseFrameRange(range, frameCount: preset.frameCount)
         }
+        let encodeNote = try applyEncodeSize(to: &preset, target: target)
+        let label = output.output + (encodeNote == nil ? "" : " at \(preset.width)x\(preset.height)")
         try output.alpha.check(
             target: target, hasTransparency: preset.frameSpec.hasTransparency, height: preset.height,
             rawFormat: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
@@ -116,7 +135,8 @@ struct Render: ParsableCommand {
                 frameCount: frames.count, hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
                 announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
             if !output.quiet {
-                for note in video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions) { printError("note: " + note) }
+                let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
+                for note in (encodeNote.map { [$0] } ?? []) + notes { printError("note: " + note) }
             }
             sink = !stacked ? video : StackedAlphaSink(
                 wrapping: video, width: preset.width, height: preset.height, dither: output.dither == .on,
@@ -129,13 +149,27 @@ struct Render: ParsableCommand {
         let start = Date()
         try FramePipeline.run(
             plan, into: sink,
-            progress: TerminalProgress.ifTerminal(quiet: output.quiet || target == .raw, label: output.output))
+            progress: TerminalProgress.ifTerminal(quiet: output.quiet || target == .raw, label: label))
         if output.stats {
             let seconds = Date().timeIntervalSince(start)
             printError("rendered \(counted(frames.count, "frame")) of \(preset.width)x\(preset.height)" + String(
                 format: " in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
                 seconds, Double(frames.count) / seconds, Double(ProcessMemory.peakResidentBytes) / 1_048_576))
         }
+    }
+
+    /// For a video, replaces `preset` by the preset at its encode size (`--encode-size`, or
+    /// the container's default) when that differs from the output size.
+    ///
+    /// - Returns: the note that says so, or nil when the size stays.
+    /// - Throws: ``CommandError`` for an encode size the output cannot take.
+    private func applyEncodeSize(to preset: inout Preset, target: OutputTarget) throws(CommandError) -> String? {
+        guard case .video(let path, let container) = target else { return nil }
+        let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .standard(for: container)
+        let size = try request.resolve(for: preset, container: container, path: path)
+        guard let note = size.note(for: preset, path: path) else { return nil }
+        preset = preset.rendered(at: size)
+        return note
     }
 }
 

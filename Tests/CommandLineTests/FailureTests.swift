@@ -129,7 +129,7 @@ import Testing
     @Test(arguments: [SIGINT, SIGHUP])
     func interruptingAVideoRemovesItAndStopsFFmpeg(signal: Int32) throws {
         let scratch = Scratch()
-        let command = RunningCommand(["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")])
+        let command = RunningCommand(["render", "--size", "640x360", "--encode-size", "full", "--duration", "60", "-o", scratch.file("d.mp4")])
         let ffmpeg = try waitForChild(of: command.pid, named: "ffmpeg")
         usleep(300_000)
         #expect(scratch.contents.count == 1 && scratch.contents[0].hasPrefix(".d.tmp-"))
@@ -162,7 +162,7 @@ import Testing
         // interrupt's cleanup waits there and the second one comes during it.
         let fake = try script("#!/bin/sh\nsetsid sleep 5 >&2 &\ncat > /dev/null\n", named: "slow-ffmpeg", in: scratch)
         let command = RunningCommand(
-            ["render", "--size", "640x360", "--duration", "60", "-o", scratch.file("d.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake])
+            ["render", "--size", "640x360", "--encode-size", "full", "--duration", "60", "-o", scratch.file("d.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake])
         let ffmpeg = try waitForChild(of: command.pid, named: "slow-ffmpeg")
         usleep(300_000)
         command.signal(SIGINT)

@@ -200,7 +200,7 @@ public struct VideoEncoding: Sendable {
     /// Refuses a size the encoder cannot take, before anything is written.
     public func check(width: Int, height: Int, path: String) throws(CommandError) {
         // VP9 takes odd sizes (its chroma planes round up, as ours do); x264's 4:2:0 does not.
-        if container == .mp4, width % 2 != 0 || height % 2 != 0 {
+        if container.needsEvenSides, width % 2 != 0 || height % 2 != 0 {
             throw CommandError.input(
                 "\(path): H.264 with 4:2:0 chroma needs an even width and height, but the size is \(width)x\(height); "
                     + "use \(width + width % 2)x\(height + height % 2), or .webm, .mov or PNG, which take any size")

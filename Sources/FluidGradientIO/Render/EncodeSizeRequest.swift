@@ -1,0 +1,105 @@
+import Foundation
+import FluidGradient
+
+/// What `--encode-size` asks of a video or animated-image output.
+public enum EncodeSizeRequest: Equatable, Sendable {
+    /// The smallest size the blur allows (``EncodeSize/automatic(for:)``).
+    case auto
+    /// The output size.
+    case full
+    /// This size, which must keep the output's aspect ratio.
+    case size(width: Int, height: Int)
+
+    /// Parses `auto`, `full` or `WxH`.
+    public init(parsing text: String) throws(CommandError) {
+        switch text.lowercased() {
+        case "auto": self = .auto
+        case "full": self = .full
+        default:
+            guard let size = PresetLimits.parseSize(text), size.width > 0, size.height > 0 else {
+                throw CommandError.input("--encode-size: \"\(text)\" is not auto, full or a size such as 640x360")
+            }
+            self = .size(width: size.width, height: size.height)
+        }
+    }
+
+    /// What a container gets without `--encode-size`: `full` for `.mov`, the ProRes master
+    /// that editors crop, grade and scale themselves; `auto` for the delivery formats,
+    /// which players scale to the element showing them.
+    public static func standard(for container: VideoContainer) -> EncodeSizeRequest {
+        container == .mov ? .full : .auto
+    }
+
+    /// The size to render `preset` at for `path`, a `container` file.
+    ///
+    /// - Parameters:
+    ///   - preset: the resolved preset, at the output size.
+    ///   - container: the output's container.
+    ///   - path: the output, for messages.
+    /// - Returns: the encode size; the preset's own size for `full`.
+    /// - Throws: ``CommandError`` (input) for a size larger than the output in either side,
+    ///   of another aspect ratio, or with an odd side where the container needs even ones.
+    public func resolve(
+        for preset: Preset, container: VideoContainer, path: String
+    ) throws(CommandError) -> EncodeSize {
+        let (fullWidth, fullHeight) = (preset.width, preset.height)
+        switch self {
+        case .full: return EncodeSize(width: fullWidth, height: fullHeight, reason: .requested)
+        case .auto: return EncodeSize.automatic(for: preset)
+        case .size(let width, let height):
+            let asked = "--encode-size \(width)x\(height)"
+            guard width <= fullWidth, height <= fullHeight else {
+                throw CommandError.input(
+                    "\(asked) is larger than the output, \(fullWidth)x\(fullHeight); the encode size is at most "
+                        + "the output size, which --size sets")
+            }
+            guard width * fullHeight == height * fullWidth else {
+                throw CommandError.input(
+                    "\(asked) does not keep the output's aspect ratio, \(fullWidth)x\(fullHeight); "
+                        + EncodeSizeRequest.suggestion(width: fullWidth, height: fullHeight))
+            }
+            if container.needsEvenSides, width % 2 != 0 || height % 2 != 0 {
+                throw CommandError.input(
+                    "\(asked): \(path) is 4:2:0 video, which needs an even width and height; "
+                        + EncodeSizeRequest.suggestion(width: fullWidth, height: fullHeight))
+            }
+            return EncodeSize(width: width, height: height, reason: .requested)
+        }
+    }
+
+    /// "give …": sizes that keep `width × height`'s aspect ratio with even sides, or auto.
+    static func suggestion(width: Int, height: Int) -> String {
+        let sizes = EncodeSize.factors(width: width, height: height).prefix(3).map { "\(width / $0)x\(height / $0)" }
+        return sizes.isEmpty
+            ? "give full or auto (no smaller size of this aspect ratio has whole, even sides)"
+            : "give a size such as \(sizes.joined(separator: ", ")), or auto"
+    }
+}
+
+extension VideoContainer {
+    /// Whether the encoder takes only even sides (4:2:0 chroma in x264).
+    public var needsEvenSides: Bool { self == .mp4 }
+}
+
+extension EncodeSize {
+    /// The note for a file encoded at this size rather than `preset`'s, or nil when it is
+    /// the preset's size.
+    ///
+    /// - Parameters:
+    ///   - preset: the preset at the output size.
+    ///   - path: the output.
+    public func note(for preset: Preset, path: String) -> String? {
+        guard !isFullSize(of: preset) else { return nil }
+        let scaled = "\(path) is encoded at \(width)x\(height), for players to scale up to "
+            + "\(preset.width)x\(preset.height)"
+        switch reason {
+        case .blur(let bound):
+            let sigma = String(format: "%.1f", preset.frameSpec.sigma)
+            return scaled + ": at this blur (sigma \(sigma) px) a bilinear upscale stays within "
+                + String(format: "%.2f", bound) + " levels of the full-size frame; --encode-size full keeps "
+                + "the full size"
+        default:
+            return scaled + " (--encode-size)"
+        }
+    }
+}
