@@ -191,7 +191,7 @@ import Testing
 
 /// Same inputs, same bytes: across runs and across thread counts (DESIGN section 9).
 @Suite struct DeterminismTests {
-    @Test(arguments: [PixelFormat.rgba, .rgb24, .rgba64le, .yuv420p])
+    @Test(arguments: [PixelFormat.rgba, .rgb24, .rgba64le, .yuv420p, .yuv420p10le])
     func identicalBytesAtAnyThreadCount(format: PixelFormat) throws {
         var preset = try PresetFixtures.builtIn("aurora")
         preset.width = 640

@@ -29,7 +29,8 @@ struct OutputPass {
     ) {
         let offset = Dither.offset(frame: frameIndex)
         let output = UncheckedRawBuffer(output)
-        // yuv420p pairs rows for its chroma, so work in row pairs throughout.
+        // 4:2:0 pairs rows for its chroma, so work in row pairs throughout. yuv420p10le takes the
+        // general path: the encoders that take it cost far more than its pass.
         let pairs = (spec.height + 1) / 2
         let expandable = grid.horizontal.cellSize > 1 && background.opaqueConstant != nil && (format == .rgba || format == .yuv420p)
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
@@ -63,7 +64,7 @@ struct OutputPass {
                             columnFraction: columnFraction, unpremultiply: format.hasAlpha, into: shaded)
                         packer.pack(row: row, shaded: shaded, into: output)
                     }
-                    if format == .yuv420p {
+                    if format.isYUV420 {
                         let second = 2 * pair + 1 < height ? shadedRows.1 : shadedRows.0
                         packer.packChroma(pair: pair, rows: (shadedRows.0, second), into: output)
                     }
@@ -261,6 +262,9 @@ struct Packer {
                     let t = dither ? tileRow[(x + ditherOffset.x) & 63].x : 0.5
                     out[x] = UInt8(truncatingIfNeeded: Int32(min(max(luma + t, 0), 255)))
                 }
+            case .yuv420p10le:
+                let out = (base + 2 * row * width).assumingMemoryBound(to: UInt16.self)
+                for x in 0..<width { out[x] = YUV.tenBitCode(YUV.luma(shaded[x])).littleEndian }
             }
         }
     }
@@ -272,6 +276,18 @@ struct Packer {
         into output: UnsafeMutableRawBufferPointer
     ) {
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
+        if format == .yuv420p10le {
+            let base = output.baseAddress!.assumingMemoryBound(to: UInt16.self)
+            let cb = base + width * height + pair * chromaWidth
+            let cr = cb + chromaWidth * chromaHeight
+            for cx in 0..<chromaWidth {
+                let x0 = 2 * cx, x1 = min(2 * cx + 1, width - 1)
+                let (u, v) = YUV.chroma((rows.0[x0] + rows.0[x1] + rows.1[x0] + rows.1[x1]) * 0.25)
+                cb[cx] = YUV.tenBitCode(u).littleEndian
+                cr[cx] = YUV.tenBitCode(v).littleEndian
+            }
+            return
+        }
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let cb = base + width * height + pair * chromaWidth
         let cr = base + width * height + chromaWidth * chromaHeight + pair * chromaWidth
@@ -300,8 +316,15 @@ struct Packer {
 
 /// BT.709 Y′CbCr in limited ("TV") range, 8-bit: Y′ = 0.2126 R + 0.7152 G + 0.0722 B,
 /// Y = 16 + 219·Y′, Cb = 128 + 224·(B − Y′)/1.8556, Cr = 128 + 224·(R − Y′)/1.5748,
-/// on gamma-encoded R, G, B in 0...1. Values are returned before rounding.
+/// on gamma-encoded R, G, B in 0...1. Values are returned before rounding. The 10-bit
+/// codes are these times 4 (Y = 64 + 876·Y′, Cb and Cr about 512).
 public enum YUV {
+    /// The 10-bit code of an 8-bit level: `⌊4·level + ½⌋`, clamped to 0...1023.
+    @inline(__always)
+    public static func tenBitCode(_ level: Float) -> UInt16 {
+        UInt16(min(max(4 * level + 0.5, 0), 1023))
+    }
+
     @inline(__always)
     public static func luma(_ rgb: SIMD4<Float>) -> Float {
         16 + 219 * (0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z)

@@ -10,9 +10,15 @@ public enum PixelFormat: String, CaseIterable, Sendable {
     case rgb48le
     /// 8-bit planar Y, then Cb, then Cr at half width and height: BT.709, limited range.
     case yuv420p
+    /// `yuv420p` at 10 bits, never dithered: each code (Y 64...940, Cb and Cr 64...960)
+    /// in the low bits of a 16-bit little-endian word.
+    case yuv420p10le
 
     public var hasAlpha: Bool { self == .rgba || self == .rgba64le }
-    public var bitDepth: Int { (self == .rgba64le || self == .rgb48le) ? 16 : 8 }
+    /// Bits per stored sample: 16 for the 16-bit formats and for the 10-bit codes held in 16-bit words.
+    public var bitDepth: Int { (self == .rgba64le || self == .rgb48le || self == .yuv420p10le) ? 16 : 8 }
+    /// Whether this is planar Y′CbCr with 4:2:0 chroma (see ``YUV``).
+    public var isYUV420: Bool { self == .yuv420p || self == .yuv420p10le }
 
     /// Bytes per pixel of the packed formats; nil for planar ones.
     public var bytesPerPixel: Int? {
@@ -21,14 +27,14 @@ public enum PixelFormat: String, CaseIterable, Sendable {
         case .rgb24: return 3
         case .rgba64le: return 8
         case .rgb48le: return 6
-        case .yuv420p: return nil
+        case .yuv420p, .yuv420p10le: return nil
         }
     }
 
     public func byteCount(width: Int, height: Int) -> Int {
         if let bytesPerPixel { return width * height * bytesPerPixel }
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
-        return width * height + 2 * chromaWidth * chromaHeight
+        return (width * height + 2 * chromaWidth * chromaHeight) * bitDepth / 8
     }
 
     /// The packed format for an output of this depth, with or without alpha.
