@@ -36,7 +36,7 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Use this many base blobs (1 to 64), cycling the preset's colours; its highlight blobs come on top.", valueName: "N"))
     var blobs: Int?
 
-    @Option(help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le or yuv420p.", valueName: "FMT"))
+    @Option(help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le, yuv420p or yuv420p10le.", valueName: "FMT"))
     var pixelFormat: PixelFormat = .rgba
 
     @OptionGroup var threading: ThreadOptions
