@@ -8,8 +8,8 @@ struct Render: ParsableCommand {
         abstract: "Render a preset to a PNG, a PNG sequence, a video or raw frames.",
         discussion: """
             The output name picks the format: a .png file holds one frame (the instant --time, default 0); \
-            a pattern such as frames/%05d.png holds numbered frames; .mp4 (H.264, BT.709), .mov (ProRes 4444 \
-            with alpha), .webm (VP9) and .gif (at most 50 fps: above that it keeps every 2nd frame, or every k-th) are \
+            a pattern such as frames/%05d.png holds numbered frames; .mp4 (H.264; 10-bit HEVC or AV1 with \
+            --codec hevc or av1; BT.709), .mov (ProRes 4444 with alpha), .webm (VP9) and .gif (at most 50 fps: above that it keeps every 2nd frame, or every k-th) are \
             encoded by the ffmpeg binary; - writes raw frames to stdout.
 
             Flags override the preset's keys; a flag left out keeps the preset's value, which \
@@ -60,6 +60,9 @@ struct Render: ParsableCommand {
             valueName: "auto|full|WxH"))
     var encodeSize: String?
 
+    @Option(help: ArgumentHelp("The codec of an .mp4: h264 (default; 8-bit, what every player takes), hevc (10-bit, tagged hvc1 for Safari and QuickTime) or av1 (10-bit, the smallest files).", valueName: "CODEC"))
+    var codec: VideoCodec?
+
     func validate() throws {
         let target = try OutputTarget(parsing: output.output)
         if target.isSingleFrame {
@@ -93,6 +96,12 @@ struct Render: ParsableCommand {
                     "--encode-size applies to video and animated-image outputs (.mp4, .webm, .gif, .mov); "
                         + "PNG and raw frames are written at --size")
             }
+        }
+        if let codec {
+            guard case .video(let path, let container) = target else {
+                throw ValidationError("--codec chooses the codec of an .mp4 (h264, hevc or av1); PNG and raw output have none")
+            }
+            try VideoCodec.check(codec, for: container, path: path)
         }
         if ffmpegOptions != nil, case .video = target {} else if ffmpegOptions != nil {
             throw ValidationError("--ffmpeg-options applies to video outputs (.mp4, .mov, .webm, .gif)")
@@ -131,8 +140,9 @@ struct Render: ParsableCommand {
             // The stacked layout's tag follows the user's options, so that it wins.
             let extraOptions = try (ffmpegOptions.map(FFmpegOptions.words) ?? []) + (stacked ? StackedAlphaSink.ffmpegOptions : [])
             let video = try VideoSink(
-                path: path, container: container, width: preset.width, height: (stacked ? 2 : 1) * preset.height, fps: preset.fps,
-                frameCount: frames.count, hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
+                path: path, container: container, codec: codec ?? .h264, width: preset.width,
+                height: (stacked ? 2 : 1) * preset.height, fps: preset.fps, frameCount: frames.count,
+                hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
                 announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
             if !output.quiet {
                 let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)

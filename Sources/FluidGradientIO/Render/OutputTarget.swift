@@ -2,7 +2,7 @@ import Foundation
 
 /// Video containers the `ffmpeg` binary writes for us.
 public enum VideoContainer: String, CaseIterable, Sendable {
-    /// H.264, yuv420p, BT.709 tagged.
+    /// H.264 (yuv420p), HEVC or AV1 (10-bit), BT.709 tagged (``VideoCodec``).
     case mp4
     /// ProRes 4444 with alpha.
     case mov
@@ -10,6 +10,16 @@ public enum VideoContainer: String, CaseIterable, Sendable {
     case webm
     /// Palette-optimised GIF.
     case gif
+
+    /// The codec of every file of this container but `.mp4`, whose codec is chosen.
+    public var codecName: String {
+        switch self {
+        case .mp4: "H.264, HEVC or AV1"
+        case .mov: "ProRes 4444"
+        case .webm: "VP9"
+        case .gif: "GIF"
+        }
+    }
 }
 
 /// Where rendered frames go, chosen from the output name.

@@ -21,11 +21,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     }
 
     /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
+    /// `codec` is an `.mp4`'s (``VideoCodec/check(_:for:path:)`` refuses it for another container).
     public init(
-        path: String, container: VideoContainer, width: Int, height: Int, fps: Double, frameCount: Int, hasTransparency: Bool,
-        extraOptions: [String] = [], announce: ((String) -> Void)? = nil
+        path: String, container: VideoContainer, codec: VideoCodec = .h264, width: Int, height: Int, fps: Double, frameCount: Int,
+        hasTransparency: Bool, extraOptions: [String] = [], announce: ((String) -> Void)? = nil
     ) throws(CommandError) {
-        let encoding = VideoEncoding(container: container, hasTransparency: hasTransparency)
+        let encoding = VideoEncoding(container: container, codec: codec, hasTransparency: hasTransparency)
         try encoding.check(width: width, height: height, path: path)
         try encoding.check(extraOptions: extraOptions)
         let ffmpeg = try VideoSink.locateFFmpeg()
@@ -96,18 +97,22 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
 /// How each container is encoded: what we feed ffmpeg and what it is told.
 public struct VideoEncoding: Sendable {
     public let container: VideoContainer
+    /// The codec of an `.mp4`; other containers have their own and ignore it.
+    public let codec: VideoCodec
     public let hasTransparency: Bool
 
-    public init(container: VideoContainer, hasTransparency: Bool) {
+    public init(container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool) {
         self.container = container
+        self.codec = codec
         self.hasTransparency = hasTransparency
     }
 
     /// Opaque H.264 and VP9 take our own BT.709 yuv420p (no conversion in ffmpeg, and
-    /// 2.7× fewer bytes than RGBA); ProRes takes 16-bit RGBA for its 10-bit samples.
+    /// 2.7× fewer bytes than RGBA), HEVC and AV1 our yuv420p10le; ProRes takes 16-bit
+    /// RGBA for its 10-bit samples.
     public var inputFormat: PixelFormat {
         switch container {
-        case .mp4: return .yuv420p
+        case .mp4: return codec.inputFormat
         case .webm: return hasTransparency ? .rgba : .yuv420p
         case .mov: return .rgba64le
         case .gif: return hasTransparency ? .rgba : .rgb24
@@ -119,8 +124,9 @@ public struct VideoEncoding: Sendable {
         guard hasTransparency else { return nil }
         switch container {
         case .mp4:
-            return "H.264 has no alpha, so \(path) shows the transparent background as black; --alpha stacked keeps it "
-                + "for web pages (colour above alpha, for the player), and .mov and .webm keep it"
+            return "\(codec == .h264 ? "H.264" : codec.displayName + " in .mp4") has no alpha, so \(path) shows the "
+                + "transparent background as black; --alpha stacked keeps it for web pages (colour above alpha, for the "
+                + "player), and .mov and .webm keep it"
         // paletteuse's alpha_threshold=128, below.
         case .gif: return "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; .mov and .webm keep it"
         case .mov, .webm: return nil
@@ -138,12 +144,13 @@ public struct VideoEncoding: Sendable {
                     + "(\(String(format: "%.3g", fps / Double(step))) fps), lasting as long to the hundredth")
         }
         // ffmpeg takes the last of an option given twice.
-        if inputFormat == .yuv420p, let index = extraOptions.lastIndex(where: { VideoEncoding.optionName($0) == "pix_fmt" }),
-            index + 1 < extraOptions.count, extraOptions[index + 1] != "yuv420p"
+        if inputFormat.isYUV420, let index = extraOptions.lastIndex(where: { VideoEncoding.optionName($0) == "pix_fmt" }),
+            index + 1 < extraOptions.count, extraOptions[index + 1] != inputFormat.rawValue
         {
+            let bits = inputFormat == .yuv420p ? 8 : 10
             notes.append(
-                "frames reach ffmpeg as 8-bit 4:2:0 (yuv420p), so -pix_fmt \(extraOptions[index + 1]) changes how \(path) is stored "
-                    + "but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits")
+                "frames reach ffmpeg as \(bits)-bit 4:2:0 (\(inputFormat.rawValue)), so -pix_fmt \(extraOptions[index + 1]) changes how "
+                    + "\(path) is stored but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits")
         }
         return notes
     }
@@ -200,10 +207,17 @@ public struct VideoEncoding: Sendable {
     /// Refuses a size the encoder cannot take, before anything is written.
     public func check(width: Int, height: Int, path: String) throws(CommandError) {
         // VP9 takes odd sizes (its chroma planes round up, as ours do); x264's 4:2:0 does not.
+        let name = codec.displayName
         if container.needsEvenSides, width % 2 != 0 || height % 2 != 0 {
             throw CommandError.input(
-                "\(path): H.264 with 4:2:0 chroma needs an even width and height, but the size is \(width)x\(height); "
+                "\(path): \(name) with 4:2:0 chroma needs an even width and height, but the size is \(width)x\(height); "
                     + "use \(width + width % 2)x\(height + height % 2), or .webm, .mov or PNG, which take any size")
+        }
+        let smallest = codec.smallestSize
+        if container == .mp4, width < smallest.width || height < smallest.height {
+            throw CommandError.input(
+                "\(path): \(name) needs a frame of at least \(smallest.width)x\(smallest.height), but the size is "
+                    + "\(width)x\(height); use a larger --size, or --codec h264, .webm or PNG")
         }
     }
 
@@ -238,7 +252,7 @@ public struct VideoEncoding: Sendable {
             "-hide_banner", "-loglevel", "error", "-xerror", "-y",
             "-f", "rawvideo", "-pix_fmt", inputFormat.rawValue, "-s", "\(width)x\(height)", "-r", rate,
         ]
-        if inputFormat == .yuv420p {
+        if inputFormat.isYUV420 {
             // Our chroma is the mean of each 2×2 block: centred, not H.264's default left siting.
             arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + VideoEncoding.bt709Tags
         }
@@ -247,8 +261,7 @@ public struct VideoEncoding: Sendable {
         let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
         switch container {
         case .mp4:
-            arguments += ["-c:v", "libx264", "-preset", "medium"] + (ownRateControl ? ["-crf", "18"] : [])
-                + ["-pix_fmt", "yuv420p", "-color_range", "tv", "-chroma_sample_location", "center"]
+            arguments += codec.mp4Arguments(ownRateControl: ownRateControl) + ["-color_range", "tv", "-chroma_sample_location", "center"]
                 + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
             arguments += [

@@ -9,6 +9,7 @@ enum DitherSetting: String, ExpressibleByArgument, CaseIterable {
 
 extension PixelFormat: ExpressibleByArgument {}
 extension AlphaMode: ExpressibleByArgument {}
+extension VideoCodec: ExpressibleByArgument {}
 
 /// Where frames go and how they are quantised.
 struct OutputOptions: ParsableArguments {
