@@ -9,8 +9,9 @@ struct Render: ParsableCommand {
         discussion: """
             The output name picks the format: a .png file holds one frame (the instant --time, default 0); \
             a pattern such as frames/%05d.png holds numbered frames; .mp4 (H.264; 10-bit HEVC or AV1 with \
-            --codec hevc or av1; BT.709), .mov (ProRes 4444 with alpha), .webm (VP9) and .gif (at most 50 fps: above that it keeps every 2nd frame, or every k-th) are \
-            encoded by the ffmpeg binary; - writes raw frames to stdout.
+            --codec hevc or av1; BT.709), .mov (ProRes 4444 with alpha), .webm (VP9), .gif (at most 50 fps: above that it keeps every 2nd frame, or every k-th) \
+            and the animated images .webp (lossy), .apng (lossless) and .avif (AV1), which keep \
+            alpha, are encoded by the ffmpeg binary; - writes raw frames to stdout.
 
             Flags override the preset's keys; a flag left out keeps the preset's value, which \
             `fluidgradient presets show NAME` lists (the default preset: \(defaultPresetSettings)). Files appear \
@@ -104,7 +105,7 @@ struct Render: ParsableCommand {
             try VideoCodec.check(codec, for: container, path: path)
         }
         if ffmpegOptions != nil, case .video = target {} else if ffmpegOptions != nil {
-            throw ValidationError("--ffmpeg-options applies to video outputs (.mp4, .mov, .webm, .gif)")
+            throw ValidationError("--ffmpeg-options applies to video and animated image outputs (.mp4, .mov, .webm, .gif, .webp, .apng, .avif)")
         }
         if target == .raw, isatty(1) != 0 {
             throw ValidationError("-o - writes raw frames to standard output, which is a terminal; pipe it into a program, or give a file such as out.mp4")

@@ -85,13 +85,20 @@ public final class AtomicFile: @unchecked Sendable {
     /// (such as "No space left on device").
     public static func write(_ bytes: [UInt8], to destination: String, suggestedExtension: String) throws(CommandError) {
         try write(to: destination, suggestedExtension: suggestedExtension) { path throws(CommandError) in
-            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            var failure = descriptor < 0 ? errno : bytes.withUnsafeBytes { writeAll(descriptor, $0) }
-            if descriptor >= 0, close(descriptor) != 0, failure == 0 { failure = errno }
-            guard failure == 0 else {
-                throw CommandError.failure(
-                    "could not write \(destination): \(systemReason(failure))" + advice(forWriteError: failure))
-            }
+            try overwrite(path, with: bytes, destination: destination)
+        }
+    }
+
+    /// Replaces the contents of the existing file at `path`, a temporary file of
+    /// `destination`'s, with `bytes`.
+    ///
+    /// - Throws: ``CommandError/failure(_:)`` naming the system's reason.
+    static func overwrite(_ path: String, with bytes: [UInt8], destination: String) throws(CommandError) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        var failure = descriptor < 0 ? errno : bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+        if descriptor >= 0, close(descriptor) != 0, failure == 0 { failure = errno }
+        guard failure == 0 else {
+            throw CommandError.failure("could not write \(destination): \(systemReason(failure))" + advice(forWriteError: failure))
         }
     }
 

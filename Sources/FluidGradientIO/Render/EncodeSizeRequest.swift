@@ -78,7 +78,7 @@ public enum EncodeSizeRequest: Equatable, Sendable {
 
 extension VideoContainer {
     /// Whether the encoder takes only even sides (4:2:0 chroma in x264).
-    public var needsEvenSides: Bool { self == .mp4 }
+    public var needsEvenSides: Bool { self == .mp4 || self == .avif }
 }
 
 extension EncodeSize {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Video containers the `ffmpeg` binary writes for us.
+/// Video containers and animated images the `ffmpeg` binary writes for us.
 public enum VideoContainer: String, CaseIterable, Sendable {
     /// H.264 (yuv420p), HEVC or AV1 (10-bit), BT.709 tagged (``VideoCodec``).
     case mp4
@@ -10,6 +10,12 @@ public enum VideoContainer: String, CaseIterable, Sendable {
     case webm
     /// Palette-optimised GIF.
     case gif
+    /// Animated WebP, lossy, with alpha when the frame has transparency.
+    case webp
+    /// Animated PNG, 8-bit RGB or RGBA.
+    case apng
+    /// Animated AVIF: AV1, with an alpha track when the frame has transparency.
+    case avif
 
     /// The codec of every file of this container but `.mp4`, whose codec is chosen.
     public var codecName: String {
@@ -18,6 +24,9 @@ public enum VideoContainer: String, CaseIterable, Sendable {
         case .mov: "ProRes 4444"
         case .webm: "VP9"
         case .gif: "GIF"
+        case .webp: "WebP"
+        case .apng: "APNG"
+        case .avif: "AV1"
         }
     }
 }
@@ -54,7 +63,7 @@ public enum OutputTarget: Equatable, Sendable {
         } else {
             throw CommandError.input(
                 "cannot tell what to write from \"\(output)\": use a .png file, a pattern such as frames/%05d.png, "
-                    + ".mp4, .mov, .webm, .gif, or - for raw frames on standard output")
+                    + ".mp4, .mov, .webm, .gif, .webp, .apng, .avif, or - for raw frames on standard output")
         }
     }
 

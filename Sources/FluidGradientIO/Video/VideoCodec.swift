@@ -27,7 +27,7 @@ public enum VideoCodec: String, CaseIterable, Sendable {
         switch self {
         case .h264: [.mp4, .mov]
         case .hevc: [.mp4, .mov]
-        case .av1: [.mp4, .mov, .webm]
+        case .av1: [.mp4, .mov, .webm, .avif]
         }
     }
 

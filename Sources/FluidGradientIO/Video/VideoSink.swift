@@ -75,6 +75,12 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
             throw CommandError.failure(
                 "ffmpeg exited successfully but wrote nothing to \(file.destination); check FLUIDGRADIENT_FFMPEG and any extra ffmpeg options")
         }
+        do {
+            try encoding.finishFile(atPath: file.temporaryPath, displayPath: file.destination)
+        } catch {
+            file.discard()
+            throw error
+        }
         try file.commit()
     }
 
@@ -116,6 +122,7 @@ public struct VideoEncoding: Sendable {
         case .webm: return hasTransparency ? .rgba : .yuv420p
         case .mov: return .rgba64le
         case .gif: return hasTransparency ? .rgba : .rgb24
+        case .webp, .apng, .avif: return animatedImageInputFormat
         }
     }
 
@@ -129,7 +136,7 @@ public struct VideoEncoding: Sendable {
                 + "player), and .mov and .webm keep it"
         // paletteuse's alpha_threshold=128, below.
         case .gif: return "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; .mov and .webm keep it"
-        case .mov, .webm: return nil
+        case .mov, .webm, .webp, .apng, .avif: return nil
         }
     }
 
@@ -177,7 +184,9 @@ public struct VideoEncoding: Sendable {
 
     /// Whether this container's colour conversion is an ffmpeg filter of ours, which a
     /// filter in the extra options would replace.
-    var convertsWithAFilter: Bool { container == .mov || container == .gif || (container == .webm && hasTransparency) }
+    var convertsWithAFilter: Bool {
+        container == .mov || container == .gif || ((container == .webm || container == .avif) && hasTransparency)
+    }
 
     /// Refuses extra options that would silently undo what the file promises: a filter
     /// where our own filter converts the colours (ffmpeg keeps only the last `-vf`, and
@@ -206,7 +215,12 @@ public struct VideoEncoding: Sendable {
 
     /// Refuses a size the encoder cannot take, before anything is written.
     public func check(width: Int, height: Int, path: String) throws(CommandError) {
+        if container == .webp, max(width, height) > 16383 {
+            throw CommandError.input("\(path): a WebP is at most 16383 pixels a side, but the size is \(width)x\(height); use .webm or .avif")
+        }
         // VP9 takes odd sizes (its chroma planes round up, as ours do); x264's 4:2:0 does not.
+        guard container == .mp4 || container == .avif else { return }
+        let codec = container == .avif ? .av1 : codec
         let name = codec.displayName
         if container.needsEvenSides, width % 2 != 0 || height % 2 != 0 {
             throw CommandError.input(
@@ -214,7 +228,7 @@ public struct VideoEncoding: Sendable {
                     + "use \(width + width % 2)x\(height + height % 2), or .webm, .mov or PNG, which take any size")
         }
         let smallest = codec.smallestSize
-        if container == .mp4, width < smallest.width || height < smallest.height {
+        if width < smallest.width || height < smallest.height {
             throw CommandError.input(
                 "\(path): \(name) needs a frame of at least \(smallest.width)x\(smallest.height), but the size is "
                     + "\(width)x\(height); use a larger --size, or --codec h264, .webm or PNG")
@@ -281,6 +295,8 @@ public struct VideoEncoding: Sendable {
             arguments += ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
                 + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-color_range", "tv"]
                 + VideoEncoding.bt709Tags + ["-f", "webm"]
+        case .webp, .apng, .avif:
+            arguments += animatedImageArguments()
         case .gif:
             let palette = hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
             let use = hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"

@@ -16,7 +16,7 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp(
-            "out.png (one frame), a pattern such as frames/%05d.png (numbered PNGs), out.mp4, out.mov, out.webm, out.gif, or - for raw frames on stdout.",
+            "out.png (one frame), a pattern such as frames/%05d.png (numbered PNGs), out.mp4, out.mov, out.webm, out.gif, out.webp, out.apng, out.avif, or - for raw frames on stdout.",
             valueName: "OUTPUT"))
     var output: String
 
