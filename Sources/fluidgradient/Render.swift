@@ -10,7 +10,7 @@ struct Render: ParsableCommand {
             The output name picks the format: a .png file holds one frame (the instant --time, default 0); \
             a pattern such as frames/%05d.png holds numbered frames; .mp4 (H.264; 10-bit HEVC or AV1 with \
             --codec hevc or av1; BT.709), .mov (ProRes 4444 with alpha), .webm (VP9), .gif (at most 50 fps: above that it keeps every 2nd frame, or every k-th) \
-            and the animated images .webp (lossy), .apng (lossless) and .avif (AV1), which keep \
+            and the animated images .webp (lossy), .apng (lossless) and .avif (AV1), which loop forever and keep \
             alpha, are encoded by the ffmpeg binary; - writes raw frames to stdout.
 
             Flags override the preset's keys; a flag left out keeps the preset's value, which \

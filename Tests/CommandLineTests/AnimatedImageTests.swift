@@ -3,8 +3,8 @@ import FluidGradientIO
 import Foundation
 import Testing
 
-/// Animated `.webp`, `.apng` and `.avif` through the real ffmpeg: each keeps alpha
-/// where the frame has it and decodes to the render's frames within its
+/// Animated `.webp`, `.apng` and `.avif` through the real ffmpeg: each loops forever,
+/// keeps alpha where the frame has it, and decodes to the render's frames within its
 /// codec's loss.
 @Suite(.serialized) struct AnimatedImageTests {
     /// AV1 (SVT-AV1) takes nothing under 64x64; 12 frames at 30 fps last 400 ms.
@@ -81,10 +81,11 @@ import Testing
         #expect(!decoded.isEmpty && decoded == render)
     }
 
-    /// An AVIF is an image sequence with a colour track, and an alpha track where the
-    /// frame has transparency. The colour is tagged BT.709, limited range, in the container.
+    /// An AVIF image sequence loops forever: every track has a repeating edit list of the
+    /// whole track and an indefinite duration, and its chunk offsets still find every
+    /// frame. The colour is tagged BT.709, limited range, in the container.
     @Test(arguments: [false, true])
-    func avifHasAnAlphaTrackWhereNeeded(transparent: Bool) throws {
+    func avifLoopsForeverWithAnAlphaTrackWhereNeeded(transparent: Bool) throws {
         let scratch = Scratch()
         let path = scratch.file("a.avif")
         let result = run(Self.clip("ocean", transparent: transparent) + ["-o", path])
@@ -95,6 +96,14 @@ import Testing
         #expect(String(decoding: bytes[8..<12], as: UTF8.self) == "avis")
         let tracks = try #require(ISOBoxes.children(of: bytes, inside: top[2])).filter { $0.type == "trak" }
         #expect(tracks.count == (transparent ? 2 : 1))
+        for track in tracks {
+            let boxes = try #require(ISOBoxes.children(of: bytes, inside: track))
+            let header = try #require(boxes.first { $0.type == "tkhd" })
+            #expect(ISOBoxes.readInteger(bytes, at: header.contentStart + 20, width: 4) == 0xFFFF_FFFF)
+            let edits = try #require(boxes.first { $0.type == "edts" })
+            // elst, version 0, flags 1 (repeat), one entry: 0.4 s in the movie's 15360 a second.
+            #expect(Array(bytes[(edits.contentStart + 8)..<(edits.contentStart + 20)]) == [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0x18, 0])
+        }
         #expect(try containerColour(path) == [1, 1, 1, 0])
         let streams = String(decoding: toolOutput(["ffprobe", "-v", "error", "-count_frames", "-show_entries",
             "stream=codec_name,pix_fmt,nb_read_frames,color_range", "-of", "csv=p=0", path]), as: UTF8.self)

@@ -1,7 +1,7 @@
 import FluidGradient
 import Foundation
 
-/// Animated images: `.webp` and `.apng`, looping forever, and `.avif`.
+/// Animated images: `.webp`, `.apng` and `.avif`, each looping forever.
 extension VideoEncoding {
     /// Lossy WebP quality, chosen by measurement (default preset, a 4 s loop at 480x270,
     /// 60 fps, against the 16-bit render): quality 75 gave 339 kB and 45.8 dB but a largest
@@ -62,13 +62,13 @@ extension VideoEncoding {
             + ["-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30", "-threads:v:1", "2", "-color_range:v:1", "pc", "-f", "avif"]
     }
 
-    /// Finishes the file ffmpeg wrote at `path` with what its muxer cannot write: a WebP's
-    /// frames are marked to replace the canvas (``AnimatedWebP``); other files are
-    /// complete as they are.
+    /// Finishes the file ffmpeg wrote at `path` with what its muxer cannot write: an AVIF
+    /// is marked to loop forever (``AVIFLoop``), a WebP's frames to replace the canvas
+    /// (``AnimatedWebP``); other files are complete as they are.
     ///
     /// - Throws: ``CommandError/failure(_:)`` when the file cannot be read, edited or written back.
     func finishFile(atPath path: String, displayPath: String) throws(CommandError) {
-        guard container == .webp else { return }
+        guard container == .avif || container == .webp else { return }
         var bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -76,7 +76,11 @@ extension VideoEncoding {
             throw CommandError.failure("could not read back \(displayPath) to finish it: \(error.localizedDescription)")
         }
         do throws(FinishingFailure) {
-            try AnimatedWebP.replaceCanvasEachFrame(&bytes)
+            if container == .avif {
+                bytes = try AVIFLoop.loopingForever(bytes)
+            } else {
+                try AnimatedWebP.replaceCanvasEachFrame(&bytes)
+            }
         } catch {
             throw CommandError.failure(
                 "ffmpeg wrote a .\(container.rawValue) that could not be finished, as \(error.reason); \(displayPath) was not written")
