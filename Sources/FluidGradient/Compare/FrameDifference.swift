@@ -23,12 +23,20 @@ public struct FrameSamples: Sendable {
         self.init(width: width, height: height, values: values)
     }
 
+    /// A packed frame's samples, read straight from its bytes.
     public init(_ buffer: PixelBuffer) {
+        precondition(buffer.format.bytesPerPixel != nil, "FrameSamples reads packed formats only")
         let channels = buffer.format.hasAlpha ? 4 : 3
-        var samples: [UInt16] = []
-        samples.reserveCapacity(buffer.width * buffer.height * channels)
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width { samples += buffer.channels(x: x, y: y).map(UInt16.init) }
+        let count = buffer.width * buffer.height * channels
+        let samples = buffer.withUnsafeBytes { bytes in
+            [UInt16](unsafeUninitializedCapacity: count) { samples, initialized in
+                if buffer.format.bitDepth == 16 {
+                    for index in 0..<count { samples[index] = UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8 }
+                } else {
+                    for index in 0..<count { samples[index] = UInt16(bytes[index]) }
+                }
+                initialized = count
+            }
         }
         self.init(width: buffer.width, height: buffer.height, channels: channels, bitDepth: buffer.format.bitDepth, samples: samples)
     }
