@@ -72,7 +72,7 @@ public struct FrameSet: Sendable {
         if let format = AnimatedImageFormat(path: path) {
             kind = .animation(path, format)
         } else {
-            kind = ["mp4", "mov", "webm", "gif", "mkv", "avi", "m4v"].contains(ext) ? .video(path) : .png(path)
+            kind = ["mp4", "mov", "webm", "gif", "mkv", "avi", "m4v", "jpg", "jpeg"].contains(ext) ? .video(path) : .png(path)
         }
     }
 

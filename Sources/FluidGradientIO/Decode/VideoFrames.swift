@@ -40,8 +40,11 @@ final class VideoFrames: FrameSequence {
         bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
         // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
         let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
+        // Video is BT.709 as ours is tagged (ffmpeg would take untagged SD video as BT.601);
+        // a JPEG is JFIF's BT.601 at full range, which ffmpeg reads from the file.
+        let matrix = stream.codec == "mjpeg" ? "" : "in_color_matrix=bt709:"
         var arguments = ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0",
-                         "-vf", "scale=in_color_matrix=bt709:flags=accurate_rnd+full_chroma_int"]
+                         "-vf", "scale=\(matrix)flags=accurate_rnd+full_chroma_int"]
         if eachFrameOnce { arguments += ["-fps_mode", "passthrough"] }
         arguments += ["-f", "rawvideo", "-pix_fmt", bitDepth == 8 ? "rgba" : "rgba64le", "pipe:1"]
         process = try ChildProcess(executable: ffmpeg, arguments: arguments, readsOutput: true)
