@@ -11,10 +11,13 @@
 /// into the file behind `moov` (the tracks' `stco`/`co64` chunk offsets and the still
 /// image's `iloc` extents) moves by the bytes inserted.
 package enum AVIFLoop {
-    /// `bytes` with every track repeating forever.
+    /// `bytes` with every track repeating forever; a still image as it is.
     package static func loopingForever(_ bytes: [UInt8]) throws(FinishingFailure) -> [UInt8] {
         var patched = bytes
-        guard let top = ISOBoxes.topLevel(bytes), let moov = top.first(where: { $0.type == "moov" }) else {
+        guard let top = ISOBoxes.topLevel(bytes) else { throw FinishingFailure(reason: "its boxes cannot be read") }
+        // One frame is a still image, an item in `meta` with no track: nothing repeats.
+        if !top.contains(where: { $0.type == "moov" }), top.contains(where: { $0.type == "meta" }) { return bytes }
+        guard let moov = top.first(where: { $0.type == "moov" }) else {
             throw FinishingFailure(reason: "it has no readable moov box")
         }
         let movie = try children(of: moov, in: bytes)

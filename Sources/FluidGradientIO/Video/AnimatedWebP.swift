@@ -8,17 +8,18 @@
 /// as it was encoded. Nothing moves, so no size or offset changes.
 package enum AnimatedWebP {
     /// Sets "do not blend" on every frame of `bytes`, an animated WebP whose frames each
-    /// cover the canvas.
+    /// cover the canvas; a still WebP stays as it is.
     package static func replaceCanvasEachFrame(_ bytes: inout [UInt8]) throws(FinishingFailure) {
         guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
             throw FinishingFailure(reason: "it is not a WebP file")
         }
-        var offset = 12, canvas: (width: Int, height: Int)?, frames = 0
+        var offset = 12, canvas: (width: Int, height: Int)?, frames = 0, animated = false
         while offset + 8 <= bytes.count {
             let type = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
             let size = littleEndian(bytes, at: offset + 4, width: 4)
             let content = offset + 8
             guard content + size <= bytes.count else { throw FinishingFailure(reason: "its \(type) chunk is truncated") }
+            if type == "ANIM" { animated = true }
             if type == "VP8X", size >= 10 {
                 canvas = (littleEndian(bytes, at: content + 4, width: 3) + 1, littleEndian(bytes, at: content + 7, width: 3) + 1)
             } else if type == "ANMF", size >= 16, let canvas {
@@ -33,7 +34,8 @@ package enum AnimatedWebP {
             // Chunks are padded to an even size.
             offset = content + size + size % 2
         }
-        guard frames > 0 else { throw FinishingFailure(reason: "it has no animation frames") }
+        // One frame is a still WebP (no ANIM chunk, no frames): nothing to blend onto.
+        guard frames > 0 || !animated else { throw FinishingFailure(reason: "it has no animation frames") }
     }
 
     /// The little-endian unsigned integer of `width` bytes at `offset`.
