@@ -61,11 +61,24 @@ struct Render: ParsableCommand {
             valueName: "auto|full|WxH"))
     var encodeSize: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Instead of -o, write everything a site or app needs for the loop into the directory DIR: the loop as "
+                + "AV1, HEVC and H.264 .mp4 and VP9 .webm at the encode size (stacked alpha and the player when the "
+                + "background is transparent), posters, index.html and manifest.json with each file's bytes and PSNR. "
+                + "An earlier bundle in DIR is replaced whole.",
+            valueName: "DIR"))
+    var bundle: String?
+
     @Option(help: ArgumentHelp("The codec of an .mp4: h264 (default; 8-bit, what every player takes), hevc (10-bit, tagged hvc1 for Safari and QuickTime) or av1 (10-bit, the smallest files).", valueName: "CODEC"))
     var codec: VideoCodec?
 
     func validate() throws {
-        let target = try OutputTarget(parsing: output.output)
+        if bundle != nil { return try validateBundle() }
+        guard let path = output.output else {
+            throw ValidationError("give -o OUTPUT (such as out.png or out.mp4) or --bundle DIR")
+        }
+        let target = try OutputTarget(parsing: path)
         if target.isSingleFrame {
             if timing.frameRange != nil {
                 throw ValidationError("a single PNG holds one frame, so --frame-range does not apply; use a pattern such as frames/%05d.png")
@@ -115,7 +128,9 @@ struct Render: ParsableCommand {
     func run() throws {
         var preset = try scene.resolve()
         try timing.apply(to: &preset)
-        let target = try OutputTarget(parsing: output.output)
+        if let bundle { return try writeBundle(of: preset, to: bundle) }
+        let outputPath = output.output ?? "-"
+        let target = try OutputTarget(parsing: outputPath)
         let depth = output.depth ?? 8
         var frames = 0...(preset.frameCount - 1)
         var time: Double?
@@ -126,7 +141,7 @@ struct Render: ParsableCommand {
             frames = try TimingOptions.parseFrameRange(range, frameCount: preset.frameCount)
         }
         let encodeNote = try applyEncodeSize(to: &preset, target: target)
-        let label = output.output + (encodeNote == nil ? "" : " at \(preset.width)x\(preset.height)")
+        let label = outputPath + (encodeNote == nil ? "" : " at \(preset.width)x\(preset.height)")
         try output.alpha.check(
             target: target, hasTransparency: preset.frameSpec.hasTransparency, height: preset.height,
             rawFormat: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))

@@ -18,7 +18,7 @@ struct OutputOptions: ParsableArguments {
         help: ArgumentHelp(
             "out.png (one frame), a pattern such as frames/%05d.png (numbered PNGs), out.mp4, out.mov, out.webm, out.gif, out.webp, out.apng, out.avif, or - for raw frames on stdout.",
             valueName: "OUTPUT"))
-    var output: String
+    var output: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Bits per channel of PNG and raw output: 8 or 16.", valueName: "8|16"))
     var depth: Int?

@@ -1,0 +1,60 @@
+import ArgumentParser
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+/// `render --bundle DIR`: the loop as every file a site or an app needs.
+extension Render {
+    /// Refuses the options a bundle chooses for itself.
+    func validateBundle() throws {
+        let refused: [(given: Bool, flag: String, why: String)] = [
+            (output.output != nil, "-o", "the bundle's files are named for it"),
+            (timing.time != nil, "--time", "the posters show instant 0, where the loop starts"),
+            (timing.frameRange != nil, "--frame-range", "a bundle holds the whole loop"),
+            (codec != nil, "--codec", "a bundle has AV1, HEVC and H.264 .mp4 files and a VP9 .webm"),
+            (output.alpha != .auto, "--alpha", "a transparent loop is stacked alpha with the player"),
+            (output.depth != nil, "--depth", "each file has the depth its codec takes"),
+            (output.pixelFormat != nil, "--pixel-format", "each file has the layout its codec takes"),
+            (ffmpegOptions != nil, "--ffmpeg-options", "the bundle's encoders are set for the web"),
+        ]
+        if let flag = refused.first(where: \.given) {
+            throw ValidationError("--bundle chooses \(flag.flag) itself (\(flag.why)); leave \(flag.flag) out")
+        }
+        if let encodeSize { _ = try EncodeSizeRequest(parsing: encodeSize) }
+    }
+
+    /// Writes the bundle of `preset` into `directory` and says what it holds.
+    ///
+    /// - Throws: ``CommandError`` for an encode size the loop cannot take, and whatever
+    ///   ``BundleWriter/write(_:)`` throws.
+    func writeBundle(of preset: Preset, to directory: String) throws {
+        let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .auto
+        let size = try request.resolve(for: preset, container: .mp4, path: directory)
+        if !output.quiet, !preset.loop {
+            printError("note: the preset does not loop, so the page's loop jumps from the last frame to the first; "
+                + "add --loop for a seamless one")
+        }
+        var announce: (@Sendable (String) -> Void)?
+        if output.verbose { announce = { @Sendable line in printError("ffmpeg command: " + line) } }
+        let version = FluidGradientCommand.configuration.version
+        let bundleRequest = BundleRequest(
+            preset: preset, directory: directory, encodeSize: size, dither: output.dither == .on,
+            threads: output.threading.threadCount, generator: "fluidgradient " + version, announce: announce)
+        let start = Date()
+        let manifest = try BundleWriter.write(bundleRequest)
+        guard !output.quiet else { return }
+        let loops = manifest.files.filter { $0.role.hasSuffix("loop") }
+        let sizes = loops.map { "\($0.file) \(BundleSummary.kilobytes($0.bytes))" }.joined(separator: ", ")
+        printError("Wrote \(directory)/: the loop encoded at \(size.width)x\(size.height) for \(preset.width)x\(preset.height) "
+            + "(\(sizes)), posters, index.html and manifest.json"
+            + String(format: " in %.1f s", Date().timeIntervalSince(start)))
+    }
+}
+
+/// Wording of a bundle's summary.
+enum BundleSummary {
+    /// `83 kB` or `1.2 MB`: decimal units, as browsers' network panels show them.
+    static func kilobytes(_ bytes: Int) -> String {
+        bytes < 1_000_000 ? "\(Int((Double(bytes) / 1000).rounded())) kB" : String(format: "%.1f MB", Double(bytes) / 1e6)
+    }
+}
