@@ -101,7 +101,7 @@ import Testing
         Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["nope"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].colors[0]", contains: "is not a colour")
         Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["red"] }, { "name": "a", "colors": ["blue"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[1].name", contains: "already the name of palettes[0]")
         Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["0x36"], "formats": ["mp4"] }"#, path: "sizes[0]", contains: "each side must be")
-        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["avi"] }"#, path: "formats[0]", contains: "expected mp4, mov, webm, gif or png")
+        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["avi"] }"#, path: "formats[0]", contains: "expected mp4, mov, webm, gif, webp, apng, avif, png or bundle")
         Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "colors": ["red"] } }"#, path: "defaults.colors", contains: "not a known key")
         Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "fps": 0 } }"#, path: "defaults.fps", contains: "outside the allowed range")
         Self.expectError(#"{ "output": "x/{nme}.{ext}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "output", contains: "\"{nme}\" is not a placeholder")

@@ -17,9 +17,12 @@
 /// manifest's `defaults`, then a `palette` file's colours, then the entry's own keys.
 public struct BatchManifest: Sendable {
     public enum Format: String, CaseIterable, Sendable {
-        case mp4, mov, webm, gif
+        case mp4, mov, webm, gif, webp, apng, avif
         /// One still at time 0.
         case png
+        /// A directory of everything a site needs for the loop (`render --bundle`); the
+        /// template's `{ext}` is `bundle`.
+        case bundle
     }
 
     public struct Palette: Sendable {
@@ -93,7 +96,7 @@ public struct BatchManifest: Sendable {
         for (index, node) in formatNodes.enumerated() {
             let text = try reader.string(node, at: "formats[\(index)]")
             guard let format = Format(rawValue: text.lowercased()) else {
-                throw reader.error("formats[\(index)]", "\"\(text)\" is not a format; expected mp4, mov, webm, gif or png")
+                throw reader.error("formats[\(index)]", "\"\(text)\" is not a format; expected mp4, mov, webm, gif, webp, apng, avif, png or bundle")
             }
             if let first = formats.firstIndex(of: format) {
                 throw reader.error("formats[\(index)]", "\(format.rawValue) is already formats[\(first)]; list each format once")

@@ -49,10 +49,15 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// Whether `job`'s output is complete from the same inputs, and still the size it was.
     private static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
-        guard let size = AtomicFile.regularFileSize(job.output), let expected = job.sidecar(version: version, outputBytes: size),
+        guard let size = AtomicFile.regularFileSize(outputFile(job)), let expected = job.sidecar(version: version, outputBytes: size),
             let recorded = FileManager.default.contents(atPath: sidecarPath(for: job.output))
         else { return false }
         return recorded == Data(expected.utf8)
+    }
+
+    /// The file whose size the sidecar records: the output, or a bundle's manifest.
+    private static func outputFile(_ job: BatchJob) -> String {
+        job.format == .bundle ? job.output + "/manifest.json" : job.output
     }
 
     /// What running a job would do, with the job's preset where it loaded.
@@ -152,6 +157,23 @@ public final class BatchRunner: @unchecked Sendable {
         return stopping
     }
 
+    /// Renders a file job (a video, an animated image or a still) into its output.
+    private func render(_ job: BatchJob, preset: Preset, frames: Int) throws(CommandError) {
+        let sink: FrameSink
+        let hasTransparency = preset.frameSpec.hasTransparency
+        if let container = VideoContainer(rawValue: job.format.rawValue) {
+            sink = try VideoSink(
+                path: job.output, container: container, width: preset.width, height: preset.height, fps: preset.fps,
+                frameCount: frames, hasTransparency: hasTransparency,
+                extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
+        } else {
+            sink = try PNGFileSink(path: job.output, depth: 8, alpha: hasTransparency)
+        }
+        let plan = RenderPlan(
+            preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob)
+        try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
+    }
+
     private func perform(_ job: BatchJob) -> BatchResult {
         let preset: Preset
         switch BatchRunner.plan(for: job, options: options) {
@@ -164,19 +186,15 @@ public final class BatchRunner: @unchecked Sendable {
         do throws(CommandError) {
             try AtomicFile.createDirectory(AtomicFile.parentDirectory(of: job.output), for: job.output)
             unlink(BatchRunner.sidecarPath(for: job.output))
-            let sink: FrameSink
-            let hasTransparency = preset.frameSpec.hasTransparency
-            if let container = VideoContainer(rawValue: job.format.rawValue) {
-                sink = try VideoSink(
-                    path: job.output, container: container, width: preset.width, height: preset.height, fps: preset.fps,
-                    frameCount: frames, hasTransparency: hasTransparency, extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
+            if job.format == .bundle {
+                _ = try BundleWriter.write(BundleRequest(
+                    preset: preset, directory: job.output, encodeSize: EncodeSize.automatic(for: preset),
+                    threads: options.threadsPerJob, generator: "fluidgradient " + options.version,
+                    shouldStop: { self.shouldStop }))
             } else {
-                sink = try PNGFileSink(path: job.output, depth: 8, alpha: hasTransparency)
+                try render(job, preset: preset, frames: frames)
             }
-            let plan = RenderPlan(
-                preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob)
-            try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
-            let sidecar = job.sidecar(version: options.version, outputBytes: AtomicFile.regularFileSize(job.output))!
+            let sidecar = job.sidecar(version: options.version, outputBytes: AtomicFile.regularFileSize(BatchRunner.outputFile(job)))!
             try AtomicFile.write(Array(sidecar.utf8), to: BatchRunner.sidecarPath(for: job.output), suggestedExtension: "json")
             return BatchResult(job: job, status: .rendered, frames: frames, seconds: Date().timeIntervalSince(start))
         } catch {
