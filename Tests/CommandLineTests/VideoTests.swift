@@ -89,7 +89,9 @@ import Testing
         #expect(run(["render", "--preset", "ocean", "--size", "320x180", "--duration", "2", "-o", scratch.file("o.webm")]).status == 0)
         let opaque = probe(scratch.file("o.webm"))
         #expect(opaque["codec_name"] == "vp9")
-        #expect(opaque["pix_fmt"] == "yuv420p")
+        // 10-bit from the 16-bit frames (profile 2): fewer bytes and a closer picture than 8 bits.
+        #expect(opaque["pix_fmt"] == "yuv420p10le")
+        #expect(probeEntries(scratch.file("o.webm"), "stream=profile")["profile"] == "Profile 2")
         #expect(opaque["nb_read_frames"] == "120")
         #expect(opaque["color_space"] == "bt709")
         #expect(abs((Double(opaque["duration"] ?? "") ?? 0) - 2.0) < 0.01)
