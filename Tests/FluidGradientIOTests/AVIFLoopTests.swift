@@ -26,12 +26,12 @@ private func track(id: Int, timescale: Int, duration: Int, chunks: [Int], wide: 
 
 /// A file laid out as ffmpeg's avif muxer lays it out: ftyp, meta (with `iloc`), moov, mdat.
 /// `iloc` is version 1 with a base offset when `baseOffset`, else version 0 with extent offsets.
-private func avif(tracks: [[UInt8]], itemOffset: Int, baseOffset: Bool) -> [UInt8] {
+private func avif(tracks: [[UInt8]], itemOffset: Int, baseOffset: Bool, movieTimescale: Int = 15360) -> [UInt8] {
     let locations = baseOffset
         // offset_size 4, length_size 4, base_offset_size 4; one item, method 0, base + extent 16.
         ? fullBox("iloc", version: 1, [0x44, 0x40] + u16(1) + u16(1) + u16(0) + u16(0) + u32(itemOffset - 16) + u16(1) + u32(16) + u32(10))
         : fullBox("iloc", version: 0, [0x44, 0x00] + u16(1) + u16(1) + u16(0) + u16(1) + u32(itemOffset) + u32(10))
-    let movieHeader = fullBox("mvhd", version: 0, u32(0) + u32(0) + u32(15360) + u32(0) + [UInt8](repeating: 0, count: 80))
+    let movieHeader = fullBox("mvhd", version: 0, u32(0) + u32(0) + u32(movieTimescale) + u32(0) + [UInt8](repeating: 0, count: 80))
     return box("ftyp", Array("avis".utf8) + u32(0)) + fullBox("meta", version: 0, locations)
         + box("moov", movieHeader + tracks.joined()) + box("mdat", [UInt8](repeating: 7, count: 40))
 }
@@ -95,6 +95,12 @@ private func avif(tracks: [[UInt8]], itemOffset: Int, baseOffset: Bool) -> [UInt
         let edited = try! AVIFLoop.loopingForever(avif(tracks: [track(id: 1, timescale: 30, duration: 12, chunks: [0])], itemOffset: 0, baseOffset: false))
         #expect(reason(edited) == "a track already has an edit list")
         #expect(reason(avif(tracks: [track(id: 1, timescale: 30, duration: 0, chunks: [0])], itemOffset: 0, baseOffset: false)) == "a track is empty")
+        // Outside values that would overflow: a media duration of 2^32 − 1 seconds in a movie
+        // time scale of 2^32 − 1, and a 64-bit chunk offset near the largest integer.
+        let long = track(id: 1, timescale: 1, duration: 0xFFFF_FFFF, chunks: [0])
+        #expect(reason(avif(tracks: [long], itemOffset: 0, baseOffset: false, movieTimescale: 0xFFFF_FFFF)) == "a track is too long")
+        let far = track(id: 1, timescale: 30, duration: 12, chunks: [Int.max - 10], wide: true)
+        #expect(reason(avif(tracks: [far], itemOffset: 0, baseOffset: false)) == "a data offset is out of range")
     }
 
     private func find(_ type: String, in bytes: [UInt8], under parent: ISOBox) -> ISOBox? {

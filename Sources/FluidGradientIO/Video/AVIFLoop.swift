@@ -35,7 +35,9 @@ package enum AVIFLoop {
             else { throw FinishingFailure(reason: "a track has no header or no media header") }
             let mediaTiming = try timing(of: mediaHeader, in: bytes)
             // The track's length in the movie's time scale, which an edit is counted in.
-            let duration = (mediaTiming.duration * movieTimescale + mediaTiming.timescale / 2) / mediaTiming.timescale
+            let (scaled, overflow) = mediaTiming.duration.multipliedReportingOverflow(by: movieTimescale)
+            guard !overflow else { throw FinishingFailure(reason: "a track is too long") }
+            let duration = (scaled + mediaTiming.timescale / 2) / mediaTiming.timescale
             guard duration > 0 else { throw FinishingFailure(reason: "a track is empty") }
             try makeIndefinite(header, in: &patched)
             let edit = editList(repeating: duration)
@@ -114,7 +116,11 @@ package enum AVIFLoop {
         let added: Int
 
         func apply(to offset: Int) throws(FinishingFailure) -> Int {
-            if offset >= moov.end { return offset + added }
+            if offset >= moov.end {
+                let (moved, overflow) = offset.addingReportingOverflow(added)
+                guard !overflow else { throw FinishingFailure(reason: "a data offset is out of range") }
+                return moved
+            }
             guard offset < moov.offset else { throw FinishingFailure(reason: "a data offset points into the moov box") }
             return offset
         }
@@ -179,7 +185,9 @@ extension AVIFLoop {
             }
             guard method == 0, let first = extents.first else { continue }
             if baseSize > 0 {
-                let moved = try shift.apply(to: base + first.offset) - first.offset
+                let (start, overflow) = base.addingReportingOverflow(first.offset)
+                guard !overflow else { throw FinishingFailure(reason: "an item's offset is out of range") }
+                let moved = try shift.apply(to: start) - first.offset
                 ISOBoxes.writeInteger(moved, into: &patched, at: baseAt, width: baseSize)
             } else {
                 for extent in extents where offsetSize > 0 {
