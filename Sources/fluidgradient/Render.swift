@@ -113,12 +113,14 @@ struct Render: ParsableCommand {
         }
         if let codec {
             guard case .video(let path, let container) = target else {
-                throw ValidationError("--codec chooses the codec of an .mp4 (h264, hevc or av1); PNG and raw output have none")
+                throw ValidationError(
+                    "--codec chooses the codec of an .mp4 (h264, hevc or av1); PNG and raw output have none")
             }
             try VideoCodec.check(codec, for: container, path: path)
         }
         if ffmpegOptions != nil, case .video = target {} else if ffmpegOptions != nil {
-            throw ValidationError("--ffmpeg-options applies to video and animated image outputs (.mp4, .mov, .webm, .gif, .webp, .apng, .avif)")
+            throw ValidationError(
+                "--ffmpeg-options applies to video and animated image outputs (.mp4, .mov, .webm, .gif, .webp, .apng, .avif)")
         }
         if target == .raw, isatty(1) != 0 {
             throw ValidationError("-o - writes raw frames to standard output, which is a terminal; pipe it into a program, or give a file such as out.mp4")

@@ -21,22 +21,35 @@ import Testing
     @Test func eachImageGetsItsEncoderAndLoopsForever() {
         let webp = Self.arguments(.webp, transparent: false)
         #expect(CodecTests.contains(webp, ["-pix_fmt", "rgba"]))
-        #expect(CodecTests.contains(webp, ["-c:v", "libwebp", "-lossless", "0", "-quality", "90", "-loop", "0", "-f", "webp"]))
+        #expect(
+            CodecTests.contains(
+                webp, ["-c:v", "libwebp", "-lossless", "0", "-quality", "90", "-loop", "0", "-f", "webp"]))
         for transparent in [false, true] {
             let apng = Self.arguments(.apng, transparent: transparent)
             #expect(CodecTests.contains(apng, ["-pix_fmt", transparent ? "rgba" : "rgb24"]))
             #expect(CodecTests.contains(apng, ["-c:v", "apng", "-pred", "mixed", "-plays", "0", "-f", "apng"]))
         }
         let avif = Self.arguments(.avif, transparent: false)
-        #expect(CodecTests.contains(avif, ["-pix_fmt", "yuv420p10le", "-s", "128x72", "-r", "30", "-color_range", "tv"]))
-        #expect(CodecTests.contains(avif, ["-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-pix_fmt", "yuv420p10le", "-color_range", "tv",
-                                           "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-f", "avif"]))
+        #expect(
+            CodecTests.contains(avif, ["-pix_fmt", "yuv420p10le", "-s", "128x72", "-r", "30", "-color_range", "tv"]))
+        #expect(
+            CodecTests.contains(
+                avif,
+                [
+                    "-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-pix_fmt", "yuv420p10le", "-color_range", "tv",
+                    "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-f", "avif",
+                ]))
         let alpha = Self.arguments(.avif, transparent: true)
         #expect(CodecTests.contains(alpha, ["-pix_fmt", "rgba64le"]))
-        #expect(CodecTests.contains(alpha, ["-map", "[color]", "-map", "[alpha]", "-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35",
-                                            "-color_range:v:0", "tv", "-color_primaries:v:0", "bt709", "-color_trc:v:0", "bt709",
-                                            "-colorspace:v:0", "bt709", "-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30",
-                                            "-threads:v:1", "2", "-color_range:v:1", "pc", "-f", "avif"]))
+        #expect(
+            CodecTests.contains(
+                alpha,
+                [
+                    "-map", "[color]", "-map", "[alpha]", "-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35",
+                    "-color_range:v:0", "tv", "-color_primaries:v:0", "bt709", "-color_trc:v:0", "bt709",
+                    "-colorspace:v:0", "bt709", "-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30",
+                    "-threads:v:1", "2", "-color_range:v:1", "pc", "-f", "avif",
+                ]))
     }
 
     /// A WebP loops forever (ANIM loop count 0), holds every frame whole and replacing the
@@ -53,14 +66,18 @@ import Testing
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let file = try WebPFile(path)
         #expect(file.canvas == (128, 72) && file.loopCount == 0 && file.hasAlphaFlag)
-        #expect(file.frames.count == 12 && file.frames.map(\.duration).reduce(0, +) == 400, "\(file.frames.map(\.duration))")
+        #expect(
+            file.frames.count == 12 && file.frames.map(\.duration).reduce(0, +) == 400, "\(file.frames.map(\.duration))"
+        )
         #expect(file.frames.allSatisfy { $0.coversCanvas && $0.replacesCanvas })
         #expect(file.frames.allSatisfy { $0.hasAlpha == transparent })
         let decoded = try file.decodedFrames(scratch: scratch)
         let render = run(Self.clip(preset, transparent: transparent) + ["--pixel-format", "rgba", "-o", "-"]).stdout
         #expect(decoded.count == render.count)
         let error = premultipliedError([UInt8](decoded), [UInt8](render))
-        #expect(error.largest <= 16 && error.mean <= 2 && error.drift <= 1 && error.alpha == 0, "\(String(describing: error))")
+        #expect(
+            error.largest <= 16 && error.mean <= 2 && error.drift <= 1 && error.alpha == 0,
+            "\(String(describing: error))")
     }
 
     /// An APNG plays forever (acTL num_plays 0) and is lossless: it decodes to the
@@ -102,11 +119,17 @@ import Testing
             #expect(ISOBoxes.readInteger(bytes, at: header.contentStart + 20, width: 4) == 0xFFFF_FFFF)
             let edits = try #require(boxes.first { $0.type == "edts" })
             // elst, version 0, flags 1 (repeat), one entry: 0.4 s in the movie's 15360 a second.
-            #expect(Array(bytes[(edits.contentStart + 8)..<(edits.contentStart + 20)]) == [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0x18, 0])
+            #expect(
+                Array(bytes[(edits.contentStart + 8)..<(edits.contentStart + 20)]) == [
+                    0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0x18, 0,
+                ])
         }
         #expect(try containerColour(path) == [1, 1, 1, 0])
-        let streams = String(decoding: toolOutput(["ffprobe", "-v", "error", "-count_frames", "-show_entries",
-            "stream=codec_name,pix_fmt,nb_read_frames,color_range", "-of", "csv=p=0", path]), as: UTF8.self)
+        let streams = String(
+            decoding: toolOutput([
+                "ffprobe", "-v", "error", "-count_frames", "-show_entries",
+                "stream=codec_name,pix_fmt,nb_read_frames,color_range", "-of", "csv=p=0", path,
+            ]), as: UTF8.self)
         #expect(streams == "av1,yuv420p10le,tv,12\n" + (transparent ? "av1,gray10le,pc,12\n" : ""), "\(streams)")
     }
 
@@ -124,24 +147,34 @@ import Testing
         let path = scratch.file("a.avif")
         #expect(run(Self.clip("aurora", transparent: transparent) + ["-o", path]).status == 0)
         guard transparent else {
-            let render = run(Self.clip("aurora", transparent: false) + ["--pixel-format", "yuv420p10le", "-o", "-"]).stdout
-            let decoded = toolOutput(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-"])
+            let render = run(Self.clip("aurora", transparent: false) + ["--pixel-format", "yuv420p10le", "-o", "-"])
+                .stdout
+            let decoded = toolOutput([
+                "ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-",
+            ])
             #expect(decoded.count == render.count)
             let differences = zip(words(decoded), words(render)).map { $0 - $1 }
             let mean = Double(differences.map(abs).reduce(0, +)) / Double(differences.count)
             #expect(mean <= 4 && differences.map(abs).max()! <= 40, "mean \(mean) codes")
             return
         }
-        let render = words(run(Self.clip("aurora", transparent: true) + ["--pixel-format", "rgba64le", "-o", "-"]).stdout)
-        let alpha = words(toolOutput(["ffmpeg", "-v", "error", "-i", path, "-map", "0:1", "-f", "rawvideo", "-pix_fmt", "gray16le", "-"]))
-        let planes = words(toolOutput([
-            "ffmpeg", "-v", "error", "-i", path, "-map", "0:0", "-vf",
-            "zscale=matrixin=709:rangein=limited:chromalin=center:transferin=709:primariesin=709:transfer=709:primaries=709,format=gbrp16le",
-            "-f", "rawvideo", "-",
-        ]))
+        let render = words(
+            run(Self.clip("aurora", transparent: true) + ["--pixel-format", "rgba64le", "-o", "-"]).stdout)
+        let alpha = words(
+            toolOutput([
+                "ffmpeg", "-v", "error", "-i", path, "-map", "0:1", "-f", "rawvideo", "-pix_fmt", "gray16le", "-",
+            ]))
+        let planes = words(
+            toolOutput([
+                "ffmpeg", "-v", "error", "-i", path, "-map", "0:0", "-vf",
+                "zscale=matrixin=709:rangein=limited:chromalin=center:transferin=709:primariesin=709"
+                    + ":transfer=709:primaries=709,format=gbrp16le",
+                "-f", "rawvideo", "-",
+            ]))
         let pixels = 128 * 72
         #expect(alpha.count == 12 * pixels && planes.count == 3 * alpha.count && render.count == 4 * alpha.count)
-        var alphaError = Statistics(), colourError = Statistics()
+        var alphaError = Statistics()
+        var colourError = Statistics()
         for index in 0..<min(alpha.count, planes.count / 3, render.count / 4) {
             let (frame, pixel) = index.quotientAndRemainder(dividingBy: pixels)
             let expectedAlpha = Double(render[4 * index + 3]) / 65535
@@ -163,7 +196,8 @@ import Testing
         var files: Set<Data> = []
         for (index, threads) in ["1", "3", "3"].enumerated() {
             let path = scratch.file("\(index).\(ext)")
-            #expect(run(Self.clip("citrus", transparent: transparent) + ["--threads", threads, "-o", path]).status == 0)
+            #expect(
+                run(Self.clip("citrus", transparent: transparent) + ["--threads", threads, "-o", path]).status == 0)
             files.insert(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         #expect(files.count == 1)
@@ -174,10 +208,18 @@ import Testing
     @Test func whatTheImagesCannotTakeIsRefused() {
         let scratch = Scratch()
         let short = ["render", "--size", "128x72", "--frames", "2"]
-        BadInputTests.expectRejected(short + ["--codec", "av1", "-o", scratch.file("a.avif")], scratch: scratch, mentions: "a.avif is always AV1")
-        BadInputTests.expectRejected(short + ["--codec", "hevc", "-o", scratch.file("a.avif")], scratch: scratch, mentions: "a .avif cannot hold HEVC")
-        BadInputTests.expectRejected(short + ["--codec", "h264", "-o", scratch.file("a.webp")], scratch: scratch, mentions: "a .webp cannot hold H.264")
-        BadInputTests.expectRejected(short + ["--codec", "h264", "-o", scratch.file("a.apng")], scratch: scratch, mentions: "a .apng cannot hold H.264")
+        BadInputTests.expectRejected(
+            short + ["--codec", "av1", "-o", scratch.file("a.avif")], scratch: scratch, mentions: "a.avif is always AV1"
+        )
+        BadInputTests.expectRejected(
+            short + ["--codec", "hevc", "-o", scratch.file("a.avif")], scratch: scratch,
+            mentions: "a .avif cannot hold HEVC")
+        BadInputTests.expectRejected(
+            short + ["--codec", "h264", "-o", scratch.file("a.webp")], scratch: scratch,
+            mentions: "a .webp cannot hold H.264")
+        BadInputTests.expectRejected(
+            short + ["--codec", "h264", "-o", scratch.file("a.apng")], scratch: scratch,
+            mentions: "a .apng cannot hold H.264")
         BadInputTests.expectRejected(
             ["render", "--size", "96x54", "--frames", "2", "-o", scratch.file("a.avif")], scratch: scratch,
             mentions: "AV1 needs a frame of at least 64x64")
@@ -188,7 +230,8 @@ import Testing
             ["render", "--size", "16384x4", "--frames", "2", "-o", scratch.file("a.webp")], scratch: scratch,
             mentions: "a WebP is at most 16383 pixels a side")
         BadInputTests.expectRejected(
-            short + ["--background", "transparent", "-o", scratch.file("a.avif"), "--ffmpeg-options", "-vf null"], scratch: scratch,
+            short + ["--background", "transparent", "-o", scratch.file("a.avif"), "--ffmpeg-options", "-vf null"],
+            scratch: scratch,
             mentions: "would replace or clash with the filter that converts a .avif's colours")
     }
 }
@@ -212,12 +255,21 @@ struct Statistics: CustomStringConvertible {
 
 /// Premultiplied colour differences of two 8-bit RGBA frame runs: largest, mean, the largest
 /// mean signed drift of a channel, and the largest alpha difference.
-func premultipliedError(_ actual: [UInt8], _ expected: [UInt8]) -> (largest: Double, mean: Double, drift: Double, alpha: Int) {
-    var channels = [Statistics(), Statistics(), Statistics()], alpha = 0
+func premultipliedError(
+    _ actual: [UInt8], _ expected: [UInt8]
+) -> (largest: Double, mean: Double, drift: Double, alpha: Int) {
+    var channels = [Statistics(), Statistics(), Statistics()]
+    var alpha = 0
     for pixel in stride(from: 0, to: min(actual.count, expected.count) - 3, by: 4) {
-        let a = Double(actual[pixel + 3]) / 255, e = Double(expected[pixel + 3]) / 255
-        for channel in 0..<3 { channels[channel].add(Double(actual[pixel + channel]) * a - Double(expected[pixel + channel]) * e) }
+        let a = Double(actual[pixel + 3]) / 255
+        let e = Double(expected[pixel + 3]) / 255
+        for channel in 0..<3 {
+            channels[channel].add(Double(actual[pixel + channel]) * a - Double(expected[pixel + channel]) * e)
+        }
         alpha = max(alpha, abs(Int(actual[pixel + 3]) - Int(expected[pixel + 3])))
     }
-    return (channels.map(\.largest).max()!, channels.map(\.mean).reduce(0, +) / 3, channels.map { abs($0.drift) }.max()!, alpha)
+    return (
+        channels.map(\.largest).max()!, channels.map(\.mean).reduce(0, +) / 3, channels.map { abs($0.drift) }.max()!,
+        alpha
+    )
 }

@@ -22,19 +22,29 @@ import Testing
 
     @Test(arguments: [
         (VideoCodec.h264, "yuv420p", ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p"]),
-        (.hevc, "yuv420p10le", [
-            "-c:v", "libx265", "-preset", "fast", "-crf", "22", "-x265-params", "log-level=error:info=0:frame-threads=1",
-            "-tag:v", "hvc1", "-pix_fmt", "yuv420p10le",
-        ]),
+        (
+            .hevc, "yuv420p10le",
+            [
+                "-c:v", "libx265", "-preset", "fast", "-crf", "22", "-x265-params",
+                "log-level=error:info=0:frame-threads=1",
+                "-tag:v", "hvc1", "-pix_fmt", "yuv420p10le",
+            ]
+        ),
         (.av1, "yuv420p10le", ["-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-pix_fmt", "yuv420p10le"]),
     ])
     func eachCodecGetsItsEncoderAndOurTaggedInput(codec: VideoCodec, input: String, encoder: [String]) {
         let words = Self.arguments(codec)
         #expect(Self.contains(words, ["-f", "rawvideo", "-pix_fmt", input, "-s", "128x72", "-r", "30"]), "\(words)")
-        let tags = ["-color_range", "tv", "-chroma_sample_location", "center", "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
+        let tags = [
+            "-color_range", "tv", "-chroma_sample_location", "center", "-color_primaries", "bt709", "-color_trc",
+            "bt709", "-colorspace", "bt709",
+        ]
         // The input is tagged as what our converter made, and the output as what it is.
         #expect(Self.contains(words, tags + ["-i", "pipe:0"]), "\(words)")
-        #expect(Self.contains(words, encoder + tags + ["-movflags", "+faststart", "-f", "mp4", "-fflags", "+bitexact", "o.mp4"]), "\(words)")
+        #expect(
+            Self.contains(
+                words, encoder + tags + ["-movflags", "+faststart", "-f", "mp4", "-fflags", "+bitexact", "o.mp4"]),
+            "\(words)")
         // A rate of the user's replaces our constant quality.
         #expect(!Self.arguments(codec, extraOptions: ["-b:v", "300k"]).contains("-crf"))
     }
@@ -42,7 +52,8 @@ import Testing
     /// The codec, its bit depth and tag, the BT.709 tags and limited range as ffprobe
     /// reads them, and the index (`moov`) ahead of the data (`mdat`).
     @Test(arguments: [
-        (VideoCodec.h264, "h264", "yuv420p", "avc1"), (.hevc, "hevc", "yuv420p10le", "hvc1"), (.av1, "av1", "yuv420p10le", "av01"),
+        (VideoCodec.h264, "h264", "yuv420p", "avc1"), (.hevc, "hevc", "yuv420p10le", "hvc1"),
+        (.av1, "av1", "yuv420p10le", "av01"),
     ])
     func filesAreTaggedAndFastStarting(codec: VideoCodec, name: String, pixelFormat: String, tag: String) throws {
         let scratch = Scratch()
@@ -50,8 +61,10 @@ import Testing
         let result = run(Self.clip + ["--codec", codec.rawValue, "-o", path])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let info = probe(path)
-        #expect(info["codec_name"] == name && info["pix_fmt"] == pixelFormat && info["nb_read_frames"] == "12", "\(info)")
-        #expect(info["color_space"] == "bt709" && info["color_transfer"] == "bt709" && info["color_primaries"] == "bt709")
+        #expect(
+            info["codec_name"] == name && info["pix_fmt"] == pixelFormat && info["nb_read_frames"] == "12", "\(info)")
+        #expect(
+            info["color_space"] == "bt709" && info["color_transfer"] == "bt709" && info["color_primaries"] == "bt709")
         #expect(info["color_range"] == "tv")
         #expect(probeEntries(path, "stream=codec_tag_string,profile")["codec_tag_string"] == tag)
         if codec == .hevc { #expect(probeEntries(path, "stream=profile")["profile"] == "Main 10") }
@@ -69,13 +82,16 @@ import Testing
         let path = scratch.file("c.mp4")
         #expect(run(Self.clip + ["--codec", codec.rawValue, "-o", path]).status == 0)
         let fields = bitstreamFields(path)
-        for field in [codec == .hevc ? "colour_primaries" : "color_primaries", "transfer_characteristics", "matrix_coefficients"] {
+        for field in [
+            codec == .hevc ? "colour_primaries" : "color_primaries", "transfer_characteristics", "matrix_coefficients",
+        ] {
             #expect(fields[field] == 1, "\(field): \(fields)")
         }
         #expect(fields[codec == .hevc ? "video_full_range_flag" : "color_range"] == 0, "\(fields)")
         if codec == .hevc {
             // 10-bit samples, and our centred chroma (type 1).
-            #expect(fields["bit_depth_luma_minus8"] == 2 && fields["chroma_sample_loc_type_top_field"] == 1, "\(fields)")
+            #expect(
+                fields["bit_depth_luma_minus8"] == 2 && fields["chroma_sample_loc_type_top_field"] == 1, "\(fields)")
         } else {
             #expect(fields["high_bitdepth"] == 1, "\(fields)")
         }
@@ -109,12 +125,22 @@ import Testing
         let path = scratch.file("c." + ext)
         #expect(run(Self.clip + (codec.map { ["--codec", $0] } ?? []) + ["-o", path]).status == 0)
         let render = run(Self.clip + ["--pixel-format", "yuv420p10le", "-o", "-"])
-        let decoded = toolOutput(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-"])
-        #expect(decoded.count == render.stdout.count && decoded.count == 12 * PixelFormat.yuv420p10le.byteCount(width: 128, height: 72))
-        let expected = words(render.stdout), actual = words(decoded)
-        let luma = 128 * 72, chroma = 64 * 36, frame = luma + 2 * chroma
+        let decoded = toolOutput([
+            "ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-",
+        ])
+        #expect(
+            decoded.count == render.stdout.count
+                && decoded.count == 12 * PixelFormat.yuv420p10le.byteCount(width: 128, height: 72))
+        let expected = words(render.stdout)
+        let actual = words(decoded)
+        let luma = 128 * 72
+        let chroma = 64 * 36
+        let frame = luma + 2 * chroma
         for (plane, range) in [("Y", 0..<luma), ("Cb", luma..<(luma + chroma)), ("Cr", (luma + chroma)..<frame)] {
-            var total = 0, signed = 0, largest = 0, count = 0
+            var total = 0
+            var signed = 0
+            var largest = 0
+            var count = 0
             for start in stride(from: 0, to: min(expected.count, actual.count), by: frame) {
                 for offset in range {
                     let difference = actual[start + offset] - expected[start + offset]
@@ -124,8 +150,11 @@ import Testing
                     count += 1
                 }
             }
-            let mean = Double(total) / Double(max(count, 1)), drift = Double(signed) / Double(max(count, 1))
-            #expect(mean <= 4 && largest <= 40 && abs(drift) <= 2, "\(plane): mean \(mean), largest \(largest), drift \(drift)")
+            let mean = Double(total) / Double(max(count, 1))
+            let drift = Double(signed) / Double(max(count, 1))
+            #expect(
+                mean <= 4 && largest <= 40 && abs(drift) <= 2,
+                "\(plane): mean \(mean), largest \(largest), drift \(drift)")
         }
     }
 
@@ -136,34 +165,50 @@ import Testing
         let short = ["render", "--size", "128x72", "--frames", "2"]
         BadInputTests.expectRejected(
             short + ["--codec", "hevc", "-o", scratch.file("c.webm")], scratch: scratch,
-            mentions: "--codec hevc: a .webm cannot hold HEVC; --codec chooses the codec of an .mp4 (h264, hevc or av1)")
+            mentions: "--codec hevc: a .webm cannot hold HEVC; --codec chooses the codec of an .mp4 (h264, hevc or av1)"
+        )
         BadInputTests.expectRejected(
             short + ["--codec", "av1", "-o", scratch.file("c.webm")], scratch: scratch,
             mentions: "--codec av1: \(scratch.file("c.webm")) is always VP9; --codec chooses the codec of an .mp4")
-        BadInputTests.expectRejected(short + ["--codec", "h264", "-o", scratch.file("c.gif")], scratch: scratch, mentions: "a .gif cannot hold H.264")
-        BadInputTests.expectRejected(short + ["--codec", "hevc", "-o", scratch.file("c.mov")], scratch: scratch, mentions: "is always ProRes 4444")
-        BadInputTests.expectRejected(short + ["--codec", "av1", "-o", scratch.file("c.png")], scratch: scratch, mentions: "PNG and raw output have none")
-        BadInputTests.expectRejected(short + ["--codec", "vp9", "-o", scratch.file("c.mp4")], scratch: scratch, mentions: "vp9")
         BadInputTests.expectRejected(
-            ["render", "--size", "96x54", "--frames", "2", "--codec", "av1", "-o", scratch.file("c.mp4")], scratch: scratch,
+            short + ["--codec", "h264", "-o", scratch.file("c.gif")], scratch: scratch,
+            mentions: "a .gif cannot hold H.264")
+        BadInputTests.expectRejected(
+            short + ["--codec", "hevc", "-o", scratch.file("c.mov")], scratch: scratch,
+            mentions: "is always ProRes 4444")
+        BadInputTests.expectRejected(
+            short + ["--codec", "av1", "-o", scratch.file("c.png")], scratch: scratch,
+            mentions: "PNG and raw output have none")
+        BadInputTests.expectRejected(
+            short + ["--codec", "vp9", "-o", scratch.file("c.mp4")], scratch: scratch, mentions: "vp9")
+        BadInputTests.expectRejected(
+            ["render", "--size", "96x54", "--frames", "2", "--codec", "av1", "-o", scratch.file("c.mp4")],
+            scratch: scratch,
             mentions: "AV1 needs a frame of at least 64x64, but the size is 96x54")
         BadInputTests.expectRejected(
-            ["render", "--size", "48x48", "--frames", "2", "--codec", "hevc", "-o", scratch.file("c.mp4")], scratch: scratch,
+            ["render", "--size", "48x48", "--frames", "2", "--codec", "hevc", "-o", scratch.file("c.mp4")],
+            scratch: scratch,
             mentions: "HEVC needs a frame of at least 64x16")
         BadInputTests.expectRejected(
-            ["render", "--size", "129x72", "--frames", "2", "--codec", "hevc", "-o", scratch.file("c.mp4")], scratch: scratch,
+            ["render", "--size", "129x72", "--frames", "2", "--codec", "hevc", "-o", scratch.file("c.mp4")],
+            scratch: scratch,
             mentions: "HEVC with 4:2:0 chroma needs an even width and height")
     }
 }
 
 /// 16-bit little-endian words as integers.
 func words(_ data: Data) -> [Int] {
-    data.withUnsafeBytes { bytes in stride(from: 0, to: bytes.count - 1, by: 2).map { Int(bytes[$0]) | Int(bytes[$0 + 1]) << 8 } }
+    data.withUnsafeBytes { bytes in
+        stride(from: 0, to: bytes.count - 1, by: 2).map { Int(bytes[$0]) | Int(bytes[$0 + 1]) << 8 }
+    }
 }
 
 /// `key=value` pairs ffprobe prints for `entries` of the first video stream.
 func probeEntries(_ path: String, _ entries: String) -> [String: String] {
-    let text = String(decoding: toolOutput(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", entries, "-of", "default=nw=1", path]), as: UTF8.self)
+    let text = String(
+        decoding: toolOutput([
+            "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", entries, "-of", "default=nw=1", path,
+        ]), as: UTF8.self)
     var values: [String: String] = [:]
     for line in text.split(separator: "\n") {
         let parts = line.split(separator: "=", maxSplits: 1)
@@ -175,7 +220,8 @@ func probeEntries(_ path: String, _ entries: String) -> [String: String] {
 /// The types of a file's top-level ISO boxes, in order.
 func topLevelBoxes(_ path: String) throws -> [String] {
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    var types: [String] = [], offset = 0
+    var types: [String] = []
+    var offset = 0
     while offset + 8 <= bytes.count {
         var size = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
         if size == 1 { size = bytes[(offset + 8)..<(offset + 16)].reduce(0) { $0 << 8 | Int($1) } }
@@ -190,7 +236,8 @@ func topLevelBoxes(_ path: String) throws -> [String] {
 func containerColour(_ path: String) throws -> [Int] {
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     let marker = Array("colrnclx".utf8)
-    guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }), start + 15 <= bytes.count else { return [] }
+    guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }), start + 15 <= bytes.count
+    else { return [] }
     let fields = start + 8
     func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
     return [u16(fields), u16(fields + 2), u16(fields + 4), Int(bytes[fields + 6] >> 7)]
@@ -200,7 +247,10 @@ func containerColour(_ path: String) throws -> [Int] {
 func bitstreamFields(_ path: String) -> [String: Int] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["ffmpeg", "-hide_banner", "-i", path, "-c", "copy", "-bsf:v", "trace_headers", "-frames:v", "1", "-f", "null", "-"]
+    process.arguments = [
+        "ffmpeg", "-hide_banner", "-i", path, "-c", "copy", "-bsf:v", "trace_headers", "-frames:v", "1", "-f", "null",
+        "-",
+    ]
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice

@@ -22,13 +22,15 @@ struct WebPFile {
 
     init(_ path: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
+        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8)
+        else {
             throw CocoaError(.fileReadCorruptFile)
         }
         var offset = 12
         while offset + 8 <= bytes.count {
             let type = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
-            let size = Self.littleEndian(bytes, offset + 4, 4), content = offset + 8
+            let size = Self.littleEndian(bytes, offset + 4, 4)
+            let content = offset + 8
             guard content + size <= bytes.count else { throw CocoaError(.fileReadCorruptFile) }
             switch type {
             case "VP8X":
@@ -37,12 +39,16 @@ struct WebPFile {
             case "ANIM":
                 loopCount = Self.littleEndian(bytes, content + 4, 2)
             case "ANMF":
-                let width = Self.littleEndian(bytes, content + 6, 3) + 1, height = Self.littleEndian(bytes, content + 9, 3) + 1
+                let width = Self.littleEndian(bytes, content + 6, 3) + 1
+                let height = Self.littleEndian(bytes, content + 9, 3) + 1
                 let chunks = Array(bytes[(content + 16)..<(content + size)])
-                frames.append(Frame(
-                    coversCanvas: Self.littleEndian(bytes, content, 6) == 0 && width == canvas.width && height == canvas.height,
-                    replacesCanvas: bytes[content + 15] & 0b10 != 0, duration: Self.littleEndian(bytes, content + 12, 3),
-                    chunks: chunks, hasAlpha: chunks.starts(with: Array("ALPH".utf8))))
+                frames.append(
+                    Frame(
+                        coversCanvas: Self.littleEndian(bytes, content, 6) == 0 && width == canvas.width
+                            && height == canvas.height,
+                        replacesCanvas: bytes[content + 15] & 0b10 != 0,
+                        duration: Self.littleEndian(bytes, content + 12, 3),
+                        chunks: chunks, hasAlpha: chunks.starts(with: Array("ALPH".utf8))))
             default:
                 break
             }
@@ -61,7 +67,8 @@ struct WebPFile {
     /// Each frame as a still WebP: a VP8X header (with the alpha flag when it has an
     /// ALPH chunk) and its chunks.
     func still(_ frame: Frame) -> [UInt8] {
-        let header = Array("VP8X".utf8) + Self.littleEndianBytes(10, 4) + [frame.hasAlpha ? 0x10 : 0, 0, 0, 0]
+        let header =
+            Array("VP8X".utf8) + Self.littleEndianBytes(10, 4) + [frame.hasAlpha ? 0x10 : 0, 0, 0, 0]
             + Self.littleEndianBytes(canvas.width - 1, 3) + Self.littleEndianBytes(canvas.height - 1, 3)
         let body = Array("WEBP".utf8) + header + frame.chunks
         return Array("RIFF".utf8) + Self.littleEndianBytes(body.count, 4) + body
@@ -76,7 +83,8 @@ struct WebPFile {
         try Data(frames.flatMap(still)).write(to: URL(fileURLWithPath: path))
         return toolOutput([
             "ffmpeg", "-v", "error", "-f", "webp_pipe", "-i", path,
-            "-vf", "scale=in_color_matrix=bt601:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgba", "-f", "rawvideo", "-",
+            "-vf", "scale=in_color_matrix=bt601:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgba", "-f",
+            "rawvideo", "-",
         ])
     }
 }

@@ -4,7 +4,8 @@ import Testing
 @Suite struct AnimatedWebPTests {
     /// A RIFF chunk, padded to an even size.
     private func chunk(_ type: String, _ content: [UInt8]) -> [UInt8] {
-        Array(type.utf8) + (0..<4).map { UInt8(truncatingIfNeeded: content.count >> (8 * $0)) } + content + (content.count % 2 == 1 ? [0] : [])
+        Array(type.utf8) + (0..<4).map { UInt8(truncatingIfNeeded: content.count >> (8 * $0)) } + content
+            + (content.count % 2 == 1 ? [0] : [])
     }
 
     private func threeBytes(_ value: Int) -> [UInt8] { (0..<3).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
@@ -12,8 +13,11 @@ import Testing
     private func webp(frames: [(x: Int, width: Int)], flags: UInt8 = 0) -> [UInt8] {
         let header = chunk("VP8X", [0x12, 0, 0, 0] + threeBytes(63) + threeBytes(35))
         let animation = frames.map { frame in
-            chunk("ANMF", threeBytes(frame.x / 2) + threeBytes(0) + threeBytes(frame.width - 1) + threeBytes(35) + threeBytes(33) + [flags]
-                + chunk("VP8 ", [1, 2, 3]))
+            chunk(
+                "ANMF",
+                threeBytes(frame.x / 2) + threeBytes(0) + threeBytes(frame.width - 1) + threeBytes(35) + threeBytes(33)
+                    + [flags]
+                    + chunk("VP8 ", [1, 2, 3]))
         }
         let body = Array("WEBP".utf8) + header + chunk("ANIM", [0, 0, 0, 0, 0, 0]) + animation.joined()
         return Array("RIFF".utf8) + (0..<4).map { UInt8(truncatingIfNeeded: body.count >> (8 * $0)) } + body
@@ -32,10 +36,16 @@ import Testing
 
     @Test func framesThatDoNotCoverTheCanvasAreRefused() {
         var offset = webp(frames: [(0, 64), (2, 62)])
-        #expect(throws: FinishingFailure(reason: "frame 1 does not cover the canvas")) { try AnimatedWebP.replaceCanvasEachFrame(&offset) }
+        #expect(throws: FinishingFailure(reason: "frame 1 does not cover the canvas")) {
+            try AnimatedWebP.replaceCanvasEachFrame(&offset)
+        }
         var still = Array("RIFF".utf8) + [4, 0, 0, 0] + Array("WEBP".utf8)
-        #expect(throws: FinishingFailure(reason: "it has no animation frames")) { try AnimatedWebP.replaceCanvasEachFrame(&still) }
+        #expect(throws: FinishingFailure(reason: "it has no animation frames")) {
+            try AnimatedWebP.replaceCanvasEachFrame(&still)
+        }
         var png = [UInt8](repeating: 0x89, count: 16)
-        #expect(throws: FinishingFailure(reason: "it is not a WebP file")) { try AnimatedWebP.replaceCanvasEachFrame(&png) }
+        #expect(throws: FinishingFailure(reason: "it is not a WebP file")) {
+            try AnimatedWebP.replaceCanvasEachFrame(&png)
+        }
     }
 }

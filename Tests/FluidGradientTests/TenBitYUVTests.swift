@@ -25,7 +25,8 @@ import Testing
 
     static func flatFrame(_ color: RGBA, width: Int = 6, height: Int = 4) -> PixelBuffer {
         let buffer = PixelBuffer(width: width, height: height, format: .yuv420p10le)
-        FrameRenderer(spec: FrameSpec(width: width, height: height, background: .color(color))).render(Scene(base: []), into: buffer)
+        FrameRenderer(spec: FrameSpec(width: width, height: height, background: .color(color))).render(
+            Scene(base: []), into: buffer)
         return buffer
     }
 
@@ -78,13 +79,18 @@ import Testing
             for y in 0..<height {
                 for x in 0..<width {
                     let c = color(x, y)
-                    largest = max(largest, abs(Double(planes.y[y * width + x]) - Self.codes(red: c[0], green: c[1], blue: c[2]).y))
+                    largest = max(
+                        largest, abs(Double(planes.y[y * width + x]) - Self.codes(red: c[0], green: c[1], blue: c[2]).y)
+                    )
                 }
             }
             let chromaWidth = (width + 1) / 2
             for cy in 0..<((height + 1) / 2) {
                 for cx in 0..<chromaWidth {
-                    let block = [color(2 * cx, 2 * cy), color(2 * cx + 1, 2 * cy), color(2 * cx, 2 * cy + 1), color(2 * cx + 1, 2 * cy + 1)]
+                    let block = [
+                        color(2 * cx, 2 * cy), color(2 * cx + 1, 2 * cy), color(2 * cx, 2 * cy + 1),
+                        color(2 * cx + 1, 2 * cy + 1),
+                    ]
                     let mean = (0..<3).map { lane in block.map { $0[lane] }.reduce(0, +) / 4 }
                     let exact = Self.codes(red: mean[0], green: mean[1], blue: mean[2])
                     largest = max(largest, abs(Double(planes.cb[cy * chromaWidth + cx]) - exact.cb))
@@ -98,7 +104,9 @@ import Testing
     /// Two bytes a sample: Y at full size, Cb and Cr rounded up to half.
     @Test func layoutIsTwoBytesASampleWithChromaRoundedUp() {
         #expect(PixelFormat.yuv420p10le.byteCount(width: 5, height: 3) == (15 + 2 * 3 * 2) * 2)
-        #expect(PixelFormat.yuv420p10le.byteCount(width: 64, height: 36) == 2 * PixelFormat.yuv420p.byteCount(width: 64, height: 36))
+        #expect(
+            PixelFormat.yuv420p10le.byteCount(width: 64, height: 36) == 2
+                * PixelFormat.yuv420p.byteCount(width: 64, height: 36))
         #expect(PixelFormat.yuv420p10le.bitDepth == 16 && !PixelFormat.yuv420p10le.hasAlpha)
     }
 }

@@ -98,7 +98,8 @@ public final class AtomicFile: @unchecked Sendable {
         var failure = descriptor < 0 ? errno : bytes.withUnsafeBytes { writeAll(descriptor, $0) }
         if descriptor >= 0, close(descriptor) != 0, failure == 0 { failure = errno }
         guard failure == 0 else {
-            throw CommandError.failure("could not write \(destination): \(systemReason(failure))" + advice(forWriteError: failure))
+            throw CommandError.failure(
+                "could not write \(destination): \(systemReason(failure))" + advice(forWriteError: failure))
         }
     }
 

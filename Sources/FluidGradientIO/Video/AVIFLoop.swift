@@ -29,8 +29,11 @@ package enum AVIFLoop {
         var insertions: [(offset: Int, bytes: [UInt8])] = []
         for track in tracks {
             let boxes = try children(of: track, in: bytes)
-            guard !boxes.contains(where: { $0.type == "edts" }) else { throw FinishingFailure(reason: "a track already has an edit list") }
-            guard let header = boxes.first(where: { $0.type == "tkhd" }), let media = boxes.first(where: { $0.type == "mdia" }),
+            guard !boxes.contains(where: { $0.type == "edts" }) else {
+                throw FinishingFailure(reason: "a track already has an edit list")
+            }
+            guard let header = boxes.first(where: { $0.type == "tkhd" }),
+                let media = boxes.first(where: { $0.type == "mdia" }),
                 let mediaHeader = try children(of: media, in: bytes).first(where: { $0.type == "mdhd" })
             else { throw FinishingFailure(reason: "a track has no header or no media header") }
             let mediaTiming = try timing(of: mediaHeader, in: bytes)
@@ -48,7 +51,9 @@ package enum AVIFLoop {
         try grow(moov, by: added, in: &patched)
         let shift = Shift(moov: moov, added: added)
         for track in tracks { try shiftChunkOffsets(in: track, original: bytes, patched: &patched, by: shift) }
-        if let meta = top.first(where: { $0.type == "meta" }) { try shiftItemLocations(in: meta, original: bytes, patched: &patched, by: shift) }
+        if let meta = top.first(where: { $0.type == "meta" }) {
+            try shiftItemLocations(in: meta, original: bytes, patched: &patched, by: shift)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(patched.count + added)
         var copied = 0
@@ -63,7 +68,8 @@ package enum AVIFLoop {
     /// flag 1 and one edit: the whole track, from its start, at normal rate.
     static func editList(repeating duration: Int) -> [UInt8] {
         let wide = duration > Int(UInt32.max)
-        let entry = wide
+        let entry =
+            wide
             ? ISOBoxes.encode(duration, width: 8) + ISOBoxes.encode(0, width: 8)
             : ISOBoxes.encode(duration, width: 4) + ISOBoxes.encode(0, width: 4)
         let elstContent = [wide ? 1 : 0, 0, 0, 1] + ISOBoxes.encode(1, width: 4) + entry + [0, 1, 0, 0]
@@ -76,20 +82,28 @@ package enum AVIFLoop {
         let version = bytes[header.contentStart]
         // After version and flags: creation and modification times, track ID, a reserved word.
         let (offset, width) = version == 1 ? (header.contentStart + 28, 8) : (header.contentStart + 20, 4)
-        guard version <= 1, offset + width <= header.end else { throw FinishingFailure(reason: "a track header is version \(version)") }
+        guard version <= 1, offset + width <= header.end else {
+            throw FinishingFailure(reason: "a track header is version \(version)")
+        }
         for index in offset..<(offset + width) { bytes[index] = 0xFF }
     }
 
     /// The time scale and duration of a movie (`mvhd`) or media (`mdhd`) header, which
     /// share their layout up to the duration.
-    private static func timing(of header: ISOBox, in bytes: [UInt8]) throws(FinishingFailure) -> (timescale: Int, duration: Int) {
+    private static func timing(
+        of header: ISOBox, in bytes: [UInt8]
+    ) throws(FinishingFailure) -> (timescale: Int, duration: Int) {
         let version = bytes[header.contentStart]
         // After version and flags: creation and modification times.
         let (offset, width) = version == 1 ? (header.contentStart + 20, 8) : (header.contentStart + 12, 4)
-        guard version <= 1, offset + 4 + width <= header.end else { throw FinishingFailure(reason: "a \(header.type) box is version \(version)") }
+        guard version <= 1, offset + 4 + width <= header.end else {
+            throw FinishingFailure(reason: "a \(header.type) box is version \(version)")
+        }
         let timescale = ISOBoxes.readInteger(bytes, at: offset, width: 4)
         let duration = ISOBoxes.readInteger(bytes, at: offset + 4, width: width)
-        guard timescale > 0, duration >= 0, duration < 1 << 40 else { throw FinishingFailure(reason: "a \(header.type) box has no usable timing") }
+        guard timescale > 0, duration >= 0, duration < 1 << 40 else {
+            throw FinishingFailure(reason: "a \(header.type) box has no usable timing")
+        }
         return (timescale, duration)
     }
 
@@ -98,12 +112,16 @@ package enum AVIFLoop {
         if box.headerSize == 16 {
             ISOBoxes.writeInteger(box.size + count, into: &bytes, at: box.offset + 8, width: 8)
         } else {
-            guard box.size + count <= Int(UInt32.max) else { throw FinishingFailure(reason: "the \(box.type) box would pass 4 GB") }
+            guard box.size + count <= Int(UInt32.max) else {
+                throw FinishingFailure(reason: "the \(box.type) box would pass 4 GB")
+            }
             ISOBoxes.writeInteger(box.size + count, into: &bytes, at: box.offset, width: 4)
         }
     }
 
-    fileprivate static func children(of box: ISOBox, in bytes: [UInt8], skip: Int = 0) throws(FinishingFailure) -> [ISOBox] {
+    fileprivate static func children(
+        of box: ISOBox, in bytes: [UInt8], skip: Int = 0
+    ) throws(FinishingFailure) -> [ISOBox] {
         guard let boxes = ISOBoxes.children(of: bytes, inside: box, skip: skip) else {
             throw FinishingFailure(reason: "its \(box.type) box is malformed")
         }
@@ -137,17 +155,22 @@ package enum AVIFLoop {
             }
             box = next
         }
-        guard let table = try children(of: box, in: bytes).first(where: { $0.type == "stco" || $0.type == "co64" }) else {
+        guard let table = try children(of: box, in: bytes).first(where: { $0.type == "stco" || $0.type == "co64" })
+        else {
             throw FinishingFailure(reason: "a track has no chunk offsets")
         }
         let width = table.type == "co64" ? 8 : 4
         let count = ISOBoxes.readInteger(bytes, at: table.contentStart + 4, width: 4)
         let first = table.contentStart + 8
-        guard first + count * width <= table.end else { throw FinishingFailure(reason: "a chunk offset table is truncated") }
+        guard first + count * width <= table.end else {
+            throw FinishingFailure(reason: "a chunk offset table is truncated")
+        }
         for entry in 0..<count {
             let at = first + entry * width
             let moved = try shift.apply(to: ISOBoxes.readInteger(bytes, at: at, width: width))
-            guard width == 8 || moved <= Int(UInt32.max) else { throw FinishingFailure(reason: "a chunk offset would pass 4 GB") }
+            guard width == 8 || moved <= Int(UInt32.max) else {
+                throw FinishingFailure(reason: "a chunk offset would pass 4 GB")
+            }
             ISOBoxes.writeInteger(moved, into: &patched, at: at, width: width)
         }
     }
@@ -160,7 +183,9 @@ extension AVIFLoop {
     fileprivate static func shiftItemLocations(
         in meta: ISOBox, original bytes: [UInt8], patched: inout [UInt8], by shift: Shift
     ) throws(FinishingFailure) {
-        guard let locations = try children(of: meta, in: bytes, skip: 4).first(where: { $0.type == "iloc" }) else { return }
+        guard let locations = try children(of: meta, in: bytes, skip: 4).first(where: { $0.type == "iloc" }) else {
+            return
+        }
         var reader = FieldReader(bytes: bytes, position: locations.contentStart, end: locations.end)
         let version = try reader.read(1)
         _ = try reader.read(3)
@@ -191,7 +216,8 @@ extension AVIFLoop {
                 ISOBoxes.writeInteger(moved, into: &patched, at: baseAt, width: baseSize)
             } else {
                 for extent in extents where offsetSize > 0 {
-                    ISOBoxes.writeInteger(try shift.apply(to: extent.offset), into: &patched, at: extent.at, width: offsetSize)
+                    ISOBoxes.writeInteger(
+                        try shift.apply(to: extent.offset), into: &patched, at: extent.at, width: offsetSize)
                 }
             }
         }

@@ -33,14 +33,17 @@ extension VideoEncoding {
     func animatedImageArguments() -> [String] {
         switch container {
         case .webp:
-            return ["-c:v", "libwebp", "-lossless", "0", "-quality", VideoEncoding.webpQuality, "-loop", "0", "-f", "webp"]
+            return [
+                "-c:v", "libwebp", "-lossless", "0", "-quality", VideoEncoding.webpQuality, "-loop", "0", "-f", "webp",
+            ]
         case .apng:
             // Mixed prediction (each row its best PNG filter) halves the file against none.
             return ["-c:v", "apng", "-pred", "mixed", "-plays", "0", "-f", "apng"]
         case .avif where hasTransparency:
             return transparentAVIFArguments()
         default:
-            return VideoCodec.av1.mp4Arguments(ownRateControl: true) + ["-color_range", "tv"] + VideoEncoding.bt709Tags + ["-f", "avif"]
+            return VideoCodec.av1.mp4Arguments(ownRateControl: true) + ["-color_range", "tv"] + VideoEncoding.bt709Tags
+                + ["-f", "avif"]
         }
     }
 
@@ -52,14 +55,16 @@ extension VideoEncoding {
     /// kept alpha within 5.2 levels (mean 0.28) over a 4 s loop at 480x270 in 28 kB,
     /// where real-time mode needed 49 kB for 8.8 levels.
     private func transparentAVIFArguments() -> [String] {
-        let split = "[0:v]zscale=matrix=709:range=limited:chromal=center,format=yuva420p10le,split[c][a];"
+        let split =
+            "[0:v]zscale=matrix=709:range=limited:chromal=center,format=yuva420p10le,split[c][a];"
             + "[c]format=yuv420p10le[color];[a]extractplanes=a[alpha]"
         let colorTags = stride(from: 0, to: VideoEncoding.bt709Tags.count, by: 2).flatMap {
             [VideoEncoding.bt709Tags[$0] + ":v:0", VideoEncoding.bt709Tags[$0 + 1]]
         }
-        return ["-filter_complex", split, "-map", "[color]", "-map", "[alpha]",
-            "-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35", "-color_range:v:0", "tv"] + colorTags
-            + ["-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30", "-threads:v:1", "2", "-color_range:v:1", "pc", "-f", "avif"]
+        let color = ["-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35", "-color_range:v:0", "tv"] + colorTags
+        let alpha = ["-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30", "-threads:v:1", "2"]
+        return ["-filter_complex", split, "-map", "[color]", "-map", "[alpha]"] + color + alpha
+            + ["-color_range:v:1", "pc", "-f", "avif"]
     }
 
     /// Finishes the file ffmpeg wrote at `path` with what its muxer cannot write: an AVIF
@@ -83,7 +88,8 @@ extension VideoEncoding {
             }
         } catch {
             throw CommandError.failure(
-                "ffmpeg wrote a .\(container.rawValue) that could not be finished, as \(error.reason); \(displayPath) was not written")
+                "ffmpeg wrote a .\(container.rawValue) that could not be finished, as \(error.reason); "
+                    + "\(displayPath) was not written")
         }
         try AtomicFile.overwrite(path, with: bytes, destination: displayPath)
     }

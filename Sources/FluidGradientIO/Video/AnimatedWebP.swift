@@ -10,21 +10,31 @@ package enum AnimatedWebP {
     /// Sets "do not blend" on every frame of `bytes`, an animated WebP whose frames each
     /// cover the canvas; a still WebP stays as it is.
     package static func replaceCanvasEachFrame(_ bytes: inout [UInt8]) throws(FinishingFailure) {
-        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
+        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8)
+        else {
             throw FinishingFailure(reason: "it is not a WebP file")
         }
-        var offset = 12, canvas: (width: Int, height: Int)?, frames = 0, animated = false
+        var offset = 12
+        var canvas: (width: Int, height: Int)?
+        var frames = 0
+        var animated = false
         while offset + 8 <= bytes.count {
             let type = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
             let size = littleEndian(bytes, at: offset + 4, width: 4)
             let content = offset + 8
-            guard content + size <= bytes.count else { throw FinishingFailure(reason: "its \(type) chunk is truncated") }
+            guard content + size <= bytes.count else {
+                throw FinishingFailure(reason: "its \(type) chunk is truncated")
+            }
             if type == "ANIM" { animated = true }
             if type == "VP8X", size >= 10 {
-                canvas = (littleEndian(bytes, at: content + 4, width: 3) + 1, littleEndian(bytes, at: content + 7, width: 3) + 1)
+                canvas = (
+                    littleEndian(bytes, at: content + 4, width: 3) + 1,
+                    littleEndian(bytes, at: content + 7, width: 3) + 1
+                )
             } else if type == "ANMF", size >= 16, let canvas {
                 // X and Y offsets (in 2-pixel units), width − 1, height − 1, duration, then the flags.
-                let whole = littleEndian(bytes, at: content, width: 6) == 0
+                let whole =
+                    littleEndian(bytes, at: content, width: 6) == 0
                     && littleEndian(bytes, at: content + 6, width: 3) + 1 == canvas.width
                     && littleEndian(bytes, at: content + 9, width: 3) + 1 == canvas.height
                 guard whole else { throw FinishingFailure(reason: "frame \(frames) does not cover the canvas") }

@@ -35,10 +35,12 @@ public enum VideoCodec: String, CaseIterable, Sendable {
     /// could hold the codec at all.
     public static func check(_ codec: VideoCodec, for container: VideoContainer, path: String) throws(CommandError) {
         guard container != .mp4 else { return }
-        let why = codec.containersThatHoldIt.contains(container)
+        let why =
+            codec.containersThatHoldIt.contains(container)
             ? "\(path) is always \(container.codecName)" : "a .\(container.rawValue) cannot hold \(codec.displayName)"
         throw CommandError.input(
-            "--codec \(codec.rawValue): \(why); --codec chooses the codec of an .mp4 (h264, hevc or av1), so drop it or write .mp4")
+            "--codec \(codec.rawValue): \(why); --codec chooses the codec of an .mp4 (h264, hevc or av1), "
+                + "so drop it or write .mp4")
     }
 
     /// The smallest frame the encoder takes, and whether it needs even sides (4:2:0 chroma
@@ -68,9 +70,11 @@ public enum VideoCodec: String, CaseIterable, Sendable {
         case .hevc:
             // info=0: no SEI with x265's version and options (2.4 kB in every file).
             ["-c:v", "libx265", "-preset", "fast"] + (ownRateControl ? ["-crf", "22"] : [])
-                + ["-x265-params", "log-level=error:info=0:frame-threads=1", "-tag:v", "hvc1", "-pix_fmt", "yuv420p10le"]
+                + ["-x265-params", "log-level=error:info=0:frame-threads=1"]
+                + ["-tag:v", "hvc1", "-pix_fmt", "yuv420p10le"]
         case .av1:
-            ["-c:v", "libsvtav1", "-preset", "8"] + (ownRateControl ? ["-crf", "35"] : []) + ["-pix_fmt", "yuv420p10le"]
+            ["-c:v", "libsvtav1", "-preset", "8"] + (ownRateControl ? ["-crf", "35"] : [])
+                + ["-pix_fmt", "yuv420p10le"]
         }
     }
 }

@@ -23,8 +23,8 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
     /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
     /// `codec` is an `.mp4`'s (``VideoCodec/check(_:for:path:)`` refuses it for another container).
     public init(
-        path: String, container: VideoContainer, codec: VideoCodec = .h264, width: Int, height: Int, fps: Double, frameCount: Int,
-        hasTransparency: Bool, extraOptions: [String] = [], announce: ((String) -> Void)? = nil
+        path: String, container: VideoContainer, codec: VideoCodec = .h264, width: Int, height: Int, fps: Double,
+        frameCount: Int, hasTransparency: Bool, extraOptions: [String] = [], announce: ((String) -> Void)? = nil
     ) throws(CommandError) {
         let encoding = VideoEncoding(container: container, codec: codec, hasTransparency: hasTransparency)
         try encoding.check(width: width, height: height, path: path)
@@ -157,13 +157,14 @@ public struct VideoEncoding: Sendable {
                     + "(\(String(format: "%.3g", fps / Double(step))) fps), lasting as long to the hundredth")
         }
         // ffmpeg takes the last of an option given twice.
-        if inputFormat.isYUV420, let index = extraOptions.lastIndex(where: { VideoEncoding.optionName($0) == "pix_fmt" }),
+        if inputFormat.isYUV420,
+            let index = extraOptions.lastIndex(where: { VideoEncoding.optionName($0) == "pix_fmt" }),
             index + 1 < extraOptions.count, extraOptions[index + 1] != inputFormat.rawValue
         {
             let bits = inputFormat == .yuv420p ? 8 : 10
             notes.append(
-                "frames reach ffmpeg as \(bits)-bit 4:2:0 (\(inputFormat.rawValue)), so -pix_fmt \(extraOptions[index + 1]) changes how "
-                    + "\(path) is stored but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits")
+                "frames reach ffmpeg as \(bits)-bit 4:2:0 (\(inputFormat.rawValue)), so -pix_fmt \(extraOptions[index + 1]) "
+                    + "changes how \(path) is stored but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits")
         }
         return notes
     }
@@ -222,7 +223,8 @@ public struct VideoEncoding: Sendable {
     /// Refuses a size the encoder cannot take, before anything is written.
     public func check(width: Int, height: Int, path: String) throws(CommandError) {
         if container == .webp, max(width, height) > 16383 {
-            throw CommandError.input("\(path): a WebP is at most 16383 pixels a side, but the size is \(width)x\(height); use .webm or .avif")
+            throw CommandError.input(
+                "\(path): a WebP is at most 16383 pixels a side, but the size is \(width)x\(height); use .webm or .avif")
         }
         // VP9 takes odd sizes (its chroma planes round up, as ours do); x264's 4:2:0 does not.
         guard container == .mp4 || container == .avif else { return }
@@ -230,7 +232,8 @@ public struct VideoEncoding: Sendable {
         let name = codec.displayName
         if container.needsEvenSides, width % 2 != 0 || height % 2 != 0 {
             throw CommandError.input(
-                "\(path): \(name) with 4:2:0 chroma needs an even width and height, but the size is \(width)x\(height); "
+                "\(path): \(name) with 4:2:0 chroma needs an even width and height, but the size is "
+                    + "\(width)x\(height); "
                     + "use \(width + width % 2)x\(height + height % 2), or .webm, .mov or PNG, which take any size")
         }
         let smallest = codec.smallestSize
@@ -281,7 +284,8 @@ public struct VideoEncoding: Sendable {
         let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
         switch container {
         case .mp4:
-            arguments += codec.mp4Arguments(ownRateControl: ownRateControl) + ["-color_range", "tv", "-chroma_sample_location", "center"]
+            arguments += codec.mp4Arguments(ownRateControl: ownRateControl)
+                + ["-color_range", "tv", "-chroma_sample_location", "center"]
                 + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
             arguments += [
