@@ -111,14 +111,16 @@ import Testing
         var generator = SplitMix64(seed: 2310)
         var reduced = 0
         for index in 0..<12 {
-            // Every other draw from the blurs that shrink a 640x360 frame (σ above about 80 px).
-            let preset = Self.randomPreset(&generator, blurs: index % 2 == 0 ? 0.3...0.95 : 0.75...0.95)
+            // Every other draw from the blurs that shrink a 640x360 frame (σ above 110 px).
+            let preset = Self.randomPreset(&generator, blurs: index % 2 == 0 ? 0.3...0.95 : 0.8...0.95)
             let size = EncodeSize.automatic(for: preset)
             if !size.isFullSize(of: preset) { reduced += 1 }
             let error = Self.upscaledError(preset, at: size)
             #expect(error <= 1, "\(preset.colors) on \(preset.background), blur \(preset.blur): \(error) levels")
         }
-        #expect(reduced >= 4, "the draw should exercise reduced sizes, not only full ones (this seed: 4 of 12)")
+        // Half the backgrounds are random gradients, whose full-contrast slopes keep a
+        // 640x360 frame at full size: this draw shrinks 4 of the 12.
+        #expect(reduced >= 4, "the draw should exercise reduced sizes, not only full ones")
     }
 
     @Test(arguments: [0.3, 0.5, 0.6])

@@ -35,10 +35,13 @@ public struct EncodeSize: Equatable, Sendable {
         self.reason = reason
     }
 
-    /// The largest error `auto` allows its bound, in 8-bit levels: DESIGN's 1 level, less
-    /// what the renderer's own approximation may differ between two sizes and 16-bit
-    /// rounding (measured under 0.02 levels; `Scripts/encode-size-sweep.py`).
-    public static let budget = 0.95
+    /// The largest error `auto` allows its bound, in 8-bit levels: DESIGN's 1 level less a
+    /// margin for the renderer's own approximation (DESIGN section 1), which is not quite the
+    /// same picture at two sizes. Against the reference renderer, the two sizes' upscaled
+    /// differences were measured up to 0.4 levels apart inside the frame, where the bound's
+    /// terms are near zero; at the corner where the bound is reached, the fast path stays
+    /// within it (the hand-built worst corner measures 0.90 to 0.98 of the bound).
+    public static let budget = 0.9
 
     /// The whole factors `k` that divide both sides into even sides (4:2:0 video halves
     /// them again), smallest first; empty when there is none.
