@@ -123,6 +123,27 @@ import Testing
         #expect(reduced >= 4, "the draw should exercise reduced sizes, not only full ones")
     }
 
+    /// The unblurred background alone, upscaled, against its own term of the bound: the
+    /// steepest slope at the corner and every kink the frame crosses (not those on its
+    /// border, as a two-stop linear gradient's ends at 0 or 90 degrees).
+    @Test(arguments: [
+        "linear 0 #000000, #FFFFFF", "linear 0 #000000 0, #FFFFFF 0.5, #000000 1",
+        "linear 30 #0B1026, #9B3675, #3B1E54", "radial #FFFFFF, #000000", "radial #000000 0, #FFFFFF 0.3, #203040 1",
+    ])
+    func aGradientBackgroundStaysWithinItsTerm(background: String) {
+        let invisible = Blob(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0), center: [0.5, 0.5], radius: [0.2, 0.2])
+        let preset = Self.preset(["#000000"], background: background, blur: 0.9, blobs: [invisible])
+        for k in [2, 4] {
+            let size = EncodeSize(width: 640 / k, height: 360 / k, reason: .requested)
+            let bound = UpscaleErrorBound.background(preset.background, width: 640, height: 360, factor: Double(k))
+            let error = Self.upscaledError(preset, at: size, instants: [0])
+            // 16-bit samples round each frame by at most 1/514 of a level.
+            #expect(error <= bound + 0.005, "\(background), k = \(k): \(error) levels against \(bound)")
+            // Within a factor of 10: the bound takes the steepest slope and every kink at once.
+            #expect(error >= 0.1 * bound, "\(background), k = \(k): the bound \(bound) is far above \(error)")
+        }
+    }
+
     @Test(arguments: [0.3, 0.5, 0.6])
     func smallBlursKeepTheFullSize(blur: Double) {
         let size = EncodeSize.automatic(for: Self.preset(["#FF2D55", "#5E5CE6"], blur: blur))

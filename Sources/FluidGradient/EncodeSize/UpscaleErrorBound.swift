@@ -43,16 +43,17 @@ public enum UpscaleErrorBound {
     ///   - height: the full height in pixels.
     ///   - factor: `k`, the full size over the encoded size.
     /// - Returns: the bound in 8-bit levels: 0 for a colour; for a gradient its steepest
-    ///   slope times the corner offset plus each stop's kink; infinite for a hard stop (two
-    ///   stops at one location with different colours) or a conic gradient that changes
-    ///   colour, whose centre holds every colour within a pixel.
+    ///   slope times the corner offset plus each kink inside the frame; infinite for a hard
+    ///   stop (two stops at one location with different colours) inside the frame, or a
+    ///   conic gradient that changes colour, whose centre holds every colour within a pixel.
     public static func background(_ fill: Fill, width: Int, height: Int, factor k: Double) -> Double {
         guard case .gradient(let gradient) = fill, let profile = GradientProfile(gradient) else { return 0 }
-        guard profile.isContinuous else { return .infinity }
         let w = Double(width), h = Double(height)
-        // |∂t/∂x| and |∂t/∂y| at their largest, in gradient units per pixel, and how far
-        // the upscale of a kink of unit slope jump strays, per pixel of spacing.
-        let across: SIMD2<Double>, kinkSpread: Double
+        // |∂t/∂x| and |∂t/∂y| at their largest, in gradient units per pixel; how far the
+        // upscale of a kink of unit slope jump strays, per pixel of spacing; and which
+        // stop locations the frame crosses (a kink or break on its border or beyond is in
+        // no cell of encoded samples).
+        let across: SIMD2<Double>, kinkSpread: Double, crosses: (Double) -> Bool
         switch gradient.kind {
         case .linear:
             let (start, end) = gradient.linearEndpoints
@@ -60,6 +61,11 @@ public enum UpscaleErrorBound {
             across = SIMD2(abs(axis.x), abs(axis.y)) / (axis * axis).sum()
             // A ramp's kink halfway between two samples: a quarter of the spacing (any angle).
             kinkSpread = (across * across).sum().squareRoot() / 4
+            let corners = [(0.0, 0.0), (w, 0), (0, h), (w, h)].map {
+                gradient.parameter(x: $0.0, y: $0.1, width: w, height: h)
+            }
+            let (low, high) = (corners.min()!, corners.max()!)
+            crosses = { low < $0 && $0 < high }
         case .radial:
             // t = √(2·((x/W − ½)² + (y/H − ½)²)): a cone, steepest along the shorter side.
             across = SIMD2(2.squareRoot() / w, 2.squareRoot() / h)
@@ -67,11 +73,14 @@ public enum UpscaleErrorBound {
             // a bilinear upscale of a convex function strays at most its slope times the
             // half diagonal of a cell, k/√2 (the cone's apex at the centre attains it).
             kinkSpread = (2.squareRoot() / min(w, h)) / 2.squareRoot()
+            // t is 0 at the centre and reaches 1 only at the corners.
+            crosses = { $0 < 1 }
         case .conic:
             return profile.steepest == 0 ? 0 : .infinity
         }
+        if profile.breaks.contains(where: crosses) { return .infinity }
         let edge = profile.steepest * (across.x + across.y) * (k - 1) / 2
-        let kinks = profile.kinkTotal * kinkSpread * k
+        let kinks = profile.kinks.filter { crosses($0.location) }.map(\.size).reduce(0, +) * kinkSpread * k
         return 255 * (edge + kinks)
     }
 
@@ -89,31 +98,37 @@ public enum UpscaleErrorBound {
 struct GradientProfile {
     /// The steepest change of a channel per unit of t.
     let steepest: Double
-    /// The sum over stops of the largest change of a channel's slope there (the ends count:
-    /// beyond them the colour holds).
-    let kinkTotal: Double
-    /// False when two stops at one location have different colours.
-    let isContinuous: Bool
+    /// At each stop, the largest change of a channel's slope there (the ends count: beyond
+    /// them the colour holds).
+    let kinks: [(location: Double, size: Double)]
+    /// Where two stops at one location have different colours.
+    let breaks: [Double]
 
     /// Nil for a gradient whose stops all have one colour: it is a flat fill.
     init?(_ gradient: Gradient) {
         let stops = gradient.stops
         guard stops.contains(where: { $0.color.premultiplied != stops[0].color.premultiplied }) else { return nil }
-        var slopes: [SIMD4<Double>] = [.zero]
-        var continuous = true
-        for (a, b) in zip(stops, stops.dropFirst()) {
-            let change = b.color.premultiplied - a.color.premultiplied
-            let span = b.location - a.location
-            if span > 0 {
-                slopes.append(change / span)
-            } else if change != .zero {
-                continuous = false
-            }
-        }
-        slopes.append(.zero)
         func largest(_ v: SIMD4<Double>) -> Double { max(v.max(), -v.min()) }
-        steepest = slopes.map(largest).max() ?? 0
-        kinkTotal = zip(slopes, slopes.dropFirst()).map { largest($1 - $0) }.reduce(0, +)
-        isContinuous = continuous
+        var kinks: [(location: Double, size: Double)] = [], breaks: [Double] = [], steepest = 0.0
+        var slope = SIMD4<Double>.zero
+        for (index, stop) in stops.enumerated() {
+            var after = SIMD4<Double>.zero
+            if index + 1 < stops.count {
+                let next = stops[index + 1]
+                let change = next.color.premultiplied - stop.color.premultiplied
+                guard next.location > stop.location else {
+                    // Two stops at one location: the slope turns at the second.
+                    if change != .zero { breaks.append(stop.location) }
+                    continue
+                }
+                after = change / (next.location - stop.location)
+            }
+            kinks.append((stop.location, largest(after - slope)))
+            steepest = max(steepest, largest(after))
+            slope = after
+        }
+        self.steepest = steepest
+        self.kinks = kinks
+        self.breaks = breaks
     }
 }
