@@ -24,6 +24,13 @@ import Testing
         #expect(probe(scratch.file("q.mp4"))["width"] == "320")
     }
 
+    @Test func theProgressLineNamesTheEncodedSize() throws {
+        let scratch = Scratch()
+        let shown = try TerminalTests.onTerminal(Self.clip + ["-o", scratch.file("p.mp4")])
+        #expect(shown.status == 0)
+        #expect(shown.screen.contains("\r" + scratch.file("p.mp4") + " at 320x180 frame 3/3"), "\(shown.screen)")
+    }
+
     @Test func eachContainerHasItsDefault() {
         let scratch = Scratch()
         for (name, width) in [("a.webm", "320"), ("a.gif", "320"), ("a.mov", "640")] {
