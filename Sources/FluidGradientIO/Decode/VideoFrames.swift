@@ -13,6 +13,9 @@ final class VideoFrames: FrameSequence {
     let bitDepth: Int
     /// Whether the frames are in the stacked-alpha layout, and come out half as tall.
     let isStacked: Bool
+    /// Whether the stream is our 10-bit 4:2:0 (HEVC, AV1, VP9 profile 2), read as codes and
+    /// converted exactly (``FrameSamples/init(yuv420p10:width:height:)``), not by swscale.
+    let isTenBitYUV: Bool
     private let process: ChildProcess
     private let path: String
     private var index = 0
@@ -31,22 +34,23 @@ final class VideoFrames: FrameSequence {
         let ffmpeg = try VideoSink.locateFFmpeg(for: "comparing videos", otherwise: "; PNG frames compare without it")
         let stream = try VideoFrames.stream(of: path, ffprobe: try VideoFrames.locateFFprobe())
         (width, height) = (stream.width, stream.height)
-        isStacked = layout == .stacked || layout == .auto && stream.comment == StackedAlphaLayout.comment
+        isStacked = layout == .stacked || layout == .auto && stream.comment == StackedAlpha.layoutComment
         if isStacked, height % 2 != 0 {
             throw CommandError.input(
                 "cannot read \(path) as stacked alpha: its frames are \(width)x\(height), and an odd height "
                     + "cannot hold a colour half and an alpha half")
         }
         bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
+        isTenBitYUV = stream.pixelFormat == "yuv420p10le"
         // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
         let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
         // Video is BT.709 as ours is tagged (ffmpeg would take untagged SD video as BT.601);
         // a JPEG is JFIF's BT.601 at full range, which ffmpeg reads from the file.
         let matrix = stream.codec == "mjpeg" ? "" : "in_color_matrix=bt709:"
-        var arguments = ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0",
-                         "-vf", "scale=\(matrix)flags=accurate_rnd+full_chroma_int"]
+        var arguments = ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0"]
+        if !isTenBitYUV { arguments += ["-vf", "scale=\(matrix)flags=accurate_rnd+full_chroma_int"] }
         if eachFrameOnce { arguments += ["-fps_mode", "passthrough"] }
-        arguments += ["-f", "rawvideo", "-pix_fmt", bitDepth == 8 ? "rgba" : "rgba64le", "pipe:1"]
+        arguments += ["-f", "rawvideo", "-pix_fmt", isTenBitYUV ? "yuv420p10le" : bitDepth == 8 ? "rgba" : "rgba64le", "pipe:1"]
         process = try ChildProcess(executable: ffmpeg, arguments: arguments, readsOutput: true)
     }
 
@@ -66,6 +70,11 @@ final class VideoFrames: FrameSequence {
 
     /// The next frame as the stream stores it.
     private func nextStored() throws(CommandError) -> FrameSamples? {
+        if isTenBitYUV {
+            var raw = [UInt16](repeating: 0, count: PixelFormat.yuv420p10le.byteCount(width: width, height: height) / 2)
+            guard try read(into: &raw) else { return nil }
+            return FrameSamples(yuv420p10: raw.map { UInt16(littleEndian: $0) }, width: width, height: height)
+        }
         if bitDepth == 8 {
             var raw = [UInt8](repeating: 0, count: 4 * width * height)
             guard try read(into: &raw) else { return nil }
