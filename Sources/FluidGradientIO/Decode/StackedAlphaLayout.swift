@@ -14,9 +14,6 @@ public enum VideoLayout: String, CaseIterable, Sendable {
 
 /// Reading the stacked-alpha layout back into RGBA frames, as the web player does.
 enum StackedAlphaLayout {
-    /// The container's global `comment` tag that marks the layout.
-    static let comment = "fluidgradient-layout=stacked-alpha"
-
     /// The W×H frame that a W×2H stacked frame holds.
     ///
     /// The alpha is the BT.709 luma of the bottom half's pixel (0.2126 R + 0.7152 G +
