@@ -144,6 +144,21 @@ import Testing
         }
     }
 
+    @Test func kinksOnTheBorderDoNotCount() throws {
+        // Black to white left to right: t runs 0...1 across the frame, so its two kinks lie
+        // on the left and right borders; what is left is the slope, 1/640 a pixel, times
+        // the corner's offset, (k − 1)/2 pixels along each axis.
+        let linear = try Fill(parsing: "linear 0 #000000, #FFFFFF")
+        let bound = UpscaleErrorBound.background(linear, width: 640, height: 360, factor: 2)
+        #expect(abs(bound - 255.0 / 1280) < 1e-12, "\(bound)")
+        // A radial gradient reaches t = 1 only at the corners: only the apex counts, a cone
+        // of slope √2/360 a pixel, off by at most that times the half diagonal, 2/√2.
+        let radial = try Fill(parsing: "radial #FFFFFF, #000000")
+        let edge = (2.squareRoot() / 640 + 2.squareRoot() / 360) / 2, apex = 2.0 / 360
+        let radialBound = UpscaleErrorBound.background(radial, width: 640, height: 360, factor: 2)
+        #expect(abs(radialBound - 255 * (edge + apex)) < 1e-9, "\(radialBound)")
+    }
+
     @Test(arguments: [0.3, 0.5, 0.6])
     func smallBlursKeepTheFullSize(blur: Double) {
         let size = EncodeSize.automatic(for: Self.preset(["#FF2D55", "#5E5CE6"], blur: blur))
