@@ -134,8 +134,8 @@ def run_case(index):
     finally:
         os.unlink(file.name)
     background_kind = preset["background"]["type"] if isinstance(preset["background"], dict) else "solid"
-    return {"case": index, "k": k, "size": f"{W // k}x{H // k}", "error": at_auto, "next": smaller[0] if smaller else None,
-            "nextError": at_next, "blur": preset["blur"], "edges": preset["edges"], "background": background_kind}
+    return {"case": index, "k": k, "size": f"{W // k}x{H // k}", "error": at_auto,
+            "next": smaller[0] if smaller else None, "nextError": at_next, "blur": preset["blur"], "edges": preset["edges"], "background": background_kind}
 
 
 results = [run_case(i) for i in range(CASES)]

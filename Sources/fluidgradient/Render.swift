@@ -54,10 +54,10 @@ struct Render: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The size a video or animated image is encoded at, for players to scale up to --size: auto (the default, "
-                + "but full for .mov) picks the smallest size whose bilinear upscale stays within 1 level of the "
-                + "full-size frame, full keeps --size, or WxH of the same aspect ratio. The frames are rendered at that "
-                + "size, not scaled down.",
+            "The size a video or animated image is encoded at, for players to scale up to --size: auto (the "
+                + "default, but full for .mov) picks the smallest size whose bilinear upscale stays within 1 level of "
+                + "the full-size frame, full keeps --size, or WxH of the same aspect ratio. The frames are rendered at "
+                + "that size, not scaled down.",
             valueName: "auto|full|WxH"))
     var encodeSize: String?
 
