@@ -13,9 +13,10 @@ final class VideoFrames: FrameSequence {
     let bitDepth: Int
     /// Whether the frames are in the stacked-alpha layout, and come out half as tall.
     let isStacked: Bool
-    /// Whether the stream is our 10-bit 4:2:0 (HEVC, AV1, VP9 profile 2), read as codes and
-    /// converted exactly (``FrameSamples/init(yuv420p10:width:height:)``), not by swscale.
-    let isTenBitYUV: Bool
+    /// For BT.709 4:2:0 at 8 or 10 bits (H.264, HEVC, AV1, VP9), the pixel format the codes
+    /// are read in, to be converted exactly (``FrameSamples/init(yuv420p10:width:height:)``):
+    /// swscale reads them into 16-bit RGB half a level dark. Nil for other streams.
+    let yuvCodes: PixelFormat?
     private let process: ChildProcess
     private let path: String
     private var index = 0
@@ -41,16 +42,16 @@ final class VideoFrames: FrameSequence {
                     + "cannot hold a colour half and an alpha half")
         }
         bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
-        isTenBitYUV = stream.pixelFormat == "yuv420p10le"
+        yuvCodes = ["yuv420p": .yuv420p, "yuv420p10le": .yuv420p10le][stream.pixelFormat]
         // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
         let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
         // Video is BT.709 as ours is tagged (ffmpeg would take untagged SD video as BT.601);
         // a JPEG is JFIF's BT.601 at full range, which ffmpeg reads from the file.
         let matrix = stream.codec == "mjpeg" ? "" : "in_color_matrix=bt709:"
         var arguments = ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0"]
-        if !isTenBitYUV { arguments += ["-vf", "scale=\(matrix)flags=accurate_rnd+full_chroma_int"] }
+        if yuvCodes == nil { arguments += ["-vf", "scale=\(matrix)flags=accurate_rnd+full_chroma_int"] }
         if eachFrameOnce { arguments += ["-fps_mode", "passthrough"] }
-        arguments += ["-f", "rawvideo", "-pix_fmt", isTenBitYUV ? "yuv420p10le" : bitDepth == 8 ? "rgba" : "rgba64le", "pipe:1"]
+        arguments += ["-f", "rawvideo", "-pix_fmt", yuvCodes?.rawValue ?? (bitDepth == 8 ? "rgba" : "rgba64le"), "pipe:1"]
         process = try ChildProcess(executable: ffmpeg, arguments: arguments, readsOutput: true)
     }
 
@@ -70,10 +71,16 @@ final class VideoFrames: FrameSequence {
 
     /// The next frame as the stream stores it.
     private func nextStored() throws(CommandError) -> FrameSamples? {
-        if isTenBitYUV {
+        if yuvCodes == .yuv420p10le {
             var raw = [UInt16](repeating: 0, count: PixelFormat.yuv420p10le.byteCount(width: width, height: height) / 2)
             guard try read(into: &raw) else { return nil }
             return FrameSamples(yuv420p10: raw.map { UInt16(littleEndian: $0) }, width: width, height: height)
+        }
+        if yuvCodes == .yuv420p {
+            var raw = [UInt8](repeating: 0, count: PixelFormat.yuv420p.byteCount(width: width, height: height))
+            guard try read(into: &raw) else { return nil }
+            // An 8-bit code is the 10-bit code of the same value over 4 (16 is 64, 235 is 940).
+            return FrameSamples(yuv420p10: raw.map { UInt16($0) << 2 }, width: width, height: height)
         }
         if bitDepth == 8 {
             var raw = [UInt8](repeating: 0, count: 4 * width * height)
