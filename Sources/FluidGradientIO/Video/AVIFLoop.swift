@@ -14,7 +14,7 @@ package enum AVIFLoop {
     /// `bytes` with every track repeating forever; a still image as it is.
     package static func loopingForever(_ bytes: [UInt8]) throws(FinishingFailure) -> [UInt8] {
         var patched = bytes
-        guard let top = ISOBoxes.topLevel(bytes) else { throw FinishingFailure(reason: "its boxes cannot be read") }
+        let top = ISOBoxes.topLevel(bytes) ?? []
         // One frame is a still image, an item in `meta` with no track: nothing repeats.
         if !top.contains(where: { $0.type == "moov" }), top.contains(where: { $0.type == "meta" }) { return bytes }
         guard let moov = top.first(where: { $0.type == "moov" }) else {

@@ -18,6 +18,7 @@ package enum AnimatedWebP {
         var canvas: (width: Int, height: Int)?
         var frames = 0
         var animated = false
+        var hasImage = false
         while offset + 8 <= bytes.count {
             let type = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
             let size = littleEndian(bytes, at: offset + 4, width: 4)
@@ -26,6 +27,7 @@ package enum AnimatedWebP {
                 throw FinishingFailure(reason: "its \(type) chunk is truncated")
             }
             if type == "ANIM" { animated = true }
+            if type == "VP8 " || type == "VP8L" { hasImage = true }
             if type == "VP8X", size >= 10 {
                 canvas = (
                     littleEndian(bytes, at: content + 4, width: 3) + 1,
@@ -44,8 +46,8 @@ package enum AnimatedWebP {
             // Chunks are padded to an even size.
             offset = content + size + size % 2
         }
-        // One frame is a still WebP (no ANIM chunk, no frames): nothing to blend onto.
-        guard frames > 0 || !animated else { throw FinishingFailure(reason: "it has no animation frames") }
+        // One frame is a still WebP (an image, no ANIM chunk): nothing to blend onto.
+        guard frames > 0 || (!animated && hasImage) else { throw FinishingFailure(reason: "it has no animation frames") }
     }
 
     /// The little-endian unsigned integer of `width` bytes at `offset`.
