@@ -42,7 +42,8 @@ final class VideoFrames: FrameSequence {
                     + "cannot hold a colour half and an alpha half")
         }
         bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
-        yuvCodes = ["yuv420p": .yuv420p, "yuv420p10le": .yuv420p10le][stream.pixelFormat]
+        // A WebM's alpha rides in a side stream that only ffmpeg's RGBA output carries.
+        yuvCodes = stream.hasAlphaSideStream ? nil : ["yuv420p": .yuv420p, "yuv420p10le": .yuv420p10le][stream.pixelFormat]
         // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
         let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
         // Video is BT.709 as ours is tagged (ffmpeg would take untagged SD video as BT.601);
