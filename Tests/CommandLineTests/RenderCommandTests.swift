@@ -290,7 +290,7 @@ import Testing
             (["presets", "lst"], "unknown command 'lst' (did you mean 'list'?); the commands are list, show (see `fluidgradient presets --help`)"),
             (["help", "nope"], "unknown command 'nope'; the commands are render, "),
             (["help", "presets", "shw"], "unknown command 'shw' (did you mean 'show'?)"),
-            (["render"], "Missing expected argument '--output <OUTPUT>' (see `fluidgradient render --help`)"),
+            (["render"], "give -o OUTPUT (such as out.png or out.mp4) or --bundle DIR (see `fluidgradient render --help`)"),
         ]
         for (arguments, mentions) in cases {
             Self.expectRejected(arguments, scratch: scratch, mentions: mentions)
