@@ -11,6 +11,8 @@ struct BundleOutput: Sendable {
         /// Frame 0 at the display size as a PNG: the fallback poster of a transparent loop,
         /// and the source of the JPEG of an opaque one.
         case posterPNG
+        /// The opaque loop's fallback poster, converted from the PNG (``JPEGPoster``).
+        case posterJPEG
     }
 
     var file: String
@@ -33,10 +35,13 @@ struct BundleOutput: Sendable {
 
     /// The posters, best first: AVIF, WebP, then the fallback every browser shows, a JPEG
     /// (or a PNG, which keeps transparency).
-    static func posters(transparent: Bool) -> [BundleOutput] {
-        [BundleOutput(file: "poster.avif", kind: .poster(.avif)), BundleOutput(file: "poster.webp", kind: .poster(.webp)),
-         BundleOutput(file: "poster.png", kind: .posterPNG)]
-    }
+    static let posters = [
+        BundleOutput(file: "poster.avif", kind: .poster(.avif)), BundleOutput(file: "poster.webp", kind: .poster(.webp)),
+        BundleOutput(file: "poster.png", kind: .posterPNG),
+    ]
+
+    /// What an opaque loop's PNG poster becomes.
+    static let jpegPoster = BundleOutput(file: "poster.jpg", kind: .posterJPEG)
 
     /// The MIME type, without a codecs parameter.
     var mimeType: String {
@@ -45,6 +50,7 @@ struct BundleOutput: Sendable {
         case .loop: "video/mp4"
         case .poster(let container): "image/" + container.rawValue
         case .posterPNG: "image/png"
+        case .posterJPEG: "image/jpeg"
         }
     }
 
@@ -56,7 +62,7 @@ struct BundleOutput: Sendable {
     func sink(path: String, width: Int, height: Int, fps: Double, frames: Int, transparent: Bool, dither: Bool,
               announce: ((String) -> Void)?) throws(CommandError) -> FrameSink {
         switch kind {
-        case .posterPNG:
+        case .posterPNG, .posterJPEG:
             return try PNGFileSink(path: path, depth: 8, alpha: transparent)
         case .poster(let container):
             return try VideoSink(

@@ -67,19 +67,20 @@ public enum BundleWriter {
     private static func build(_ request: BundleRequest, in staging: AtomicDirectory) throws(CommandError) -> BundleManifest {
         let preset = request.preset
         let transparent = preset.frameSpec.hasTransparency
-        let outputs = BundleOutput.loops(transparent: transparent) + BundleOutput.posters(transparent: transparent)
+        let outputs = BundleOutput.loops(transparent: transparent) + BundleOutput.posters
         try encode(outputs, request: request, in: staging)
         var posters = outputs.filter { !$0.isLoop }
         if !transparent {
-            try JPEGPoster.convert(staging.path(of: "poster.png"), to: staging.path(of: "poster.jpg"))
-            posters[posters.count - 1] = BundleOutput(file: "poster.jpg", kind: .posterPNG)
+            let jpeg = BundleOutput.jpegPoster
+            try JPEGPoster.convert(staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file))
+            posters[posters.count - 1] = jpeg
         }
         let measurement = BundleMeasurement(preset: preset, threads: request.threads)
         let measured = try measure(outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
         for (output, facts, error) in measured {
-            let type = output.file.hasSuffix(".jpg") ? "image/jpeg" : output.mimeType
+            let type = output.mimeType
             let fullType = (output.isLoop ? facts.codecString(fps: preset.fps) : nil).map { type + "; codecs=\"\($0)\"" } ?? type
             if output.isLoop { sources.append(BundleSource(file: output.file, type: fullType)) }
             files.append(BundleManifest.File(
@@ -90,7 +91,7 @@ public enum BundleWriter {
         }
         let page = BundlePage(
             title: "FluidGradient loop", width: preset.width, height: preset.height, sources: sources,
-            posters: posters.map { (file: $0.file, type: $0.file.hasSuffix(".jpg") ? "image/jpeg" : $0.mimeType) },
+            posters: posters.map { (file: $0.file, type: $0.mimeType) },
             player: transparent ? WebPlayer.fileName : nil)
         var extras: [(name: String, role: String, type: String, bytes: [UInt8])] = [
             ("index.html", "page", "text/html", Array(page.html.utf8))
