@@ -20,6 +20,7 @@ struct Render: ParsableCommand {
             Examples:
               fluidgradient render -o still.png
               fluidgradient render --preset aurora --duration 10 --loop -o aurora.mp4
+              fluidgradient render --preset aurora --duration 10 --loop --bundle web/hero
               fluidgradient render --colors "#FF5F6D,#FFC371,teal" \\
                 --background "linear 270 #0B1026, #3B1E54" -o brand.png
               mkdir -p frames && fluidgradient render --preset sunset --frames 120 \\
