@@ -33,7 +33,7 @@ public final class AtomicDirectory: @unchecked Sendable {
         try AtomicFile.createDirectory(parent.isEmpty ? "." : parent, for: trimmed)
         try AtomicFile.checkWritable(trimmed)
         let name = URL(fileURLWithPath: trimmed).lastPathComponent
-        temporaryPath = (parent.isEmpty ? "" : parent + "/") + "." + name.prefix(200) + ".tmp-\(getpid())-\(AtomicDirectory.serial())"
+        temporaryPath = (parent.isEmpty ? "" : parent + "/") + "." + name.prefix(200) + ".tmp-\(getpid())-\(AtomicFile.nextSerial())"
         guard mkdir(temporaryPath, 0o755) == 0 else {
             throw CommandError.input("cannot write \(trimmed): \(systemReason(errno))")
         }
@@ -88,22 +88,5 @@ public final class AtomicDirectory: @unchecked Sendable {
                 "cannot write the bundle \(destination): the directory holds other files (it has no \(marker)); "
                     + "name a new directory, or empty this one")
         }
-    }
-
-    private static let counter = Counter()
-
-    private static func serial() -> Int { counter.next() }
-}
-
-/// A thread-safe increasing number, for unique temporary names.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
     }
 }

@@ -272,7 +272,7 @@ public final class AtomicFile: @unchecked Sendable {
 
     nonisolated(unsafe) private static var serial = 0
     private static let serialLock = NSLock()
-    private static func nextSerial() -> Int {
+    static func nextSerial() -> Int {
         serialLock.lock()
         defer { serialLock.unlock() }
         serial += 1
