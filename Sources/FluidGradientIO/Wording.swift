@@ -2,15 +2,15 @@ import FluidGradient
 import Foundation
 
 /// `count` and its noun, singular or plural: "1 frame", "18 jobs", "0.5 levels".
-public func counted(_ count: Int, _ noun: String) -> String {
+package func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
-public func counted(_ amount: Double, _ noun: String) -> String {
+package func counted(_ amount: Double, _ noun: String) -> String {
     "\(ParameterRange.format(amount)) \(noun)\(amount == 1 ? "" : "s")"
 }
 
 /// The system's words for an `errno` value (the current one by default): "No space left on device".
-public func systemReason(_ code: Int32 = errno) -> String {
+package func systemReason(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
 }

@@ -12,14 +12,14 @@ import XCTest
 /// mismatch the actual frame and an "expected | actual | difference" strip are written
 /// to `__Artifacts__/<TestFile>/` beside the goldens (or to `$FLUIDGRADIENT_ARTIFACTS`),
 /// and the failure says where the worst pixel is and by how much it differs.
-public enum Golden {
+package enum Golden {
     /// Set to re-record every golden that is asserted.
-    public static let recordVariable = "FLUIDGRADIENT_RECORD"
+    package static let recordVariable = "FLUIDGRADIENT_RECORD"
     /// Set to a directory to collect failure artifacts there.
-    public static let artifactsVariable = "FLUIDGRADIENT_ARTIFACTS"
+    package static let artifactsVariable = "FLUIDGRADIENT_ARTIFACTS"
 
     /// What an assertion did.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case matched
         /// The golden was written; the test failed on purpose.
         case recorded(path: String)
@@ -31,7 +31,7 @@ public enum Golden {
     /// on at least `1 − maxDiffering` of its pixels. Reports a failure to the running
     /// test (Swift Testing or XCTest) unless it matches.
     @discardableResult
-    public static func assertMatches(
+    package static func assertMatches(
         _ frame: PixelBuffer, named name: String, tolerance: Double = 0, maxDiffering: Double = 0,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Outcome {
@@ -52,7 +52,7 @@ public enum Golden {
     }
 
     /// A frame of `preset` at `time` seconds (dithered 8-bit RGBA, as rendered).
-    public static func render(_ preset: Preset, at time: Double, width: Int, height: Int) -> PixelBuffer {
+    package static func render(_ preset: Preset, at time: Double, width: Int, height: Int) -> PixelBuffer {
         var preset = preset
         preset.width = width
         preset.height = height
@@ -64,12 +64,12 @@ public enum Golden {
 
     /// Whether `environment` asks to re-record goldens: ``recordVariable`` set to
     /// anything but empty, `0`, `false` or `no`.
-    public static func isRecording(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func isRecording(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         environment[recordVariable].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
     }
 
     /// `__Goldens__/<TestFile>/<name>.png` beside `testFile`.
-    public static func goldenURL(named name: String, testFile: String) -> URL {
+    package static func goldenURL(named name: String, testFile: String) -> URL {
         let test = URL(fileURLWithPath: testFile)
         return test.deletingLastPathComponent().appendingPathComponent("__Goldens__")
             .appendingPathComponent(test.deletingPathExtension().lastPathComponent).appendingPathComponent(name + ".png")
@@ -78,7 +78,7 @@ public enum Golden {
     /// The decision, without reporting: what `assertMatches` would do. `recording`
     /// defaults to ``isRecording(_:)``, and `artifacts` to ``artifactsVariable``'s
     /// directory (nil: `__Artifacts__` beside the goldens).
-    public static func check(
+    package static func check(
         _ frame: PixelBuffer, named name: String, tolerance: Double, maxDiffering: Double, testFile: String,
         recording: Bool = isRecording(), artifacts: String? = ProcessInfo.processInfo.environment[artifactsVariable]
     ) -> Outcome {

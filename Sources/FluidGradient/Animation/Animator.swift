@@ -1,6 +1,6 @@
 /// One blob's animated values — centre x, centre y, radius x, radius y, opacity — as
 /// lanes 0–4 of a vector (lanes 5–7 unused), so all five move in one operation.
-public typealias BlobChannels = SIMD8<Double>
+package typealias BlobChannels = SIMD8<Double>
 
 extension BlobChannels {
     init(_ placement: BlobPlacement) {
@@ -14,9 +14,9 @@ extension BlobChannels {
 }
 
 /// A blob's state at an instant: where it is and how fast each value changes.
-public struct BlobMotionState: Hashable, Sendable {
-    public var position: BlobChannels
-    public var velocity: BlobChannels
+package struct BlobMotionState: Hashable, Sendable {
+    package var position: BlobChannels
+    package var velocity: BlobChannels
 }
 
 /// The time-stepped engine of DESIGN section 6: the scene at any time `t`.
@@ -41,12 +41,12 @@ public struct BlobMotionState: Hashable, Sendable {
 /// so any step's draw is reached directly; and since a damped spring forgets, any
 /// instant is reached from a checkpoint a bounded number of steps back (``BlobTrack``),
 /// so no frame's simulation grows with `t`, the loop's length or the speed.
-public final class Animator {
-    public let preset: Preset
-    public let width: Int
-    public let height: Int
+package final class Animator {
+    package let preset: Preset
+    package let width: Int
+    package let height: Int
     /// The loop period in seconds, in loop mode.
-    public let loopPeriod: Double?
+    package let loopPeriod: Double?
     private var base: [BlobTrack]
     private var highlights: [BlobTrack]
 
@@ -54,7 +54,7 @@ public final class Animator {
     /// keyed by layer 0 or 1).
     static let phaseStream: UInt64 = 2
 
-    public init(preset: Preset, width: Int? = nil, height: Int? = nil) {
+    package init(preset: Preset, width: Int? = nil, height: Int? = nil) {
         self.preset = preset
         self.width = width ?? preset.width
         self.height = height ?? preset.height
@@ -83,7 +83,7 @@ public final class Animator {
 
     /// The scene at `t` seconds, a finite time (a programming error otherwise). The cost
     /// is bounded by how long the springs remember, whatever `t` and the loop's length.
-    public func scene(at t: Double) -> Scene {
+    package func scene(at t: Double) -> Scene {
         precondition(t.isFinite, "Animator.scene(at:) needs a finite time, not \(t)")
         return Scene(
             base: base.indices.map { base[$0].blob(at: t) },
@@ -91,14 +91,14 @@ public final class Animator {
     }
 
     /// Each base blob's position and velocity at `t` (then the highlight blobs').
-    public func motion(at t: Double) -> [BlobMotionState] {
+    package func motion(at t: Double) -> [BlobMotionState] {
         (base.indices.map { base[$0].state(at: t) }) + highlights.indices.map { highlights[$0].state(at: t) }
     }
 
     /// Seconds between retargets of each blob (base blobs, then highlights).
-    public var retargetIntervals: [Double] { (base + highlights).map(\.interval) }
+    package var retargetIntervals: [Double] { (base + highlights).map(\.interval) }
 
     /// When each blob retargets: at `phase + n·interval` for every whole `n` (base blobs,
     /// then highlights). Zero outside a loop; in a loop, in `[0, interval)`.
-    public var retargetPhases: [Double] { (base + highlights).map(\.phase) }
+    package var retargetPhases: [Double] { (base + highlights).map(\.phase) }
 }

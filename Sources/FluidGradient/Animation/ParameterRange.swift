@@ -1,47 +1,47 @@
 /// A closed range `min...max` a random parameter is drawn from, with an optional
 /// step (the seed range slider's min, max and step).
-public struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
-    public var min: Double
-    public var max: Double
+package struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
+    package var min: Double
+    package var max: Double
     /// When set, draws snap to `min + n·step` (and never pass `max`).
-    public var step: Double?
+    package var step: Double?
 
-    public init(_ min: Double, _ max: Double, step: Double? = nil) {
+    package init(_ min: Double, _ max: Double, step: Double? = nil) {
         self.min = min
         self.max = max
         self.step = step
     }
 
-    public init(_ range: ClosedRange<Double>, step: Double? = nil) {
+    package init(_ range: ClosedRange<Double>, step: Double? = nil) {
         self.init(range.lowerBound, range.upperBound, step: step)
     }
 
     /// `min + (max − min)·u` for `u` in [0, 1), snapped to the step if there is one.
-    public func value(at u: Double) -> Double {
+    package func value(at u: Double) -> Double {
         let raw = min + (max - min) * u
         guard let step, step > 0 else { return raw }
         let snapped = min + ((raw - min) / step).rounded() * step
         return Swift.min(snapped, max)
     }
 
-    public func draw(_ generator: inout SplitMix64) -> Double {
+    package func draw(_ generator: inout SplitMix64) -> Double {
         value(at: generator.nextUnit())
     }
 
     /// Clamps a value into the range (the slider's clamping).
-    public func clamp(_ value: Double) -> Double {
+    package func clamp(_ value: Double) -> Double {
         Swift.min(Swift.max(value, min), max)
     }
 
     /// `0.15...0.75`, with `/0.05` for a step.
-    public var description: String {
+    package var description: String {
         var text = "\(ParameterRange.format(min))...\(ParameterRange.format(max))"
         if let step { text += "/\(ParameterRange.format(step))" }
         return text
     }
 
     /// Shortest round-tripping decimal for a value (no trailing `.0` on integers).
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 9e18 { return String(Int(value)) }
         return String(value)
     }
@@ -49,25 +49,25 @@ public struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
 
 /// The ranges the random blobs are drawn from (DESIGN section 3), with the original
 /// package's defaults.
-public struct BlobRanges: Hashable, Sendable {
+package struct BlobRanges: Hashable, Sendable {
     /// `s`: the blob's x radius in unit space.
-    public var size = ParameterRange(0.15, 0.75)
+    package var size = ParameterRange(0.15, 0.75)
     /// `u`: the y radius is `s·max(W/H, 1)·u`.
-    public var aspect = ParameterRange(0.25, 1.75)
-    public var opacity = ParameterRange(0.5, 1.0)
+    package var aspect = ParameterRange(0.25, 1.75)
+    package var opacity = ParameterRange(0.5, 1.0)
     /// Seconds between retargets at speed 1 (divided by the speed).
-    public var retargetInterval = ParameterRange(0.8, 1.2)
+    package var retargetInterval = ParameterRange(0.8, 1.2)
 
-    public init() {}
+    package init() {}
 }
 
 /// Where a blob is, or is heading: centre and radius in unit space, and opacity.
-public struct BlobPlacement: Hashable, Sendable {
-    public var center: SIMD2<Double>
-    public var radius: SIMD2<Double>
-    public var opacity: Double
+package struct BlobPlacement: Hashable, Sendable {
+    package var center: SIMD2<Double>
+    package var radius: SIMD2<Double>
+    package var opacity: Double
 
-    public init(center: SIMD2<Double>, radius: SIMD2<Double>, opacity: Double) {
+    package init(center: SIMD2<Double>, radius: SIMD2<Double>, opacity: Double) {
         self.center = center
         self.radius = radius
         self.opacity = opacity
@@ -75,7 +75,7 @@ public struct BlobPlacement: Hashable, Sendable {
 
     /// One random placement (DESIGN section 3), drawn in this order: cx, cy, s, u, opacity.
     /// `aspectRatio` is W/H.
-    public static func random(_ generator: inout SplitMix64, ranges: BlobRanges, aspectRatio: Double) -> BlobPlacement {
+    package static func random(_ generator: inout SplitMix64, ranges: BlobRanges, aspectRatio: Double) -> BlobPlacement {
         let cx = generator.nextUnit(), cy = generator.nextUnit()
         let s = ranges.size.draw(&generator)
         let q = max(aspectRatio, 1) * ranges.aspect.draw(&generator)
@@ -89,7 +89,7 @@ extension ParameterRange {
     /// it to the rule a preset file's range is held to
     /// (``PresetLimits/rangeProblem(_:within:)``). Errors name `parameter`, the allowed
     /// bounds and the value.
-    public init(parsing text: String, parameter: String, bounds: ClosedRange<Double>) throws(PresetError) {
+    package init(parsing text: String, parameter: String, bounds: ClosedRange<Double>) throws(PresetError) {
         let error = { (why: String) in
             PresetError(
                 file: "--\(parameter)", path: "",

@@ -12,37 +12,37 @@ import Foundation
 /// spring is overdamped (β > 0), cos and sin/√−β when underdamped, and their series
 /// near critical damping, so one formula is exact and stable across all three.
 /// Being exact, it gives the same state at a time however the time is stepped.
-public struct Spring: Hashable, Sendable {
-    public let mass: Double
-    public let stiffness: Double
-    public let damping: Double
+package struct Spring: Hashable, Sendable {
+    package let mass: Double
+    package let stiffness: Double
+    package let damping: Double
 
-    public init(mass: Double, stiffness: Double, damping: Double) {
+    package init(mass: Double, stiffness: Double, damping: Double) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
     }
 
     /// The original's `CASpringAnimation`: mass 10/speed, stiffness 100, damping 50.
-    public init(speed: Double) {
+    package init(speed: Double) {
         self.init(mass: 10 / speed, stiffness: 100, damping: 50)
     }
 
     /// The linear map over time `t`: `(e, v) ↦ (A·e + B·v, C·e + D·v)`.
-    public struct Propagator: Hashable, Sendable {
-        public var a: Double, b: Double, c: Double, d: Double
+    package struct Propagator: Hashable, Sendable {
+        package var a: Double, b: Double, c: Double, d: Double
 
-        public static let identity = Propagator(a: 1, b: 0, c: 0, d: 1)
+        package static let identity = Propagator(a: 1, b: 0, c: 0, d: 1)
 
         /// `self` after `other`.
-        public func after(_ other: Propagator) -> Propagator {
+        package func after(_ other: Propagator) -> Propagator {
             Propagator(
                 a: a * other.a + b * other.c, b: a * other.b + b * other.d,
                 c: c * other.a + d * other.c, d: c * other.b + d * other.d)
         }
     }
 
-    public func propagator(over t: Double) -> Propagator {
+    package func propagator(over t: Double) -> Propagator {
         let decay = damping / (2 * mass)
         let omega2 = stiffness / mass
         let beta = decay * decay - omega2
@@ -68,7 +68,7 @@ public struct Spring: Hashable, Sendable {
     }
 
     /// Position and velocity after `t`, from `position` and `velocity`, pulled towards `target`.
-    public func advance(position: Double, velocity: Double, target: Double, by t: Double) -> (position: Double, velocity: Double) {
+    package func advance(position: Double, velocity: Double, target: Double, by t: Double) -> (position: Double, velocity: Double) {
         let p = propagator(over: t)
         let e = position - target
         return (position + (p.a - 1) * e + p.b * velocity, p.c * e + p.d * velocity)

@@ -15,8 +15,8 @@
 ///
 /// A palette's settings are layered: its preset (built-in or file), then the
 /// manifest's `defaults`, then a `palette` file's colours, then the entry's own keys.
-public struct BatchManifest: Sendable {
-    public enum Format: String, CaseIterable, Sendable {
+package struct BatchManifest: Sendable {
+    package enum Format: String, CaseIterable, Sendable {
         case mp4, mov, webm, gif, webp, apng, avif
         /// One still at time 0.
         case png
@@ -25,29 +25,29 @@ public struct BatchManifest: Sendable {
         case bundle
     }
 
-    public struct Palette: Sendable {
-        public var name: String
+    package struct Palette: Sendable {
+        package var name: String
         /// A built-in preset name or a preset file, resolved when jobs are made.
-        public var preset: String?
+        package var preset: String?
         /// A palette file (JSON list or one colour per line) for the blob colours.
-        public var paletteFile: String?
+        package var paletteFile: String?
         /// The entry's own preset keys.
-        public var settings: JSONObject
+        package var settings: JSONObject
     }
 
-    public static let keys = ["output", "defaults", "palettes", "sizes", "formats"]
-    public static let placeholders = ["name", "width", "height", "size", "ext"]
+    package static let keys = ["output", "defaults", "palettes", "sizes", "formats"]
+    package static let placeholders = ["name", "width", "height", "size", "ext"]
     static let sharedKeys = Preset.keys.filter { !["name", "description", "colors", "blobs", "highlightBlobs", "size"].contains($0) }
 
-    public var output: String
-    public var defaults: JSONObject?
-    public var palettes: [Palette]
-    public var sizes: [(width: Int, height: Int)]
-    public var formats: [Format]
+    package var output: String
+    package var defaults: JSONObject?
+    package var palettes: [Palette]
+    package var sizes: [(width: Int, height: Int)]
+    package var formats: [Format]
 
     /// Reads and validates a manifest. Values are checked now, so nothing renders
     /// from an invalid manifest; files it refers to are read when jobs are made.
-    public init(json bytes: [UInt8], file: String) throws(PresetError) {
+    package init(json bytes: [UInt8], file: String) throws(PresetError) {
         let reader = JSONReader(file: file)
         self = try reader.read(bytes) { root throws(PresetError) in try BatchManifest(document: root, reader: reader) }
     }
@@ -204,7 +204,7 @@ public struct BatchManifest: Sendable {
     }
 
     /// The output template filled in.
-    public func outputPath(_ name: String, _ size: (width: Int, height: Int), _ format: Format) -> String {
+    package func outputPath(_ name: String, _ size: (width: Int, height: Int), _ format: Format) -> String {
         output.replacingOccurrences(of: "{name}", with: name)
             .replacingOccurrences(of: "{width}", with: String(size.width))
             .replacingOccurrences(of: "{height}", with: String(size.height))
@@ -214,7 +214,7 @@ public struct BatchManifest: Sendable {
 
     /// Expands the matrix into jobs, in a deterministic order. `loadPreset` and
     /// `loadPalette` read referenced files; a failure there fails that palette's jobs only.
-    public func jobs(
+    package func jobs(
         loadPreset: (String) -> Result<Preset, PresetError>, loadPalette: (String) -> Result<[RGBA], PresetError>
     ) -> [BatchJob] {
         let reader = JSONReader(file: "manifest")
@@ -260,26 +260,26 @@ public struct BatchManifest: Sendable {
 }
 
 /// One render of a batch.
-public struct BatchJob: Sendable {
-    public var index: Int
-    public var name: String
-    public var width: Int
-    public var height: Int
-    public var format: BatchManifest.Format
-    public var output: String
+package struct BatchJob: Sendable {
+    package var index: Int
+    package var name: String
+    package var width: Int
+    package var height: Int
+    package var format: BatchManifest.Format
+    package var output: String
     /// The preset to render, or why it could not be assembled.
-    public var preset: Result<Preset, PresetError>
+    package var preset: Result<Preset, PresetError>
 
-    public var label: String { "\(name) \(width)x\(height) \(format.rawValue)" }
+    package var label: String { "\(name) \(width)x\(height) \(format.rawValue)" }
 
     /// Frames the job renders: a PNG is one still.
-    public func frameCount(of preset: Preset) -> Int { format == .png ? 1 : preset.frameCount }
+    package func frameCount(of preset: Preset) -> Int { format == .png ? 1 : preset.frameCount }
 
     /// The sidecar of a finished output, canonical JSON: everything the output depends on
     /// (the tool's version, the format, the frame count and the full preset; equal
     /// inputs render identical files) and the output's size, so an output truncated
     /// since is not taken for complete. Nil when the job's preset did not load.
-    public func sidecar(version: String, outputBytes: Int?) -> String? {
+    package func sidecar(version: String, outputBytes: Int?) -> String? {
         guard case .success(let preset) = preset else { return nil }
         var members: [(String, JSONNode)] = [
             ("producedBy", JSONNode(.string("fluidgradient \(version)"))),
@@ -293,23 +293,23 @@ public struct BatchJob: Sendable {
 }
 
 /// Which 1/N share of a batch's jobs to render: jobs whose index is `index` modulo `count`.
-public struct Shard: Equatable, Sendable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
+package struct Shard: Equatable, Sendable, CustomStringConvertible {
+    package var index: Int
+    package var count: Int
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
-    public static let all = Shard(index: 0, count: 1)
+    package static let all = Shard(index: 0, count: 1)
 
-    public func includes(_ job: Int) -> Bool { job % count == index }
+    package func includes(_ job: Int) -> Bool { job % count == index }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// `K/N`, with 0 ≤ K < N.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/").map { Int(String($0).trimmingSpaces()) }
         guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (0..<count).contains(index) else { return nil }
         self.init(index: index, count: count)
@@ -321,7 +321,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// `SLURM_ARRAY_TASK_MIN`, of `count` or else `SLURM_ARRAY_TASK_COUNT`). `count` or
     /// `FLUIDGRADIENT_SHARD_COUNT` without an index is an error. Errors are one sentence.
     /// A variable set to nothing counts as unset, as `VAR= command` means in a shell.
-    public static func fromEnvironment(_ environment: [String: String], count: Int?) throws(PresetError) -> Shard? {
+    package static func fromEnvironment(_ environment: [String: String], count: Int?) throws(PresetError) -> Shard? {
         let environment = environment.filter { !$0.value.isEmpty }
         func failure(_ message: String) -> PresetError { PresetError(file: "environment", path: "", message: message) }
         /// A numeric variable: nil when unset.

@@ -1,14 +1,14 @@
 /// Why a colour string was rejected. `description` is one sentence for people.
-public struct ColorParseError: Error, Equatable, CustomStringConvertible {
-    public let text: String
-    public let suggestion: String?
+package struct ColorParseError: Error, Equatable, CustomStringConvertible {
+    package let text: String
+    package let suggestion: String?
 
-    public init(text: String, suggestion: String?) {
+    package init(text: String, suggestion: String?) {
         self.text = text
         self.suggestion = suggestion
     }
 
-    public var description: String {
+    package var description: String {
         var message = "\"\(text)\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name"
         if let suggestion { message += " (did you mean \"\(suggestion)\"?)" }
         return message
@@ -18,7 +18,7 @@ public struct ColorParseError: Error, Equatable, CustomStringConvertible {
 extension RGBA {
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name or `transparent`
     /// (names are case-insensitive; surrounding spaces are ignored).
-    public init(parsing text: String) throws(ColorParseError) {
+    package init(parsing text: String) throws(ColorParseError) {
         guard let color = RGBA.parsed(text) else {
             let trimmed = text.trimmingSpaces()
             let suggestion = trimmed.hasPrefix("#") ? nil : RGBA.closestName(to: trimmed.lowercased())
@@ -32,7 +32,7 @@ extension RGBA {
     ///
     /// - Parameter text: a word that may be a colour.
     /// - Returns: its colour, or nil when it is none.
-    public static func parsed(_ text: String) -> RGBA? {
+    package static func parsed(_ text: String) -> RGBA? {
         let trimmed = text.trimmingSpaces()
         if trimmed.hasPrefix("#") { return RGBA.hex(trimmed.dropFirst()) }
         // No name is longer than the longest: a long word is not lowercased or looked up.
@@ -50,7 +50,7 @@ extension RGBA {
     private static let rgbByName = Dictionary(uniqueKeysWithValues: cssColorNames.map { ($0.name, $0.rgb) })
 
     /// Every CSS colour name, sorted.
-    public static var cssNames: [String] { cssColorNames.map(\.name) }
+    package static var cssNames: [String] { cssColorNames.map(\.name) }
 
     private static func hex(_ digits: Substring) -> RGBA? {
         var nibbles: [UInt8] = []

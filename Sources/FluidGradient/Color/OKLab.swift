@@ -3,19 +3,19 @@ import Foundation
 /// A colour in Björn Ottosson's OKLab space: `L` lightness 0...1, `a` green–red and
 /// `b` blue–yellow. Euclidean distance in OKLab tracks perceived difference well,
 /// which is why palette extraction clusters here and comparisons report ΔE in it.
-public struct OKLab: Hashable, Sendable {
-    public var l: Double
-    public var a: Double
-    public var b: Double
+package struct OKLab: Hashable, Sendable {
+    package var l: Double
+    package var a: Double
+    package var b: Double
 
-    public init(l: Double, a: Double, b: Double) {
+    package init(l: Double, a: Double, b: Double) {
         self.l = l
         self.a = a
         self.b = b
     }
 
     /// From gamma-encoded sRGB in 0...1.
-    public init(red: Double, green: Double, blue: Double) {
+    package init(red: Double, green: Double, blue: Double) {
         let r = OKLab.linear(red), g = OKLab.linear(green), bl = OKLab.linear(blue)
         let lms = (
             0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl,
@@ -27,12 +27,12 @@ public struct OKLab: Hashable, Sendable {
         b = 0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_
     }
 
-    public init(_ color: RGBA) {
+    package init(_ color: RGBA) {
         self.init(red: color.red, green: color.green, blue: color.blue)
     }
 
     /// Back to gamma-encoded sRGB, clamped into the gamut.
-    public var rgba: RGBA {
+    package var rgba: RGBA {
         let l_ = l + 0.3963377774 * a + 0.2158037573 * b
         let m_ = l - 0.1055613458 * a - 0.0638541728 * b
         let s_ = l - 0.0894841775 * a - 1.2914855480 * b
@@ -44,10 +44,10 @@ public struct OKLab: Hashable, Sendable {
     }
 
     /// Chroma, the distance from the grey axis.
-    public var chroma: Double { (a * a + b * b).squareRoot() }
+    package var chroma: Double { (a * a + b * b).squareRoot() }
 
     /// Euclidean distance: ΔE in OKLab (about 0.02 is a just-noticeable difference).
-    public func distance(to other: OKLab) -> Double {
+    package func distance(to other: OKLab) -> Double {
         let dl = l - other.l, da = a - other.a, db = b - other.b
         return (dl * dl + da * da + db * db).squareRoot()
     }

@@ -2,13 +2,13 @@
 ///
 /// Channels are floats in 0...1. This is the form people write and read
 /// (`#RRGGBBAA`, CSS names); the renderer works on ``premultiplied`` values.
-public struct RGBA: Hashable, Sendable, CustomStringConvertible {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
+package struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    package var red: Double
+    package var green: Double
+    package var blue: Double
+    package var alpha: Double
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -16,29 +16,29 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Builds a colour from 0...255 channels.
-    public init(bytes r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+    package init(bytes r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
         self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: Double(a) / 255)
     }
 
-    public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
-    public static let black = RGBA(red: 0, green: 0, blue: 0)
-    public static let white = RGBA(red: 1, green: 1, blue: 1)
+    package static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
+    package static let black = RGBA(red: 0, green: 0, blue: 0)
+    package static let white = RGBA(red: 1, green: 1, blue: 1)
 
     /// `(r·a, g·a, b·a, a)`.
-    public var premultiplied: SIMD4<Double> {
+    package var premultiplied: SIMD4<Double> {
         SIMD4(red * alpha, green * alpha, blue * alpha, alpha)
     }
 
-    public var isOpaque: Bool { alpha >= 1 }
+    package var isOpaque: Bool { alpha >= 1 }
 
     /// The channels as 0...255 integers, rounded to nearest.
-    public var bytes: (red: Int, green: Int, blue: Int, alpha: Int) {
+    package var bytes: (red: Int, green: Int, blue: Int, alpha: Int) {
         func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
         return (byte(red), byte(green), byte(blue), byte(alpha))
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when the colour is not opaque.
-    public var hex: String {
+    package var hex: String {
         let b = bytes
         func two(_ v: Int) -> String {
             let digits = Array("0123456789ABCDEF")
@@ -49,10 +49,10 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 
     /// Channel-wise linear interpolation of straight values: `self + (other − self)·t`.
-    public func mixed(with other: RGBA, by t: Double) -> RGBA {
+    package func mixed(with other: RGBA, by t: Double) -> RGBA {
         RGBA(
             red: red + (other.red - red) * t,
             green: green + (other.green - green) * t,

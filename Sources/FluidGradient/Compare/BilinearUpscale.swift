@@ -13,7 +13,7 @@ extension FrameSamples {
     ///   - height: the target height, at least this frame's height.
     /// - Returns: the upscaled frame, straight alpha as every ``FrameSamples``; where the
     ///   interpolated alpha is 0 its colour is 0.
-    public func upscaledBilinear(width: Int, height: Int) -> FrameSamples {
+    package func upscaledBilinear(width: Int, height: Int) -> FrameSamples {
         precondition(width >= self.width && height >= self.height, "a bilinear upscale needs a larger target")
         let source = premultipliedValues()
         let columns = BilinearTaps(source: self.width, target: width)
@@ -58,7 +58,7 @@ extension FrameDifference {
     ///   - expected: the full-size frame.
     ///   - small: a frame at most as large as `expected` in each side.
     ///   - tolerance: in 8-bit levels, as for ``init(expected:actual:tolerance:)``.
-    public init(expected: FrameSamples, upscaling small: FrameSamples, tolerance: Double) {
+    package init(expected: FrameSamples, upscaling small: FrameSamples, tolerance: Double) {
         let actual = small.upscaledBilinear(width: expected.width, height: expected.height)
         self.init(expected: expected, actual: actual, tolerance: tolerance)
     }

@@ -1,12 +1,12 @@
 /// A decoded frame on a common scale: RGBA in 0...1 per pixel, straight alpha
 /// (1 where the source had no alpha channel), whatever its bit depth.
-public struct FrameSamples: Sendable {
-    public let width: Int
-    public let height: Int
+package struct FrameSamples: Sendable {
+    package let width: Int
+    package let height: Int
     /// `4·width·height` values, row by row.
-    public let values: [Float]
+    package let values: [Float]
 
-    public init(width: Int, height: Int, values: [Float]) {
+    package init(width: Int, height: Int, values: [Float]) {
         precondition(values.count == 4 * width * height)
         self.width = width
         self.height = height
@@ -14,7 +14,7 @@ public struct FrameSamples: Sendable {
     }
 
     /// From interleaved integer samples at `bitDepth` bits with `channels` 3 or 4.
-    public init(width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16]) {
+    package init(width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16]) {
         let scale = 1 / Float((1 << bitDepth) - 1)
         var values = [Float](repeating: 1, count: 4 * width * height)
         for pixel in 0..<(width * height) {
@@ -24,7 +24,7 @@ public struct FrameSamples: Sendable {
     }
 
     /// A packed frame's samples, read straight from its bytes.
-    public init(_ buffer: PixelBuffer) {
+    package init(_ buffer: PixelBuffer) {
         precondition(buffer.format.bytesPerPixel != nil, "FrameSamples reads packed formats only")
         let channels = buffer.format.hasAlpha ? 4 : 3
         let count = buffer.width * buffer.height * channels
@@ -43,7 +43,7 @@ public struct FrameSamples: Sendable {
 
     /// Pixel `(x, y)` premultiplied: what the frame shows over black.
     @inline(__always)
-    public func premultiplied(x: Int, y: Int) -> SIMD4<Float> {
+    package func premultiplied(x: Int, y: Int) -> SIMD4<Float> {
         let offset = 4 * (y * width + x)
         let alpha = values[offset + 3]
         return SIMD4(values[offset] * alpha, values[offset + 1] * alpha, values[offset + 2] * alpha, alpha)
@@ -55,26 +55,26 @@ public struct FrameSamples: Sendable {
 /// Values are compared premultiplied (colour × alpha, and alpha), so colours under a
 /// transparent pixel, which no one sees, do not count. Differences are in 8-bit levels
 /// (1 level = 1/255) whatever the files' depths.
-public struct FrameDifference: Sendable, Equatable {
+package struct FrameDifference: Sendable, Equatable {
     /// The largest difference in any channel, in 8-bit levels.
-    public var largest: Double
+    package var largest: Double
     /// Where it is, and in which channel (0 R, 1 G, 2 B, 3 A).
-    public var worst: (x: Int, y: Int, channel: Int)
+    package var worst: (x: Int, y: Int, channel: Int)
     /// Pixels with some channel more than the tolerance away.
-    public var pixelsOverTolerance: Int
-    public var pixelCount: Int
+    package var pixelsOverTolerance: Int
+    package var pixelCount: Int
     /// Peak signal-to-noise ratio over all channels, in dB (infinite when identical).
-    public var psnr: Double
+    package var psnr: Double
     /// Colour difference as ΔE in OKLab (Euclidean; about 0.02 is just noticeable),
     /// between the colours shown over black.
-    public var meanDeltaE: Double
-    public var largestDeltaE: Double
+    package var meanDeltaE: Double
+    package var largestDeltaE: Double
 
-    public var shareOverTolerance: Double { pixelCount == 0 ? 0 : Double(pixelsOverTolerance) / Double(pixelCount) }
+    package var shareOverTolerance: Double { pixelCount == 0 ? 0 : Double(pixelsOverTolerance) / Double(pixelCount) }
 
     /// The share over the tolerance as a percentage with two decimals, never rounded to
     /// 0.00% when a pixel differs or to 100.00% when one does not: `37.50%`, `<0.01%`, `>99.99%`.
-    public var percentOverTolerance: String {
+    package var percentOverTolerance: String {
         let percent = shareOverTolerance * 100
         if pixelsOverTolerance > 0, percent < 0.005 { return "<0.01%" }
         if pixelsOverTolerance < pixelCount, percent >= 99.995 { return ">99.99%" }
@@ -82,18 +82,18 @@ public struct FrameDifference: Sendable, Equatable {
     }
 
     /// `100·(1 − mean ΔE)`: 100 for the same colours everywhere, 0 for black against white.
-    public var score: Double { max(0, 100 * (1 - meanDeltaE)) }
+    package var score: Double { max(0, 100 * (1 - meanDeltaE)) }
 
     /// Whether at most `maximumShare` of the pixels (0...1) are over the tolerance.
-    public func matches(maximumShare: Double) -> Bool { shareOverTolerance <= maximumShare }
+    package func matches(maximumShare: Double) -> Bool { shareOverTolerance <= maximumShare }
 
-    public static func == (lhs: FrameDifference, rhs: FrameDifference) -> Bool {
+    package static func == (lhs: FrameDifference, rhs: FrameDifference) -> Bool {
         lhs.largest == rhs.largest && lhs.worst == rhs.worst && lhs.pixelsOverTolerance == rhs.pixelsOverTolerance
             && lhs.psnr == rhs.psnr && lhs.meanDeltaE == rhs.meanDeltaE && lhs.largestDeltaE == rhs.largestDeltaE
     }
 
     /// Compares two frames of the same size; `tolerance` is in 8-bit levels.
-    public init(expected: FrameSamples, actual: FrameSamples, tolerance: Double) {
+    package init(expected: FrameSamples, actual: FrameSamples, tolerance: Double) {
         precondition(expected.width == actual.width && expected.height == actual.height, "frames differ in size")
         var largest = 0.0, worst = (x: 0, y: 0, channel: 0), over = 0
         var squared = 0.0, deltaSum = 0.0, deltaMax = 0.0
@@ -140,8 +140,8 @@ public struct FrameDifference: Sendable, Equatable {
 /// side, the difference as a heat map of each pixel's largest channel difference.
 /// Within the tolerance it is black; above it, from dark red at the tolerance to
 /// yellow and white at the frame's largest difference, so even one level shows.
-public enum DiffStrip {
-    public static func render(expected: FrameSamples, actual: FrameSamples, tolerance: Double) -> PixelBuffer {
+package enum DiffStrip {
+    package static func render(expected: FrameSamples, actual: FrameSamples, tolerance: Double) -> PixelBuffer {
         let width = expected.width, height = expected.height
         let strip = PixelBuffer(width: 3 * width, height: height, format: .rgb24)
         var largest: Float = 0

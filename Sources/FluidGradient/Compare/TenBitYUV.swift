@@ -13,7 +13,7 @@ extension FrameSamples {
     ///   - planes: Y, then Cb, then Cr at half width and height rounded up, as 10-bit codes.
     ///   - width: the frame's width.
     ///   - height: the frame's height.
-    public init(yuv420p10 planes: [UInt16], width: Int, height: Int) {
+    package init(yuv420p10 planes: [UInt16], width: Int, height: Int) {
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         precondition(planes.count == width * height + 2 * chromaWidth * chromaHeight, "not a yuv420p frame")
         let cbStart = width * height, crStart = cbStart + chromaWidth * chromaHeight

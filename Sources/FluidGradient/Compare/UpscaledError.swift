@@ -8,16 +8,16 @@ import Foundation
 /// for an opaque frame (an opaque alpha channel, always right, would add 1.25 dB), and
 /// over premultiplied RGBA for a transparent one. It skips what ``FrameDifference`` adds
 /// (ΔE, the worst pixel, an upscaled copy), which costs a 1080p frame over half a second.
-public struct UpscaledError: Sendable, Equatable {
+package struct UpscaledError: Sendable, Equatable {
     /// The sum of squared differences, in units of full scale (1 = 255 levels).
-    public private(set) var sumOfSquares: Double = 0
+    package private(set) var sumOfSquares: Double = 0
     /// How many samples were compared.
-    public private(set) var samples: Int = 0
+    package private(set) var samples: Int = 0
     /// The largest difference in any channel, in 8-bit levels.
-    public private(set) var largest: Double = 0
+    package private(set) var largest: Double = 0
 
     /// No samples yet: add frames with ``add(_:)``.
-    public init() {}
+    package init() {}
 
     /// Measures `small`, scaled up to `expected`'s size, against `expected`.
     ///
@@ -25,7 +25,7 @@ public struct UpscaledError: Sendable, Equatable {
     ///   - expected: the full-size frame.
     ///   - small: a frame at most as large in each side (the same size compares directly).
     ///   - includeAlpha: whether the alpha channel counts; for opaque frames it does not.
-    public init(expected: FrameSamples, small: FrameSamples, includeAlpha: Bool) {
+    package init(expected: FrameSamples, small: FrameSamples, includeAlpha: Bool) {
         precondition(small.width <= expected.width && small.height <= expected.height, "the small frame is larger")
         var source: [SIMD4<Float>] = []
         source.reserveCapacity(small.width * small.height)
@@ -56,14 +56,14 @@ public struct UpscaledError: Sendable, Equatable {
     }
 
     /// Adds another frame's measure, as for several instants of one loop.
-    public mutating func add(_ other: UpscaledError) {
+    package mutating func add(_ other: UpscaledError) {
         sumOfSquares += other.sumOfSquares
         samples += other.samples
         largest = max(largest, other.largest)
     }
 
     /// Peak signal-to-noise ratio in dB over every sample added; infinite when equal.
-    public var psnr: Double {
+    package var psnr: Double {
         guard samples > 0, sumOfSquares > 0 else { return .infinity }
         return 10 * log10(Double(samples) / sumOfSquares)
     }

@@ -3,9 +3,9 @@
 ///
 /// The encoded frames are rendered directly at this size, with the point scale divided by
 /// the same factor as the sides, so σ shrinks with them and the picture is the same.
-public struct EncodeSize: Equatable, Sendable {
+package struct EncodeSize: Equatable, Sendable {
     /// Why this size.
-    public enum Reason: Equatable, Sendable {
+    package enum Reason: Equatable, Sendable {
         /// Asked for (`full` or `WxH`).
         case requested
         /// Chosen by `auto`: a bilinear upscale stays within `bound` levels (a bound, not a
@@ -25,11 +25,11 @@ public struct EncodeSize: Equatable, Sendable {
         case noSmallerSize
     }
 
-    public var width: Int
-    public var height: Int
-    public var reason: Reason
+    package var width: Int
+    package var height: Int
+    package var reason: Reason
 
-    public init(width: Int, height: Int, reason: Reason) {
+    package init(width: Int, height: Int, reason: Reason) {
         self.width = width
         self.height = height
         self.reason = reason
@@ -41,11 +41,11 @@ public struct EncodeSize: Equatable, Sendable {
     /// differences were measured up to 0.4 levels apart inside the frame, where the bound's
     /// terms are near zero; at the corner where the bound is reached, the fast path stays
     /// within it (the hand-built worst corner measures 0.90 to 0.98 of the bound).
-    public static let budget = 0.9
+    package static let budget = 0.9
 
     /// The whole factors `k` that divide both sides into even sides (4:2:0 video halves
     /// them again), smallest first; empty when there is none.
-    public static func factors(width: Int, height: Int) -> [Int] {
+    package static func factors(width: Int, height: Int) -> [Int] {
         guard min(width, height) >= 4 else { return [] }
         return (2...(min(width, height) / 2)).filter { k in
             width % k == 0 && height % k == 0 && (width / k) % 2 == 0 && (height / k) % 2 == 0
@@ -54,7 +54,7 @@ public struct EncodeSize: Equatable, Sendable {
 
     /// The bound on the largest error of encoding `preset` `k` times smaller, in 8-bit levels:
     /// ``UpscaleErrorBound``'s terms for the blurred layer, the background and their product.
-    public static func bound(for preset: Preset, factor k: Double) -> Double {
+    package static func bound(for preset: Preset, factor k: Double) -> Double {
         let sigma = preset.frameSpec.sigma, (width, height) = (preset.width, preset.height)
         let contrast = SceneContrast.span(
             background: preset.background, base: preset.blobs?.map(\.color) ?? preset.colors,
@@ -67,7 +67,7 @@ public struct EncodeSize: Equatable, Sendable {
     /// What `auto` picks for `preset` at its own size: the smallest size `W/k × H/k`, `k` one
     /// of ``factors(width:height:)``, whose bound stays within ``budget``; the full size
     /// when there is none, with the reason.
-    public static func automatic(for preset: Preset) -> EncodeSize {
+    package static func automatic(for preset: Preset) -> EncodeSize {
         let full = { (reason: Reason) in EncodeSize(width: preset.width, height: preset.height, reason: reason) }
         if preset.edges == .clamp { return full(.clampEdges) }
         let factors = factors(width: preset.width, height: preset.height)
@@ -85,14 +85,14 @@ public struct EncodeSize: Equatable, Sendable {
     }
 
     /// Whether this is the preset's own size.
-    public func isFullSize(of preset: Preset) -> Bool { width == preset.width && height == preset.height }
+    package func isFullSize(of preset: Preset) -> Bool { width == preset.width && height == preset.height }
 }
 
 extension Preset {
     /// This preset at `size`, which has its aspect ratio: the sides replaced and the point
     /// scale multiplied by the same factor, so that σ scales with the sides and the picture
     /// is the same (DESIGN section 5: `σ = p·(min(W, H)/p)^e`).
-    public func rendered(at size: EncodeSize) -> Preset {
+    package func rendered(at size: EncodeSize) -> Preset {
         var scaled = self
         scaled.pointScale = pointScale * Double(size.width) / Double(width)
         scaled.width = size.width

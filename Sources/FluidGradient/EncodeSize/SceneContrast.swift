@@ -7,7 +7,7 @@
 /// to 1), where `Cb` is itself a mix of base colours and `Cs` of highlight colours. Overlay
 /// grows with both of its inputs, so each channel stays between the smallest and the
 /// largest of the colours and of the overlay of their extremes.
-public enum SceneContrast {
+package enum SceneContrast {
     /// The widest span of the red, green and blue channels, 0...1.
     ///
     /// - Parameters:
@@ -16,7 +16,7 @@ public enum SceneContrast {
     ///   - base: the base blobs' colours.
     ///   - highlights: the highlight blobs' colours (overlay blended).
     /// - Returns: the largest `max − min` over the three channels.
-    public static func span(background: Fill, base: [RGBA], highlights: [RGBA]) -> Double {
+    package static func span(background: Fill, base: [RGBA], highlights: [RGBA]) -> Double {
         guard background.isOpaque, !base.isEmpty else { return 1 }
         let backdrop: [RGBA]
         switch background {

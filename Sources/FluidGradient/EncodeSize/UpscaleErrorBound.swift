@@ -16,7 +16,7 @@ import Foundation
 /// `contrast` has slopes of at most `contrast/(σ·√(2π))` and second derivatives of at most
 /// `contrast·2φ(1)/σ²` (φ the standard normal density), whatever the blobs do. The
 /// background is not blurred, so its gradient's slopes and kinks count as they are.
-public enum UpscaleErrorBound {
+package enum UpscaleErrorBound {
     /// `φ(1) = e^(−1/2)/√(2π)`: a blurred step's steepest curvature is `2φ(1)/σ²` per unit of height.
     static let curvatureConstant = exp(-0.5) / (2 * Double.pi).squareRoot()
 
@@ -28,7 +28,7 @@ public enum UpscaleErrorBound {
     ///   - factor: `k`, the full size over the encoded size.
     /// - Returns: the bound in 8-bit levels: the corner term `(k − 1)/√2` pixels times the
     ///   steepest slope, plus the curvature terms of the corner and of the interpolation.
-    public static func blurred(sigma: Double, contrast: Double, factor k: Double) -> Double {
+    package static func blurred(sigma: Double, contrast: Double, factor k: Double) -> Double {
         let slope = contrast / (sigma * (2 * Double.pi).squareRoot())
         let curvature = contrast * 2 * curvatureConstant / (sigma * sigma)
         let corner = (k - 1) / 2.squareRoot()
@@ -46,7 +46,7 @@ public enum UpscaleErrorBound {
     ///   slope times the corner offset plus each kink inside the frame; infinite for a hard
     ///   stop (two stops at one location with different colours) inside the frame, or a
     ///   conic gradient that changes colour, whose centre holds every colour within a pixel.
-    public static func background(_ fill: Fill, width: Int, height: Int, factor k: Double) -> Double {
+    package static func background(_ fill: Fill, width: Int, height: Int, factor k: Double) -> Double {
         guard case .gradient(let gradient) = fill, let profile = GradientProfile(gradient) else { return 0 }
         let w = Double(width), h = Double(height)
         // |∂t/∂x| and |∂t/∂y| at their largest, in gradient units per pixel; how far the
@@ -86,7 +86,7 @@ public enum UpscaleErrorBound {
 
     /// The product of the blurred layer's coverage and the background's slope: a term of
     /// the second order, small beside the others, kept so that the sum stays a bound.
-    public static func cross(_ fill: Fill, width: Int, height: Int, sigma: Double, factor k: Double) -> Double {
+    package static func cross(_ fill: Fill, width: Int, height: Int, sigma: Double, factor k: Double) -> Double {
         guard case .gradient(let gradient) = fill, let profile = GradientProfile(gradient) else { return 0 }
         let steepest = profile.steepest * 2.squareRoot() / Double(min(width, height))
         return 255 * k * k / 2 * steepest / (sigma * (2 * Double.pi).squareRoot())

@@ -1,11 +1,11 @@
 /// What fills an area: one colour or a gradient (the seed's `ShapeStyle`).
 /// Today the background is a fill; blobs stay single-colour radials.
-public enum Fill: Hashable, Sendable {
+package enum Fill: Hashable, Sendable {
     case color(RGBA)
     case gradient(Gradient)
 
     /// The premultiplied colour at pixel-space point `(x, y)` of a `width × height` frame.
-    public func color(x: Double, y: Double, width: Double, height: Double) -> SIMD4<Double> {
+    package func color(x: Double, y: Double, width: Double, height: Double) -> SIMD4<Double> {
         switch self {
         case .color(let color):
             return color.premultiplied
@@ -14,7 +14,7 @@ public enum Fill: Hashable, Sendable {
         }
     }
 
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         switch self {
         case .color(let color): return color.isOpaque
         case .gradient(let gradient): return gradient.isOpaque

@@ -1,12 +1,12 @@
 /// Why a fill string was rejected.
-public struct FillParseError: Error, Equatable, CustomStringConvertible {
-    public var text: String
-    public var reason: String
+package struct FillParseError: Error, Equatable, CustomStringConvertible {
+    package var text: String
+    package var reason: String
 
-    public var description: String { "\"\(text)\" is not a fill: \(reason)" }
+    package var description: String { "\"\(text)\" is not a fill: \(reason)" }
 
     /// The accepted forms, for help and error text.
-    public static let syntax =
+    package static let syntax =
         "a colour (#RGB, #RRGGBB, #RRGGBBAA or a CSS name), or a gradient "
         + "\"TYPE [ANGLE] COLOR [LOCATION], COLOR [LOCATION], ...\" with TYPE linear, radial or conic, "
         + "for example \"linear 270 #0B1026 0, #3B1E54 0.6, #9B3675 1\""
@@ -16,7 +16,7 @@ extension Fill {
     /// Parses a colour, or `TYPE [ANGLE] COLOR [LOCATION], COLOR [LOCATION], ...`.
     /// Locations are 0...1 or percentages, given for every stop or for none (then evenly
     /// spaced); the angle is in degrees (an optional `deg` suffix is allowed).
-    public init(parsing text: String) throws(FillParseError) {
+    package init(parsing text: String) throws(FillParseError) {
         let segments = text.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.split(whereSeparator: \.isWhitespace).map(String.init)
         }
@@ -89,7 +89,7 @@ extension Fill {
     }
 
     /// The fill written back in the syntax ``init(parsing:)`` reads.
-    public var text: String {
+    package var text: String {
         switch self {
         case .color(let color):
             return color.hex

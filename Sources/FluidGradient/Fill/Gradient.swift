@@ -1,13 +1,13 @@
 import Foundation
 
 /// Why a gradient edit or definition was refused.
-public enum GradientError: Error, Equatable, CustomStringConvertible {
+package enum GradientError: Error, Equatable, CustomStringConvertible {
     case tooFewStops(Int)
     case unknownStop(Int)
     case lastTwoStops
     case mixedLocations
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooFewStops(let count):
             return "a gradient needs at least 2 stops, got \(count)"
@@ -26,8 +26,8 @@ public enum GradientError: Error, Equatable, CustomStringConvertible {
 /// Invariants, kept by every initialiser and edit: at least two stops, locations in
 /// 0...1 (clamped), stops sorted by location (stable, so equal locations keep their
 /// order), and each stop has an ``Stop/id`` that survives edits.
-public struct Gradient: Hashable, Sendable {
-    public enum Kind: String, CaseIterable, Sendable {
+package struct Gradient: Hashable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         /// Along a line through the frame at ``Gradient/angle``.
         case linear
         /// Outwards from the centre; t = 1 at the corners.
@@ -36,19 +36,19 @@ public struct Gradient: Hashable, Sendable {
         case conic
     }
 
-    public struct Stop: Hashable, Sendable, Identifiable {
-        public let id: Int
-        public var location: Double
-        public var color: RGBA
+    package struct Stop: Hashable, Sendable, Identifiable {
+        package let id: Int
+        package var location: Double
+        package var color: RGBA
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Degrees anticlockwise from east: 0 runs left to right, 90 bottom to top.
-    public var angle: Double
-    public private(set) var stops: [Stop]
+    package var angle: Double
+    package private(set) var stops: [Stop]
     private var nextID: Int
 
-    public init(kind: Kind = .linear, angle: Double = 0, stops: [(location: Double, color: RGBA)]) throws(GradientError) {
+    package init(kind: Kind = .linear, angle: Double = 0, stops: [(location: Double, color: RGBA)]) throws(GradientError) {
         guard stops.count >= 2 else { throw GradientError.tooFewStops(stops.count) }
         self.kind = kind
         self.angle = angle
@@ -60,7 +60,7 @@ public struct Gradient: Hashable, Sendable {
     /// Inserts a stop halfway between the last two stops, with their mean colour
     /// (the seed gradient builder's tap-to-add). Returns its id.
     @discardableResult
-    public mutating func insertStopBetweenLastTwo() -> Int {
+    package mutating func insertStopBetweenLastTwo() -> Int {
         let a = stops[stops.count - 2], b = stops[stops.count - 1]
         return insert(location: (a.location + b.location) / 2, color: a.color.mixed(with: b.color, by: 0.5))
     }
@@ -68,25 +68,25 @@ public struct Gradient: Hashable, Sendable {
     /// Inserts a stop at `location` (clamped) with the colour the gradient already has
     /// there, so the picture does not change. Returns its id.
     @discardableResult
-    public mutating func insertStop(at location: Double) -> Int {
+    package mutating func insertStop(at location: Double) -> Int {
         let location = Gradient.clamp(location)
         return insert(location: location, color: straightColor(at: location))
     }
 
     /// Moves a stop to `location`, clamped to 0...1, and re-sorts.
-    public mutating func moveStop(id: Int, to location: Double) throws(GradientError) {
+    package mutating func moveStop(id: Int, to location: Double) throws(GradientError) {
         guard let index = stops.firstIndex(where: { $0.id == id }) else { throw GradientError.unknownStop(id) }
         stops[index].location = Gradient.clamp(location)
         sortStops()
     }
 
-    public mutating func setColor(_ color: RGBA, ofStop id: Int) throws(GradientError) {
+    package mutating func setColor(_ color: RGBA, ofStop id: Int) throws(GradientError) {
         guard let index = stops.firstIndex(where: { $0.id == id }) else { throw GradientError.unknownStop(id) }
         stops[index].color = color
     }
 
     /// Removes a stop; refused when only two remain.
-    public mutating func removeStop(id: Int) throws(GradientError) {
+    package mutating func removeStop(id: Int) throws(GradientError) {
         guard let index = stops.firstIndex(where: { $0.id == id }) else { throw GradientError.unknownStop(id) }
         guard stops.count > 2 else { throw GradientError.lastTwoStops }
         stops.remove(at: index)
@@ -95,7 +95,7 @@ public struct Gradient: Hashable, Sendable {
     /// The premultiplied colour at gradient parameter `t`. Before the first stop and
     /// after the last the end colours hold; between two stops the premultiplied values
     /// are interpolated linearly (as CSS does, and as the blob's own feathered stops are).
-    public func color(at t: Double) -> SIMD4<Double> {
+    package func color(at t: Double) -> SIMD4<Double> {
         if t <= stops[0].location { return stops[0].color.premultiplied }
         for index in 1..<stops.count where t < stops[index].location {
             let a = stops[index - 1], b = stops[index]
@@ -106,19 +106,19 @@ public struct Gradient: Hashable, Sendable {
     }
 
     /// The straight colour at `t` (the premultiplied colour, unpremultiplied).
-    public func straightColor(at t: Double) -> RGBA {
+    package func straightColor(at t: Double) -> RGBA {
         let p = color(at: t)
         guard p.w > 0 else { return RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
         return RGBA(red: p.x / p.w, green: p.y / p.w, blue: p.z / p.w, alpha: p.w)
     }
 
     /// Whether every stop is opaque.
-    public var isOpaque: Bool { stops.allSatisfy { $0.color.isOpaque } }
+    package var isOpaque: Bool { stops.allSatisfy { $0.color.isOpaque } }
 
     /// The linear gradient's start and end points in unit space (y down): the point
     /// `(cos θ, sin θ)` pushed out to the edge of the square (the larger of |x|, |y|
     /// becomes 1), and its opposite, mapped from [−1, 1]² with y up to [0, 1]² with y down.
-    public var linearEndpoints: (start: SIMD2<Double>, end: SIMD2<Double>) {
+    package var linearEndpoints: (start: SIMD2<Double>, end: SIMD2<Double>) {
         let radians = angle * .pi / 180
         var direction = SIMD2(cos(radians), sin(radians))
         direction /= max(abs(direction.x), abs(direction.y))
@@ -132,7 +132,7 @@ public struct Gradient: Hashable, Sendable {
     ///   perpendicular to that line on screen, as in `CAGradientLayer`);
     /// - radial: `sqrt(((x/W − ½)² + (y/H − ½)²) / ½)`, so 0 at the centre and 1 at the corners;
     /// - conic: the on-screen angle anticlockwise from ``angle``, as a fraction of a turn.
-    public func parameter(x: Double, y: Double, width: Double, height: Double) -> Double {
+    package func parameter(x: Double, y: Double, width: Double, height: Double) -> Double {
         switch kind {
         case .linear:
             let (s, e) = linearEndpoints
@@ -169,11 +169,11 @@ public struct Gradient: Hashable, Sendable {
         location.isNaN ? 0 : min(max(location, 0), 1)
     }
 
-    public static func == (lhs: Gradient, rhs: Gradient) -> Bool {
+    package static func == (lhs: Gradient, rhs: Gradient) -> Bool {
         lhs.kind == rhs.kind && lhs.angle == rhs.angle && lhs.stops == rhs.stops
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(angle)
         hasher.combine(stops)

@@ -3,15 +3,15 @@
 ///
 /// Geometry is in unit space: x is scaled by the layer's width W and y by its
 /// height H, so the look scales with the frame.
-public struct Blob: Hashable, Sendable {
-    public var color: RGBA
+package struct Blob: Hashable, Sendable {
+    package var color: RGBA
     /// `(cx, cy)` in unit space.
-    public var center: SIMD2<Double>
+    package var center: SIMD2<Double>
     /// `(rx, ry)` in unit space; the sign is ignored and zero draws nothing.
-    public var radius: SIMD2<Double>
-    public var opacity: Double
+    package var radius: SIMD2<Double>
+    package var opacity: Double
 
-    public init(color: RGBA, center: SIMD2<Double>, radius: SIMD2<Double>, opacity: Double = 1) {
+    package init(color: RGBA, center: SIMD2<Double>, radius: SIMD2<Double>, opacity: Double = 1) {
         self.color = color
         self.center = center
         self.radius = radius
@@ -21,7 +21,7 @@ public struct Blob: Hashable, Sendable {
     /// Feathered coverage of the 0 / 0.9 / 1 stops at normalised distance `d`:
     /// 1 for `d ≤ 0.9`, `(1 − d)/0.1` for `0.9 < d < 1`, and 0 for `d ≥ 1`.
     @inlinable
-    public static func coverage<T: BinaryFloatingPoint>(normalizedDistance d: T) -> T {
+    package static func coverage<T: BinaryFloatingPoint>(normalizedDistance d: T) -> T {
         if d <= 0.9 { return 1 }
         if d >= 1 { return 0 }
         return (1 - d) * 10
@@ -29,7 +29,7 @@ public struct Blob: Hashable, Sendable {
 
     /// The normalised distance `d` at pixel-space point `(x, y)` of a `width × height`
     /// layer, or `nil` when a radius is zero (the blob has no area).
-    public func normalizedDistance(x: Double, y: Double, width: Double, height: Double) -> Double? {
+    package func normalizedDistance(x: Double, y: Double, width: Double, height: Double) -> Double? {
         let rx = abs(radius.x) * width, ry = abs(radius.y) * height
         guard rx > 0, ry > 0 else { return nil }
         let dx = (x - center.x * width) / rx
@@ -38,13 +38,13 @@ public struct Blob: Hashable, Sendable {
     }
 
     /// Coverage at pixel-space point `(x, y)`; a blob with a zero radius covers nothing.
-    public func coverage(x: Double, y: Double, width: Double, height: Double) -> Double {
+    package func coverage(x: Double, y: Double, width: Double, height: Double) -> Double {
         guard let d = normalizedDistance(x: x, y: y, width: width, height: height) else { return 0 }
         return Blob.coverage(normalizedDistance: d)
     }
 
     /// The blob's premultiplied colour at full coverage: `(rgb·a·opacity, a·opacity)`.
-    public var premultipliedColor: SIMD4<Double> {
+    package var premultipliedColor: SIMD4<Double> {
         color.premultiplied * opacity
     }
 }

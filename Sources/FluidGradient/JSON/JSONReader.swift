@@ -1,19 +1,19 @@
 /// Reads a parsed document into typed values, turning every mismatch into a
 /// ``PresetError`` that names the file, the key path and what was expected.
-public struct JSONReader: Sendable {
-    public let file: String
+package struct JSONReader: Sendable {
+    package let file: String
 
-    public init(file: String) {
+    package init(file: String) {
         self.file = file
     }
 
-    public func error(_ path: String, _ message: String) -> PresetError {
+    package func error(_ path: String, _ message: String) -> PresetError {
         PresetError(file: file, path: path, message: message)
     }
 
     /// Parses `text`, reporting malformed JSON at its line, in the `file:line:` form of
     /// every other error, and its column.
-    public func parse(_ bytes: [UInt8]) throws(PresetError) -> JSONNode {
+    package func parse(_ bytes: [UInt8]) throws(PresetError) -> JSONNode {
         do {
             return try JSONParser.parse(bytes)
         } catch {
@@ -24,7 +24,7 @@ public struct JSONReader: Sendable {
 
     /// Parses `bytes` and reads the document with `body`; an error from `body` gains
     /// the line of the value its key path names, or of the nearest enclosing value.
-    public func read<Value>(_ bytes: [UInt8], _ body: (JSONNode) throws(PresetError) -> Value) throws(PresetError) -> Value {
+    package func read<Value>(_ bytes: [UInt8], _ body: (JSONNode) throws(PresetError) -> Value) throws(PresetError) -> Value {
         let root = try parse(bytes)
         do {
             return try body(root)
@@ -36,7 +36,7 @@ public struct JSONReader: Sendable {
     }
 
     /// The members of an object, after checking that every key is one of `allowed`.
-    public func object(_ node: JSONNode, at path: String, allowed: [String]) throws(PresetError) -> JSONObject {
+    package func object(_ node: JSONNode, at path: String, allowed: [String]) throws(PresetError) -> JSONObject {
         guard case .object(let members) = node.value else {
             throw error(path, "expected an object, found \(node.value.kindName)")
         }
@@ -54,7 +54,7 @@ public struct JSONReader: Sendable {
         return JSONObject(members: members, path: path)
     }
 
-    public func number(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Double {
+    package func number(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Double {
         guard case .number(let value) = node.value else {
             throw error(path, "expected a number, found \(node.value.kindName)")
         }
@@ -64,7 +64,7 @@ public struct JSONReader: Sendable {
         return value
     }
 
-    public func integer(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Int {
+    package func integer(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Int {
         let value = try number(node, at: path, in: bounds)
         guard value == value.rounded() else {
             throw error(path, "expected a whole number, found \(node.numberText ?? ParameterRange.format(value))")
@@ -72,28 +72,28 @@ public struct JSONReader: Sendable {
         return Int(value)
     }
 
-    public func string(_ node: JSONNode, at path: String) throws(PresetError) -> String {
+    package func string(_ node: JSONNode, at path: String) throws(PresetError) -> String {
         guard case .string(let value) = node.value else {
             throw error(path, "expected a string, found \(node.value.kindName)")
         }
         return value
     }
 
-    public func bool(_ node: JSONNode, at path: String) throws(PresetError) -> Bool {
+    package func bool(_ node: JSONNode, at path: String) throws(PresetError) -> Bool {
         guard case .bool(let value) = node.value else {
             throw error(path, "expected true or false, found \(node.value.kindName)")
         }
         return value
     }
 
-    public func array(_ node: JSONNode, at path: String) throws(PresetError) -> [JSONNode] {
+    package func array(_ node: JSONNode, at path: String) throws(PresetError) -> [JSONNode] {
         guard case .array(let elements) = node.value else {
             throw error(path, "expected an array, found \(node.value.kindName)")
         }
         return elements
     }
 
-    public func color(_ node: JSONNode, at path: String) throws(PresetError) -> RGBA {
+    package func color(_ node: JSONNode, at path: String) throws(PresetError) -> RGBA {
         let text = try string(node, at: path)
         do {
             return try RGBA(parsing: text)
@@ -104,7 +104,7 @@ public struct JSONReader: Sendable {
 
     /// A list of `count` colours; `entry` reads each element at its path, where a list
     /// may hold more than colour strings.
-    public func colors(
+    package func colors(
         _ node: JSONNode, at path: String, count: ClosedRange<Int>,
         entry: ((JSONNode, String) throws(PresetError) -> RGBA)? = nil
     ) throws(PresetError) -> [RGBA] {
@@ -125,7 +125,7 @@ public struct JSONReader: Sendable {
     }
 
     /// `{ "min": a, "max": b }` with an optional `"step"`, inside `bounds`, with a ≤ b.
-    public func range(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> ParameterRange {
+    package func range(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> ParameterRange {
         let members = try object(node, at: path, allowed: ["min", "max", "step"])
         guard let minNode = members["min"] else { throw error(path, "a range needs \"min\" and \"max\"") }
         guard let maxNode = members["max"] else { throw error(path, "a range needs \"min\" and \"max\"") }
@@ -143,7 +143,7 @@ public struct JSONReader: Sendable {
     }
 
     /// A two-number array `[x, y]`, each inside `bounds`.
-    public func pair(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> SIMD2<Double> {
+    package func pair(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> SIMD2<Double> {
         let elements = try array(node, at: path)
         guard elements.count == 2 else { throw error(path, "expected two numbers [x, y], found \(elements.count == 1 ? "1 value" : "\(elements.count) values")") }
         return SIMD2(
@@ -152,7 +152,7 @@ public struct JSONReader: Sendable {
     }
 
     /// A colour string, or a gradient object `{ "type", "angle", "stops" }`.
-    public func fill(_ node: JSONNode, at path: String) throws(PresetError) -> Fill {
+    package func fill(_ node: JSONNode, at path: String) throws(PresetError) -> Fill {
         if case .string = node.value { return .color(try color(node, at: path)) }
         guard case .object = node.value else {
             throw error(path, "expected a colour string or a gradient object, found \(node.value.kindName)")
@@ -206,16 +206,16 @@ public struct JSONReader: Sendable {
 }
 
 /// An object's members in file order, looked up by key.
-public struct JSONObject: Sendable {
-    public let members: [(key: String, value: JSONNode)]
-    public let path: String
+package struct JSONObject: Sendable {
+    package let members: [(key: String, value: JSONNode)]
+    package let path: String
 
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         members.first { $0.key == key }?.value
     }
 
     /// The key path of a member.
-    public func path(_ key: String) -> String { JSONReader.join(path, key) }
+    package func path(_ key: String) -> String { JSONReader.join(path, key) }
 }
 
 extension Gradient {

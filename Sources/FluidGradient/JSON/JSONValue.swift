@@ -1,7 +1,7 @@
 /// A parsed JSON document that keeps what validation needs and Foundation drops:
 /// object members in file order, integers apart from other numbers, true/false apart
 /// from numbers, and the line of every value for error messages.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -9,7 +9,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONNode])
     case object([(key: String, value: JSONNode)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -23,7 +23,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// What kind of value this is, as an error message names it.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -36,19 +36,19 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// A value and the line it starts on in the source.
-public struct JSONNode: Sendable, Equatable {
-    public var value: JSONValue
-    public var line: Int
+package struct JSONNode: Sendable, Equatable {
+    package var value: JSONValue
+    package var line: Int
     /// A number as the source wrote it, for messages: a double rounds integers past 2^53.
-    public var numberText: String?
+    package var numberText: String?
 
-    public init(_ value: JSONValue, line: Int = 0, numberText: String? = nil) {
+    package init(_ value: JSONValue, line: Int = 0, numberText: String? = nil) {
         self.value = value
         self.line = line
         self.numberText = numberText
     }
 
-    public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
+    package static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
         lhs.value == rhs.value && lhs.line == rhs.line
     }
 
@@ -56,7 +56,7 @@ public struct JSONNode: Sendable, Equatable {
     /// way to it that exists (a missing key's object); nil for an empty path. Key paths
     /// do not escape keys, so a key holding `.` or `[` (only an unknown one can) resolves
     /// to its object.
-    public func node(at path: String) -> JSONNode? {
+    package func node(at path: String) -> JSONNode? {
         guard !path.isEmpty else { return nil }
         var node = self
         var rest = Substring(path)
@@ -81,33 +81,33 @@ public struct JSONNode: Sendable, Equatable {
 }
 
 /// Malformed JSON: what was expected, and where.
-public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var line: Int
-    public var column: Int
+package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package var line: Int
+    package var column: Int
 
-    public init(message: String, line: Int, column: Int) {
+    package init(message: String, line: Int, column: Int) {
         self.message = message
         self.line = line
         self.column = column
     }
 
-    public var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
+    package var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
 
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         try parse(Array(text.utf8))
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         // A UTF-8 byte order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -370,7 +370,7 @@ public struct JSONParser {
 
 extension JSONValue {
     /// Compact or indented JSON text, members in their stored order.
-    public func serialized(indent: String? = "  ", level: Int = 0) -> String {
+    package func serialized(indent: String? = "  ", level: Int = 0) -> String {
         let newline = indent == nil ? "" : "\n"
         let pad = String(repeating: indent ?? "", count: level + 1)
         let closePad = String(repeating: indent ?? "", count: level)

@@ -6,24 +6,24 @@
 /// iterations until none moves by more than 10⁻⁶ or 100 iterations pass. Clusters come
 /// out largest first, ties broken by lightness, so the same image always gives the
 /// same palette.
-public struct PaletteExtractor: Sendable {
-    public struct Swatch: Hashable, Sendable {
-        public var color: RGBA
-        public var lab: OKLab
+package struct PaletteExtractor: Sendable {
+    package struct Swatch: Hashable, Sendable {
+        package var color: RGBA
+        package var lab: OKLab
         /// Share of the sampled pixels, 0...1.
-        public var share: Double
+        package var share: Double
     }
 
-    public var count: Int
-    public var maximumSamples = 65_536
-    public var seed: UInt64 = 0x5EED
+    package var count: Int
+    package var maximumSamples = 65_536
+    package var seed: UInt64 = 0x5EED
 
-    public init(count: Int) {
+    package init(count: Int) {
         self.count = count
     }
 
     /// `pixels` holds `width·height` straight RGBA values in 0...1.
-    public func extract(width: Int, height: Int, pixel: (Int, Int) -> SIMD4<Double>) -> [Swatch] {
+    package func extract(width: Int, height: Int, pixel: (Int, Int) -> SIMD4<Double>) -> [Swatch] {
         let step = max(1, Int((Double(width * height) / Double(maximumSamples)).squareRoot().rounded(.up)))
         var points: [OKLab] = []
         for y in stride(from: step / 2, to: height, by: step) {
@@ -109,7 +109,7 @@ extension Preset {
     /// among those covering at least a tenth of the image (all of them when none does),
     /// lifted a little towards white, the highlight. A small accent (a sun in a landscape)
     /// would otherwise wash every frame in its colour: a highlight overlays large blobs.
-    public init(palette swatches: [PaletteExtractor.Swatch], name: String, description: String) {
+    package init(palette swatches: [PaletteExtractor.Swatch], name: String, description: String) {
         self.init(colors: swatches.map(\.color))
         self.name = name
         self.description = description

@@ -1,35 +1,35 @@
 /// Everything that defines an animated gradient: the file contract of DESIGN section 8.
 ///
 /// Every property but the colours has the default of DESIGN sections 2–7.
-public struct Preset: Hashable, Sendable {
-    public var name: String
-    public var description: String
+package struct Preset: Hashable, Sendable {
+    package var name: String
+    package var description: String
     /// One random base blob per colour.
-    public var colors: [RGBA]
+    package var colors: [RGBA]
     /// One random highlight blob per colour, blended with overlay.
-    public var highlights: [RGBA]
-    public var background: Fill
+    package var highlights: [RGBA]
+    package var background: Fill
     /// Tempo: 0 is a still scene.
-    public var speed: Double
+    package var speed: Double
     /// The blur exponent `e`.
-    public var blur: Double
-    public var seed: UInt64
-    public var ranges: BlobRanges
-    public var edges: EdgeMode
-    public var width: Int
-    public var height: Int
-    public var fps: Double
+    package var blur: Double
+    package var seed: UInt64
+    package var ranges: BlobRanges
+    package var edges: EdgeMode
+    package var width: Int
+    package var height: Int
+    package var fps: Double
     /// Seconds.
-    public var duration: Double
-    public var loop: Bool
+    package var duration: Double
+    package var loop: Bool
     /// The point scale `p` of the blur size.
-    public var pointScale: Double
+    package var pointScale: Double
     /// Explicit base blobs: used exactly as given instead of random ones.
-    public var blobs: [Blob]?
+    package var blobs: [Blob]?
     /// Explicit highlight blobs.
-    public var highlightBlobs: [Blob]?
+    package var highlightBlobs: [Blob]?
 
-    public init(colors: [RGBA], highlights: [RGBA] = []) {
+    package init(colors: [RGBA], highlights: [RGBA] = []) {
         name = "untitled"
         description = ""
         self.colors = colors
@@ -49,35 +49,35 @@ public struct Preset: Hashable, Sendable {
     }
 
     /// The number of frames the duration covers at the frame rate.
-    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+    package var frameCount: Int { max(1, Int((duration * fps).rounded())) }
 
-    public var frameSpec: FrameSpec {
+    package var frameSpec: FrameSpec {
         FrameSpec(width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges, background: background)
     }
 }
 
 /// The allowed values of each preset parameter, shared by the preset loader and the CLI
 /// so both give the same limits.
-public enum PresetLimits {
-    public static let speed = 0.0...10.0
-    public static let blur = 0.0...1.0
-    public static let pointScale = 0.25...8.0
-    public static let fps = 1.0...240.0
-    public static let duration = 0.001...86_400.0
+package enum PresetLimits {
+    package static let speed = 0.0...10.0
+    package static let blur = 0.0...1.0
+    package static let pointScale = 0.25...8.0
+    package static let fps = 1.0...240.0
+    package static let duration = 0.001...86_400.0
     /// Each side of the frame, in pixels.
-    public static let side = 1...16_384
+    package static let side = 1...16_384
     /// Width × height, in pixels (a 8192×8192 RGBA frame is 256 MiB).
-    public static let maximumPixels = 8192 * 8192
-    public static let blobSize = 0.0...4.0
-    public static let blobAspect = 0.0...16.0
-    public static let opacity = 0.0...1.0
-    public static let retargetInterval = 0.05...600.0
-    public static let seed = 0.0...9_007_199_254_740_991.0
-    public static let colorCount = 1...64
+    package static let maximumPixels = 8192 * 8192
+    package static let blobSize = 0.0...4.0
+    package static let blobAspect = 0.0...16.0
+    package static let opacity = 0.0...1.0
+    package static let retargetInterval = 0.05...600.0
+    package static let seed = 0.0...9_007_199_254_740_991.0
+    package static let colorCount = 1...64
     /// An explicit blob's centre and radius, each coordinate, in frame units.
-    public static let blobCoordinate = -100.0...100.0
+    package static let blobCoordinate = -100.0...100.0
     /// A gradient's angle, in degrees.
-    public static let gradientAngle = -36_000.0...36_000.0
+    package static let gradientAngle = -36_000.0...36_000.0
 
     /// The one rule for a range of a key bounded by `bounds`, as preset files, the command
     /// line and ``Preset/validate()`` all apply it: min and max inside `bounds`, min ≤ max,
@@ -88,7 +88,7 @@ public enum PresetLimits {
     ///   - bounds: the key's allowed values, such as ``blobSize``.
     /// - Returns: the part at fault (`min`, `max`, `step`, or empty for the range as a
     ///   whole) and why, or nil when the range is usable.
-    public static func rangeProblem(
+    package static func rangeProblem(
         _ range: ParameterRange, within bounds: ClosedRange<Double>
     ) -> (part: String, message: String)? {
         for (part, value) in [("min", range.min), ("max", range.max)] where !bounds.contains(value) {
@@ -112,7 +112,7 @@ public enum PresetLimits {
     ///   - count: the length of the list.
     ///   - highlights: whether it is the `highlightBlobs` list, which may be empty.
     /// - Returns: what is wrong, or nil.
-    public static func checkBlobCount(_ count: Int, highlights: Bool) -> String? {
+    package static func checkBlobCount(_ count: Int, highlights: Bool) -> String? {
         let allowed = (highlights ? 0 : colorCount.lowerBound)...colorCount.upperBound
         guard !allowed.contains(count) else { return nil }
         return highlights
@@ -121,7 +121,7 @@ public enum PresetLimits {
     }
 
     /// Checks a frame size; the message says what is allowed.
-    public static func checkSize(width: Int, height: Int) -> String? {
+    package static func checkSize(width: Int, height: Int) -> String? {
         guard side.contains(width), side.contains(height) else {
             return "\(width)x\(height) is not a usable size: each side must be \(side.lowerBound) to \(side.upperBound) pixels"
         }
@@ -132,7 +132,7 @@ public enum PresetLimits {
     }
 
     /// Parses `WxH` (`1920x1080`); nil when it is not of that form.
-    public static func parseSize(_ text: String) -> (width: Int, height: Int)? {
+    package static func parseSize(_ text: String) -> (width: Int, height: Int)? {
         let parts = text.trimmingSpaces().lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
         return (width, height)

@@ -1,6 +1,6 @@
 extension Preset {
     /// Every key a preset file may hold, in the order `presets show` prints them.
-    public static let keys = [
+    package static let keys = [
         "name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
         "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "size", "fps", "duration",
         "loop", "pointScale", "blobs", "highlightBlobs",
@@ -8,13 +8,13 @@ extension Preset {
 
     /// Reads and validates a preset file's contents. `file` is how errors name it.
     /// Nothing partial comes out: any problem is a ``PresetError``.
-    public init(json bytes: [UInt8], file: String) throws(PresetError) {
+    package init(json bytes: [UInt8], file: String) throws(PresetError) {
         let reader = JSONReader(file: file)
         self = try reader.read(bytes) { root throws(PresetError) in try Preset(node: root, reader: reader, path: "") }
     }
 
     /// Reads a preset from a parsed object at `path` (a manifest holds presets inline).
-    public init(node: JSONNode, reader: JSONReader, path: String) throws(PresetError) {
+    package init(node: JSONNode, reader: JSONReader, path: String) throws(PresetError) {
         let object = try reader.object(node, at: path, allowed: Preset.keys)
         guard object["colors"] != nil || object["blobs"] != nil else {
             throw reader.error(object.path("colors"), "missing: a preset needs \"colors\", a list of colours such as [\"#0F766E\", \"teal\"], or \"blobs\", a list of explicit blobs")
@@ -25,7 +25,7 @@ extension Preset {
 
     /// Sets every key present in `object` (already checked against ``keys``),
     /// leaving the others as they are.
-    public mutating func apply(_ object: JSONObject, reader: JSONReader) throws(PresetError) {
+    package mutating func apply(_ object: JSONObject, reader: JSONReader) throws(PresetError) {
         if let node = object["name"] { name = try reader.string(node, at: object.path("name")) }
         if let node = object["description"] { description = try reader.string(node, at: object.path("description")) }
         if let node = object["colors"] {
@@ -119,7 +119,7 @@ extension Preset {
     /// is checked as it is read): every number inside ``PresetLimits`` and finite, ranges
     /// in order, a usable size, and 1 to 64 colours or explicit blobs. The error names
     /// the key as a file's would, with the preset's name for the file.
-    public func validate() throws(PresetError) {
+    package func validate() throws(PresetError) {
         func failure(_ path: String, _ message: String) -> PresetError { PresetError(file: name, path: path, message: message) }
         func check(_ value: Double, _ path: String, _ bounds: ClosedRange<Double>) throws(PresetError) {
             guard bounds.contains(value) else {

@@ -2,7 +2,7 @@ extension Preset {
     /// The preset as a JSON document in the file contract of DESIGN section 8. Name,
     /// description, colours and background are always written; other keys only when
     /// they differ from their defaults. Reading it back gives an equal preset.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         let defaults = Preset(colors: [])
         var members: [(String, JSONValue)] = [
             ("name", .string(name)),
@@ -51,12 +51,12 @@ extension Preset {
     }
 
     /// ``jsonValue`` as indented text with a final newline.
-    public var jsonText: String { jsonValue.serialized() + "\n" }
+    package var jsonText: String { jsonValue.serialized() + "\n" }
 }
 
 extension Fill {
     /// A colour string, or a gradient object with every stop's location.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch self {
         case .color(let color):
             return .string(color.hex)
@@ -77,9 +77,9 @@ extension Fill {
 
 /// Brand palettes: a JSON list of colours, or one colour per line (the first word of
 /// each line; `fluidgradient palette`'s output, as printed, is one).
-public enum PaletteFile {
+package enum PaletteFile {
     /// Reads a palette's colours; errors name the file and the line or index.
-    public static func colors(_ bytes: [UInt8], file: String) throws(PresetError) -> [RGBA] {
+    package static func colors(_ bytes: [UInt8], file: String) throws(PresetError) -> [RGBA] {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             throw PresetError(
                 file: file, path: "",

@@ -1,15 +1,15 @@
 /// A preset (or manifest) that cannot be used: the file, the key path and what was
 /// expected, as one line.
-public struct PresetError: Error, Equatable, CustomStringConvertible {
+package struct PresetError: Error, Equatable, CustomStringConvertible {
     /// The file as the user named it.
-    public var file: String
+    package var file: String
     /// `speed`, `blobs[2].center`; empty for the document itself.
-    public var path: String
-    public var message: String
+    package var path: String
+    package var message: String
     /// Where the value at `path` starts in the file, when it is there to point at.
-    public var line: Int?
+    package var line: Int?
 
-    public init(file: String, path: String, message: String, line: Int? = nil) {
+    package init(file: String, path: String, message: String, line: Int? = nil) {
         self.file = file
         self.path = path
         self.message = message
@@ -17,7 +17,7 @@ public struct PresetError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `file:line: path: message`, the form editors and terminals jump to.
-    public var description: String {
+    package var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         return [place, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
     }

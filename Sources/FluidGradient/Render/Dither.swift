@@ -6,8 +6,8 @@
 /// probability equal to the fraction, so the average over any 64×64 tile equals `v`
 /// to within 1/4096 of a level. Each channel reads the tile at its own offset, and
 /// each frame moves the tile by an offset hashed from its index.
-public enum Dither {
-    public static let tileSize = 64
+package enum Dither {
+    package static let tileSize = 64
 
     /// `thresholds[y·64 + x]`, one lane per channel (R, G, B, A).
     package static let thresholds: [SIMD4<Float>] = {
@@ -24,7 +24,7 @@ public enum Dither {
 
     /// The 64×64 Bayer threshold at `(x, y)` (taken modulo 64): each bit level k of
     /// x and y contributes the 2×2 Bayer digit `2·(x_k ⊕ y_k) + y_k`, finest bits most significant.
-    public static func bayerThreshold(x: Int, y: Int) -> Float {
+    package static func bayerThreshold(x: Int, y: Int) -> Float {
         var rank = 0
         for bit in 0..<6 {
             let xb = (x >> bit) & 1, yb = (y >> bit) & 1

@@ -1,12 +1,12 @@
 import Dispatch
 
 /// Seconds spent in each stage of the production path, summed over frames.
-public struct StageTimes: Sendable {
-    public var raster: Double = 0
-    public var blur: Double = 0
-    public var output: Double = 0
+package struct StageTimes: Sendable {
+    package var raster: Double = 0
+    package var blur: Double = 0
+    package var output: Double = 0
 
-    public init() {}
+    package init() {}
 }
 
 /// The production path: DESIGN section 1 computed on a reduced working grid chosen
@@ -17,12 +17,12 @@ public struct StageTimes: Sendable {
 /// keeps its buffers between frames, so make one per frame size and reuse it.
 /// One renderer renders one frame at a time: renders from several threads at once wait
 /// for each other (for frames in parallel, make a renderer per thread).
-public final class FrameRenderer: @unchecked Sendable {
-    public let spec: FrameSpec
-    public let threads: Int
+package final class FrameRenderer: @unchecked Sendable {
+    package let spec: FrameSpec
+    package let threads: Int
     /// Summed over every frame rendered, whoever rendered it; read it when no frame is
     /// being rendered.
-    public private(set) var times = StageTimes()
+    package private(set) var times = StageTimes()
     /// Held for a whole frame: the buffers below are shared between frames.
     private let oneFrameAtATime = DispatchSemaphore(value: 1)
 
@@ -35,7 +35,7 @@ public final class FrameRenderer: @unchecked Sendable {
     /// sampled at pixel centres, as the definition samples them.
     private var fine: GridStages?
 
-    public init(spec: FrameSpec, threads: Int = 1) {
+    package init(spec: FrameSpec, threads: Int = 1) {
         self.spec = spec
         self.threads = max(1, threads)
         standard = GridStages(spec: spec, grid: WorkingGrid(spec: spec))
@@ -46,11 +46,11 @@ public final class FrameRenderer: @unchecked Sendable {
 
     /// The larger cell side in pixels of the working grid chosen from σ (1 means full
     /// resolution); a scene with rims too thin for it renders on cells of at most 16.
-    public var cellSize: Double { grid.cellSize }
+    package var cellSize: Double { grid.cellSize }
 
     /// Renders the laid-out layer tree `root` into `buffer`, whose size must match the spec.
     /// `frameIndex` only moves the dither pattern.
-    public func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: PixelBuffer) {
+    package func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: PixelBuffer) {
         precondition(buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
         oneFrameAtATime.wait()
         defer { oneFrameAtATime.signal() }
@@ -75,9 +75,9 @@ public final class FrameRenderer: @unchecked Sendable {
     }
 
     /// Renders a ``Scene``.
-    public func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: PixelBuffer) {
+    package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: PixelBuffer) {
         render(scene.rootLayer(width: spec.width, height: spec.height), frameIndex: frameIndex, dither: dither, into: buffer)
     }
 
-    public func resetTimes() { times = StageTimes() }
+    package func resetTimes() { times = StageTimes() }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the blur sees beyond the frame (DESIGN section 5).
-public enum EdgeMode: String, CaseIterable, Sendable {
+package enum EdgeMode: String, CaseIterable, Sendable {
     /// The blobs continue beyond the frame, as on an endless canvas: no fading at the borders.
     case bleed
     /// Outside the frame is transparent, as in the original SwiftUI view: borders fade
@@ -12,17 +12,17 @@ public enum EdgeMode: String, CaseIterable, Sendable {
 }
 
 /// Everything about a frame except its blobs: size, blur, edges and background.
-public struct FrameSpec: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
+package struct FrameSpec: Hashable, Sendable {
+    package var width: Int
+    package var height: Int
     /// The blur exponent `e` (the preset's `blur`).
-    public var blurExponent: Double
+    package var blurExponent: Double
     /// The point scale `p`: 1 for a plain screen, 2 imitates Retina.
-    public var pointScale: Double
-    public var edges: EdgeMode
-    public var background: Fill
+    package var pointScale: Double
+    package var edges: EdgeMode
+    package var background: Fill
 
-    public init(
+    package init(
         width: Int,
         height: Int,
         blurExponent: Double = 0.75,
@@ -40,15 +40,15 @@ public struct FrameSpec: Hashable, Sendable {
 
     /// `σ = p · (min(W, H) / p) ^ e` pixels, the original's `blur(radius: pow(min side, blur))`
     /// measured in points and converted to pixels.
-    public var sigma: Double {
+    package var sigma: Double {
         FrameSpec.sigma(width: width, height: height, exponent: blurExponent, pointScale: pointScale)
     }
 
-    public static func sigma(width: Int, height: Int, exponent: Double, pointScale: Double = 1) -> Double {
+    package static func sigma(width: Int, height: Int, exponent: Double, pointScale: Double = 1) -> Double {
         pointScale * pow(Double(min(width, height)) / pointScale, exponent)
     }
 
     /// Whether some pixel can come out less than opaque. With an opaque background
     /// every pixel is opaque, whatever the blobs do.
-    public var hasTransparency: Bool { !background.isOpaque }
+    package var hasTransparency: Bool { !background.isOpaque }
 }

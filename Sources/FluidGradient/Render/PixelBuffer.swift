@@ -1,5 +1,5 @@
 /// The byte layouts a frame can be written in.
-public enum PixelFormat: String, CaseIterable, Sendable {
+package enum PixelFormat: String, CaseIterable, Sendable {
     /// 8-bit R, G, B, A, straight alpha.
     case rgba
     /// 8-bit R, G, B.
@@ -14,14 +14,14 @@ public enum PixelFormat: String, CaseIterable, Sendable {
     /// in the low bits of a 16-bit little-endian word.
     case yuv420p10le
 
-    public var hasAlpha: Bool { self == .rgba || self == .rgba64le }
+    package var hasAlpha: Bool { self == .rgba || self == .rgba64le }
     /// Bits per stored sample: 16 for the 16-bit formats and for the 10-bit codes held in 16-bit words.
-    public var bitDepth: Int { (self == .rgba64le || self == .rgb48le || self == .yuv420p10le) ? 16 : 8 }
+    package var bitDepth: Int { (self == .rgba64le || self == .rgb48le || self == .yuv420p10le) ? 16 : 8 }
     /// Whether this is planar Y′CbCr with 4:2:0 chroma (see ``YUV``).
-    public var isYUV420: Bool { self == .yuv420p || self == .yuv420p10le }
+    package var isYUV420: Bool { self == .yuv420p || self == .yuv420p10le }
 
     /// Bytes per pixel of the packed formats; nil for planar ones.
-    public var bytesPerPixel: Int? {
+    package var bytesPerPixel: Int? {
         switch self {
         case .rgba: return 4
         case .rgb24: return 3
@@ -31,14 +31,14 @@ public enum PixelFormat: String, CaseIterable, Sendable {
         }
     }
 
-    public func byteCount(width: Int, height: Int) -> Int {
+    package func byteCount(width: Int, height: Int) -> Int {
         if let bytesPerPixel { return width * height * bytesPerPixel }
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         return (width * height + 2 * chromaWidth * chromaHeight) * bitDepth / 8
     }
 
     /// The packed format for an output of this depth, with or without alpha.
-    public static func packed(depth: Int, alpha: Bool) -> PixelFormat {
+    package static func packed(depth: Int, alpha: Bool) -> PixelFormat {
         switch (depth, alpha) {
         case (16, true): return .rgba64le
         case (16, false): return .rgb48le
@@ -50,13 +50,13 @@ public enum PixelFormat: String, CaseIterable, Sendable {
 
 /// Owned, fixed-size pixel storage. Drawing code reaches the bytes only inside
 /// `withUnsafeMutableBytes`, so the hot loops run on raw pointers.
-public final class PixelBuffer: @unchecked Sendable {
-    public let width: Int
-    public let height: Int
-    public let format: PixelFormat
+package final class PixelBuffer: @unchecked Sendable {
+    package let width: Int
+    package let height: Int
+    package let format: PixelFormat
     private let storage: UnsafeMutableRawBufferPointer
 
-    public init(width: Int, height: Int, format: PixelFormat) {
+    package init(width: Int, height: Int, format: PixelFormat) {
         precondition(width > 0 && height > 0, "a pixel buffer needs a positive size")
         self.width = width
         self.height = height
@@ -67,21 +67,21 @@ public final class PixelBuffer: @unchecked Sendable {
 
     deinit { storage.deallocate() }
 
-    public var byteCount: Int { storage.count }
+    package var byteCount: Int { storage.count }
 
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(storage))
     }
 
-    public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
         try body(storage)
     }
 
     /// A copy of the bytes.
-    public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(storage)) }
+    package var bytes: [UInt8] { Array(UnsafeRawBufferPointer(storage)) }
 
     /// The channel values of pixel `(x, y)` of a packed format, as stored (0...255 or 0...65535).
-    public func channels(x: Int, y: Int) -> [Int] {
+    package func channels(x: Int, y: Int) -> [Int] {
         guard let bytesPerPixel = format.bytesPerPixel else {
             preconditionFailure("channels(x:y:) reads packed formats only")
         }

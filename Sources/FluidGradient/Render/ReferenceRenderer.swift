@@ -1,22 +1,22 @@
 import Foundation
 
 /// A frame as floats: premultiplied, gamma-encoded sRGB RGBA per pixel, row by row.
-public struct FloatImage: Sendable {
-    public let width: Int
-    public let height: Int
-    public var pixels: [SIMD4<Double>]
+package struct FloatImage: Sendable {
+    package let width: Int
+    package let height: Int
+    package var pixels: [SIMD4<Double>]
 
-    public init(width: Int, height: Int, pixels: [SIMD4<Double>]) {
+    package init(width: Int, height: Int, pixels: [SIMD4<Double>]) {
         precondition(pixels.count == width * height)
         self.width = width
         self.height = height
         self.pixels = pixels
     }
 
-    public subscript(x: Int, y: Int) -> SIMD4<Double> { pixels[y * width + x] }
+    package subscript(x: Int, y: Int) -> SIMD4<Double> { pixels[y * width + x] }
 
     /// Pixel `(x, y)` with straight alpha, as it is written to a file.
-    public func straight(x: Int, y: Int) -> SIMD4<Double> {
+    package func straight(x: Int, y: Int) -> SIMD4<Double> {
         let p = self[x, y]
         guard p.w > 0 else { return .zero }
         return SIMD4(p.x / p.w, p.y / p.w, p.z / p.w, p.w)
@@ -27,8 +27,8 @@ public struct FloatImage: Sendable {
 /// oracle for ``FrameRenderer``: every pixel of a canvas larger than the frame is
 /// composited at full resolution in `Double`, then blurred by direct separable
 /// convolution with a sampled Gaussian that reaches 5σ (the weight beyond is below 10⁻⁶).
-public enum ReferenceRenderer {
-    public static func render(_ root: Layer, spec: FrameSpec, threads: Int = 1) -> FloatImage {
+package enum ReferenceRenderer {
+    package static func render(_ root: Layer, spec: FrameSpec, threads: Int = 1) -> FloatImage {
         let width = spec.width, height = spec.height
         let kernel = gaussianKernel(sigma: spec.sigma, radius: Int((5 * spec.sigma).rounded(.up)))
         let reach = kernel.count / 2
@@ -97,7 +97,7 @@ public enum ReferenceRenderer {
 
     /// The premultiplied value of `layer` at pixel-space point `(x, y)`: its content,
     /// then each sublayer blended on in order, all scaled by the layer's opacity.
-    public static func value(of layer: Layer, x: Double, y: Double) -> SIMD4<Double> {
+    package static func value(of layer: Layer, x: Double, y: Double) -> SIMD4<Double> {
         var value = SIMD4<Double>.zero
         if case .blob(let blob) = layer.content {
             let coverage = blob.coverage(
@@ -111,7 +111,7 @@ public enum ReferenceRenderer {
     }
 
     /// `exp(−m² / 2σ²)` for `m` in `−radius...radius`, normalised to sum to 1.
-    public static func gaussianKernel(sigma: Double, radius: Int) -> [Double] {
+    package static func gaussianKernel(sigma: Double, radius: Int) -> [Double] {
         let weights = (-radius...radius).map { m in
             let x = Double(m)
             return exp(-x * x / (2 * sigma * sigma))

@@ -7,9 +7,9 @@
 /// formats are dithered, 16-bit ones are not, and BT.709 limited-range Y′CbCr is made
 /// the same way. Alpha 0 and 1 land exactly on black and white (Y 16 and 235, Cb = Cr =
 /// 128 in yuv420p), which no threshold of the dither moves.
-public enum StackedAlpha {
+package enum StackedAlpha {
     /// The value of the container's global `comment` tag that marks the layout.
-    public static let layoutComment = "fluidgradient-layout=stacked-alpha"
+    package static let layoutComment = "fluidgradient-layout=stacked-alpha"
 
     /// Packs one frame into the stacked layout.
     ///
@@ -21,7 +21,7 @@ public enum StackedAlpha {
     ///   - dither: whether 8-bit formats are dithered (DESIGN section 9).
     ///   - frameIndex: the index that moves the dither pattern.
     ///   - threads: how many threads share the rows; the bytes do not depend on it.
-    public static func pack(
+    package static func pack(
         _ frame: PixelBuffer, into stacked: PixelBuffer, dither: Bool, frameIndex: Int, threads: Int = 1
     ) {
         precondition(frame.format == .rgba64le, "a stacked frame is made from 16-bit RGBA")

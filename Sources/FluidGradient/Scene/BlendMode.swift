@@ -9,7 +9,7 @@
 ///
 /// which is DESIGN section 4's `Cs' = (1 − αb)·Cs + αb·B(Cb, Cs)` then source-over.
 /// Compositing happens on gamma-encoded sRGB values, as CoreAnimation does.
-public enum BlendMode: String, CaseIterable, Sendable {
+package enum BlendMode: String, CaseIterable, Sendable {
     /// `B = Cs`: plain source-over.
     case normal
     /// `B = Cs·Cb`.
@@ -30,7 +30,7 @@ public enum BlendMode: String, CaseIterable, Sendable {
 
     /// Whether the premultiplied result is affine in the premultiplied source with the
     /// backdrop fixed: no branch or ratio on the source colour.
-    public var isAffineInSource: Bool {
+    package var isAffineInSource: Bool {
         switch self {
         case .normal, .multiply, .screen, .overlay: return true
         case .darken, .lighten, .hardLight, .softLight: return false
@@ -39,7 +39,7 @@ public enum BlendMode: String, CaseIterable, Sendable {
 
     /// Whether the premultiplied result is affine in the premultiplied backdrop with the
     /// source fixed.
-    public var isAffineInBackdrop: Bool {
+    package var isAffineInBackdrop: Bool {
         switch self {
         case .normal, .multiply, .screen, .hardLight: return true
         case .darken, .lighten, .overlay, .softLight: return false
@@ -48,7 +48,7 @@ public enum BlendMode: String, CaseIterable, Sendable {
 
     /// Composites premultiplied `source` onto premultiplied `backdrop`.
     @inlinable @inline(__always)
-    public func composite<T>(source s: SIMD4<T>, backdrop b: SIMD4<T>) -> SIMD4<T>
+    package func composite<T>(source s: SIMD4<T>, backdrop b: SIMD4<T>) -> SIMD4<T>
     where T: BinaryFloatingPoint & SIMDScalar {
         let alphaS = s.w, alphaB = b.w
         let alphaOut = alphaS + alphaB * (1 - alphaS)

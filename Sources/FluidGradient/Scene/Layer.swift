@@ -1,11 +1,11 @@
 /// A rectangle in pixel space, origin at the top-left.
-public struct LayerRect: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+package struct LayerRect: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
 
-    public init(x: Double = 0, y: Double = 0, width: Double, height: Double) {
+    package init(x: Double = 0, y: Double = 0, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -19,24 +19,24 @@ public struct LayerRect: Hashable, Sendable {
 /// each blended onto what is there with the sublayer's ``blendMode``. The result is
 /// scaled by ``opacity`` before its parent blends it in. Layers never clip: a blob is
 /// defined on the whole plane, which is what `EdgeMode.bleed` relies on.
-public struct Layer: Sendable {
-    public enum Content: Sendable {
+package struct Layer: Sendable {
+    package enum Content: Sendable {
         case empty
         /// A blob whose unit-space geometry is scaled by this layer's frame.
         case blob(Blob)
     }
 
-    public var name: String
-    public var frame: LayerRect
-    public var opacity: Double
-    public var blendMode: BlendMode
+    package var name: String
+    package var frame: LayerRect
+    package var opacity: Double
+    package var blendMode: BlendMode
     /// Whether ``layout(in:)`` stretches every sublayer to this layer's frame, as the
     /// original's `ResizableLayer` does in `layoutSublayers()`.
-    public var isResizable: Bool
-    public var content: Content
-    public var sublayers: [Layer]
+    package var isResizable: Bool
+    package var content: Content
+    package var sublayers: [Layer]
 
-    public init(
+    package init(
         name: String,
         frame: LayerRect = LayerRect(width: 0, height: 0),
         opacity: Double = 1,
@@ -56,7 +56,7 @@ public struct Layer: Sendable {
 
     /// Gives this layer `frame`; a resizable layer then lays out each sublayer to fill
     /// it, recursively, so resizing the root re-lays out the whole tree.
-    public mutating func layout(in frame: LayerRect) {
+    package mutating func layout(in frame: LayerRect) {
         self.frame = frame
         guard isResizable else { return }
         for index in sublayers.indices {
@@ -66,11 +66,11 @@ public struct Layer: Sendable {
 }
 
 /// What a frame shows at one instant: the base blobs and the highlight blobs.
-public struct Scene: Hashable, Sendable {
-    public var base: [Blob]
-    public var highlights: [Blob]
+package struct Scene: Hashable, Sendable {
+    package var base: [Blob]
+    package var highlights: [Blob]
 
-    public init(base: [Blob], highlights: [Blob] = []) {
+    package init(base: [Blob], highlights: [Blob] = []) {
         self.base = base
         self.highlights = highlights
     }
@@ -78,7 +78,7 @@ public struct Scene: Hashable, Sendable {
     /// The original's layer tree: a resizable root holding a base layer of blob layers
     /// and, above it, a highlight layer of blob layers blended with `overlay`
     /// (DESIGN section 1, steps 2 and 3), laid out for a `width × height` frame.
-    public func rootLayer(width: Int, height: Int) -> Layer {
+    package func rootLayer(width: Int, height: Int) -> Layer {
         func blobLayers(_ blobs: [Blob], prefix: String) -> [Layer] {
             blobs.enumerated().map { index, blob in
                 Layer(name: "\(prefix)[\(index)]", content: .blob(blob))

@@ -2,8 +2,8 @@ import FluidGradient
 import Foundation
 
 /// What happened to one job of a batch.
-public struct BatchResult: Sendable {
-    public enum Status: String, Sendable, CaseIterable {
+package struct BatchResult: Sendable {
+    package enum Status: String, Sendable, CaseIterable {
         /// Rendered now.
         case rendered
         /// Already complete from the same inputs.
@@ -14,12 +14,12 @@ public struct BatchResult: Sendable {
         case interrupted
     }
 
-    public var job: BatchJob
-    public var status: Status
-    public var frames: Int
-    public var seconds: Double
+    package var job: BatchJob
+    package var status: Status
+    package var frames: Int
+    package var seconds: Double
     /// Why it failed, in one sentence.
-    public var message: String?
+    package var message: String?
 }
 
 /// Runs a batch's jobs on a pool of worker threads.
@@ -31,21 +31,21 @@ public struct BatchResult: Sendable {
 /// renders, its old sidecar is removed; the sidecar is written only after the output
 /// has been renamed into place, so an interrupted or failed job is never taken for
 /// complete later.
-public final class BatchRunner: @unchecked Sendable {
-    public struct Options: Sendable {
-        public var jobs = 1
-        public var threadsPerJob = 1
-        public var force = false
-        public var failFast = false
-        public var version = "1.0.0"
-        public init() {}
+package final class BatchRunner: @unchecked Sendable {
+    package struct Options: Sendable {
+        package var jobs = 1
+        package var threadsPerJob = 1
+        package var force = false
+        package var failFast = false
+        package var version = "1.0.0"
+        package init() {}
     }
 
     /// Encoders' output depends on their thread count, which ffmpeg otherwise takes from the
     /// core count; a fixed count makes a job's file the same bytes on every machine.
-    public static let encoderThreads = 4
+    package static let encoderThreads = 4
 
-    public static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
+    package static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
 
     /// Whether `job`'s output is complete from the same inputs, and still the size it was.
     private static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
@@ -61,7 +61,7 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// What running a job would do, with the job's preset where it loaded.
-    public enum Plan: Sendable {
+    package enum Plan: Sendable {
         case render(Preset)
         /// Its output is complete from the same inputs.
         case upToDate(Preset)
@@ -72,7 +72,7 @@ public final class BatchRunner: @unchecked Sendable {
     /// What running `job` would do, decided as ``run()`` decides it before rendering:
     /// a preset that did not load, a size the video encoding cannot take or an output
     /// directory that cannot be written fails it; otherwise it is up to date or renders.
-    public static func plan(for job: BatchJob, options: Options) -> Plan {
+    package static func plan(for job: BatchJob, options: Options) -> Plan {
         let preset: Preset
         switch job.preset {
         case .success(let resolved): preset = resolved
@@ -106,14 +106,14 @@ public final class BatchRunner: @unchecked Sendable {
     private var stopping = false
     private let progress: BatchProgress?
 
-    public init(jobs: [BatchJob], options: Options, progress: BatchProgress?) {
+    package init(jobs: [BatchJob], options: Options, progress: BatchProgress?) {
         self.jobs = jobs
         self.options = options
         self.progress = progress
     }
 
     /// Runs every job; results come back in the jobs' order.
-    public func run() -> [BatchResult] {
+    package func run() -> [BatchResult] {
         let group = DispatchGroup()
         for _ in 0..<max(1, min(options.jobs, jobs.count)) {
             group.enter()
@@ -209,7 +209,7 @@ public final class BatchRunner: @unchecked Sendable {
 }
 
 /// Batch progress on a terminal: one line, jobs done and frames of the running ones.
-public final class BatchProgress: @unchecked Sendable {
+package final class BatchProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var running: [Int: (label: String, done: Int, total: Int)] = [:]
     private var finished = 0
@@ -217,11 +217,11 @@ public final class BatchProgress: @unchecked Sendable {
     private var lastPrint = Date.distantPast
     private var printed = false
 
-    public init(total: Int) {
+    package init(total: Int) {
         self.total = total
     }
 
-    public static func ifTerminal(quiet: Bool, total: Int) -> BatchProgress? {
+    package static func ifTerminal(quiet: Bool, total: Int) -> BatchProgress? {
         (!quiet && isatty(2) != 0) ? BatchProgress(total: total) : nil
     }
 

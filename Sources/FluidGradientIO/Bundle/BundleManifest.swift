@@ -3,30 +3,30 @@ import Foundation
 /// The bundle's `manifest.json`: every file, what it is for, and how close it comes to
 /// the full-size render, so a build step or a reviewer can choose and check without
 /// decoding anything.
-public struct BundleManifest: Codable, Sendable, Equatable {
+package struct BundleManifest: Codable, Sendable, Equatable {
     /// One file of the bundle.
-    public struct File: Codable, Sendable, Equatable {
+    package struct File: Codable, Sendable, Equatable {
         /// The name inside the bundle directory.
-        public var file: String
+        package var file: String
         /// `loop`, `stacked-alpha-loop`, `poster`, `player` or `page`.
-        public var role: String
+        package var role: String
         /// The MIME type, with the codecs parameter for a video.
-        public var type: String
+        package var type: String
         /// ffprobe's codec name (`av1`, `hevc`, `h264`, `vp9`, `webp`, `mjpeg`, `png`), or nil
         /// for the page and the player.
-        public var codec: String?
-        public var bitDepth: Int?
-        public var bytes: Int
+        package var codec: String?
+        package var bitDepth: Int?
+        package var bytes: Int
         /// The encoded size; a stacked-alpha file is twice the height of what it shows.
-        public var width: Int?
-        public var height: Int?
+        package var width: Int?
+        package var height: Int?
         /// Against the 16-bit, dither-off, full-size render of the same instants, after a
         /// bilinear upscale to the display size: PSNR in dB and the largest error in
         /// 8-bit levels, over every channel (premultiplied, as `compare` measures).
-        public var psnr: Double?
-        public var largestError: Double?
+        package var psnr: Double?
+        package var largestError: Double?
 
-        public init(file: String, role: String, type: String, codec: String? = nil, bitDepth: Int? = nil, bytes: Int,
+        package init(file: String, role: String, type: String, codec: String? = nil, bitDepth: Int? = nil, bytes: Int,
                     width: Int? = nil, height: Int? = nil, psnr: Double? = nil, largestError: Double? = nil) {
             self.file = file
             self.role = role
@@ -42,19 +42,19 @@ public struct BundleManifest: Codable, Sendable, Equatable {
     }
 
     /// The tool that wrote the bundle, with its version.
-    public var generator: String
-    public var displayWidth: Int
-    public var displayHeight: Int
-    public var encodedWidth: Int
-    public var encodedHeight: Int
-    public var fps: Double
-    public var frames: Int
-    public var transparent: Bool
+    package var generator: String
+    package var displayWidth: Int
+    package var displayHeight: Int
+    package var encodedWidth: Int
+    package var encodedHeight: Int
+    package var fps: Double
+    package var frames: Int
+    package var transparent: Bool
     /// The instants, in seconds, that `psnr` and `largestError` were measured at.
-    public var measuredAt: [Double]
-    public var files: [File]
+    package var measuredAt: [Double]
+    package var files: [File]
 
-    public init(generator: String, displayWidth: Int, displayHeight: Int, encodedWidth: Int, encodedHeight: Int,
+    package init(generator: String, displayWidth: Int, displayHeight: Int, encodedWidth: Int, encodedHeight: Int,
                 fps: Double, frames: Int, transparent: Bool, measuredAt: [Double], files: [File]) {
         self.generator = generator
         self.displayWidth = displayWidth
@@ -70,7 +70,7 @@ public struct BundleManifest: Codable, Sendable, Equatable {
 
     /// The manifest as pretty-printed JSON with sorted keys: the same bundle gives the
     /// same bytes.
-    public func json() -> [UInt8] {
+    package func json() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // A lossless file's PSNR is infinite, which JSON has no number for.

@@ -1,12 +1,12 @@
 /// One `<source>` of the bundle's video: a file and the MIME type with its codecs
 /// parameter, which a browser reads to skip what it cannot play without fetching it.
-public struct BundleSource: Sendable, Equatable {
+package struct BundleSource: Sendable, Equatable {
     /// The file's name inside the bundle.
-    public var file: String
+    package var file: String
     /// `video/mp4; codecs="av01.0.01M.10"` and the like (RFC 6381).
-    public var type: String
+    package var type: String
 
-    public init(file: String, type: String) {
+    package init(file: String, type: String) {
         self.file = file
         self.type = type
     }
@@ -18,21 +18,21 @@ public struct BundleSource: Sendable, Equatable {
 /// The page is the snippet a site copies: the `<style>` and the `.fluidgradient` block.
 /// Nothing in it needs a build step or a framework. A transparent loop is drawn by the
 /// player script from a stacked-alpha video; an opaque one is a plain `<video>`.
-public struct BundlePage: Sendable {
+package struct BundlePage: Sendable {
     /// The page's title.
-    public var title: String
+    package var title: String
     /// The display size: the size the loop was designed for, not the encoded size.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// The loop's sources, in the order a browser should try them.
-    public var sources: [BundleSource]
+    package var sources: [BundleSource]
     /// Poster stills as (file, MIME type), best first; the last one is the fallback
     /// every browser shows, and the video's `poster`.
-    public var posters: [(file: String, type: String)]
+    package var posters: [(file: String, type: String)]
     /// The player script's file name, when the sources are stacked alpha.
-    public var player: String?
+    package var player: String?
 
-    public init(title: String, width: Int, height: Int, sources: [BundleSource],
+    package init(title: String, width: Int, height: Int, sources: [BundleSource],
                 posters: [(file: String, type: String)], player: String? = nil) {
         precondition(!posters.isEmpty, "a bundle page needs a poster")
         self.title = title
@@ -44,7 +44,7 @@ public struct BundlePage: Sendable {
     }
 
     /// The whole page.
-    public var html: String {
+    package var html: String {
         """
         <!doctype html>
         <html lang="en">

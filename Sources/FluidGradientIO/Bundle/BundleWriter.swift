@@ -2,26 +2,26 @@ import FluidGradient
 import Foundation
 
 /// What `render --bundle DIR` writes: everything a site or an app needs for one loop.
-public struct BundleRequest: Sendable {
+package struct BundleRequest: Sendable {
     /// The loop at its display size.
-    public var preset: Preset
+    package var preset: Preset
     /// The directory to create, or to replace if it holds an earlier bundle.
-    public var directory: String
+    package var directory: String
     /// The size the loops are encoded at (the posters are at the display size).
-    public var encodeSize: EncodeSize
+    package var encodeSize: EncodeSize
     /// Dither 8-bit frames (H.264, VP9, the posters); 10-bit codecs never are.
-    public var dither: Bool
+    package var dither: Bool
     /// Threads for the display-size renders (posters and the measurement's references).
-    public var threads: Int
+    package var threads: Int
     /// The tool and its version, for the manifest.
-    public var generator: String
+    package var generator: String
     /// Hears each ffmpeg command line, for `--verbose`.
-    public var announce: (@Sendable (String) -> Void)?
+    package var announce: (@Sendable (String) -> Void)?
     /// Asked between frames: true stops the bundle as an interrupt does (a batch that
     /// is stopping).
-    public var shouldStop: @Sendable () -> Bool
+    package var shouldStop: @Sendable () -> Bool
 
-    public init(preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
+    package init(preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
                 generator: String, announce: (@Sendable (String) -> Void)? = nil,
                 shouldStop: @escaping @Sendable () -> Bool = { false }) {
         self.preset = preset
@@ -45,14 +45,14 @@ public struct BundleRequest: Sendable {
 ///
 /// All of it is built in a hidden directory that is renamed into place at the end, so a
 /// failure or an interrupt leaves `DIR` as it was.
-public enum BundleWriter {
+package enum BundleWriter {
     /// Writes the bundle `request` describes.
     ///
     /// - Parameter request: the loop, where it goes and how.
     /// - Returns: the manifest written with it.
     /// - Throws: the first encode's or measurement's error, or ``CommandError/interrupted``;
     ///   nothing is left under `request.directory` then.
-    public static func write(_ request: BundleRequest) throws(CommandError) -> BundleManifest {
+    package static func write(_ request: BundleRequest) throws(CommandError) -> BundleManifest {
         let staging = try AtomicDirectory(destination: request.directory, marker: "manifest.json")
         do {
             let manifest = try build(request, in: staging)

@@ -4,20 +4,20 @@
 /// A browser answers `canPlayType` from this string without fetching the file, so it
 /// must name the profile, level and bit depth the stream really has: a level too low
 /// promises less than a player needs, and Safari refuses HEVC named without `hvc1`.
-public struct CodecString: Sendable, Equatable {
+package struct CodecString: Sendable, Equatable {
     /// ffprobe's `codec_name`: h264, hevc, av1 or vp9.
-    public var codec: String
+    package var codec: String
     /// ffprobe's `profile`, such as `High`, `Main 10`, `Main` or `Profile 2`.
-    public var profile: String
+    package var profile: String
     /// ffprobe's `level`: H.264's level_idc (30 for 3.0), HEVC's general_level_idc
     /// (90 for 3.0), AV1's seq_level_idx; VP9 has none (ffprobe says -99).
-    public var level: Int
-    public var bitDepth: Int
-    public var width: Int
-    public var height: Int
-    public var fps: Double
+    package var level: Int
+    package var bitDepth: Int
+    package var width: Int
+    package var height: Int
+    package var fps: Double
 
-    public init(codec: String, profile: String, level: Int, bitDepth: Int, width: Int, height: Int, fps: Double) {
+    package init(codec: String, profile: String, level: Int, bitDepth: Int, width: Int, height: Int, fps: Double) {
         self.codec = codec
         self.profile = profile
         self.level = level
@@ -28,7 +28,7 @@ public struct CodecString: Sendable, Equatable {
     }
 
     /// The string, or nil for a codec a bundle does not use.
-    public var text: String? {
+    package var text: String? {
         switch codec {
         case "h264": return h264
         case "hevc": return "hvc1.\(bitDepth > 8 ? "2.4" : "1.6").L\(level).B0"

@@ -2,8 +2,8 @@ import FluidGradient
 import Foundation
 
 /// Frame-by-frame comparison of two frame sets.
-public struct Comparison: Sendable {
-    public enum Status: String, Sendable {
+package struct Comparison: Sendable {
+    package enum Status: String, Sendable {
         case matches
         case differs
         /// In the expected set, not the actual one.
@@ -13,33 +13,33 @@ public struct Comparison: Sendable {
         case sizeMismatch
     }
 
-    public struct FrameResult: Sendable {
-        public var name: String
-        public var status: Status
-        public var difference: FrameDifference?
+    package struct FrameResult: Sendable {
+        package var name: String
+        package var status: Status
+        package var difference: FrameDifference?
         /// `(expected, actual)` sizes when they differ.
-        public var sizes: (expected: String, actual: String)?
+        package var sizes: (expected: String, actual: String)?
         /// The diff strip written for a differing frame.
-        public var diffPath: String?
+        package var diffPath: String?
         /// Why the strip for a differing frame could not be written.
-        public var diffFailure: String?
+        package var diffFailure: String?
         /// The actual frame's own size (`WxH`) when it was scaled up to the expected one.
-        public var upscaledFrom: String?
+        package var upscaledFrom: String?
     }
 
-    public var expected: String
-    public var actual: String
+    package var expected: String
+    package var actual: String
     /// In 8-bit levels.
-    public var tolerance: Double
+    package var tolerance: Double
     /// Share of pixels (0...1) allowed over the tolerance in a matching frame.
-    public var maximumDiffering: Double
+    package var maximumDiffering: Double
     /// What is done with actual frames smaller than the expected ones.
-    public var scaling: FrameScaling = .none
-    public var frames: [FrameResult] = []
+    package var scaling: FrameScaling = .none
+    package var frames: [FrameResult] = []
 
-    public var matches: Bool { frames.allSatisfy { $0.status == .matches } }
+    package var matches: Bool { frames.allSatisfy { $0.status == .matches } }
 
-    public func count(_ status: Status) -> Int { frames.filter { $0.status == status }.count }
+    package func count(_ status: Status) -> Int { frames.filter { $0.status == status }.count }
 
     /// Compares `expected` and `actual` frame by frame, writing a strip for each
     /// differing frame into `diffDirectory` when given.
@@ -47,7 +47,7 @@ public struct Comparison: Sendable {
     /// Frames are matched by file name when both sides are directories, by number
     /// when both are numbered (patterns and videos), and otherwise by position. An
     /// actual frame smaller than its expected one is fitted to it by `scaling`.
-    public static func run(
+    package static func run(
         expected: FrameSet, actual: FrameSet, tolerance: Double, maximumDiffering: Double, diffDirectory: String?,
         scaling: FrameScaling = .none
     ) throws(CommandError) -> Comparison {
@@ -188,7 +188,7 @@ private final class FrameStream {
 
 extension Comparison {
     /// One line per frame that does not match, then a summary line.
-    public var report: String {
+    package var report: String {
         var lines: [String] = []
         for frame in frames where frame.status != .matches {
             switch frame.status {
@@ -221,7 +221,7 @@ extension Comparison {
     }
 
     /// What may explain the result beyond the frames themselves.
-    public var notes: [String] {
+    package var notes: [String] {
         var notes: [String] = []
         let upscaled = frames.compactMap(\.upscaledFrom)
         if let size = upscaled.first {
@@ -244,7 +244,7 @@ extension Comparison {
     }
 
     /// The machine-readable report (schema in the README).
-    public var json: JSONValue {
+    package var json: JSONValue {
         func number(_ value: Double) -> JSONNode { JSONNode(value.isFinite ? .number((value * 1e6).rounded() / 1e6) : .null) }
         let entries = frames.map { frame -> JSONNode in
             var fields: [(String, JSONNode)] = [("name", JSONNode(.string(frame.name))), ("status", JSONNode(.string(frame.status.rawValue)))]

@@ -1,7 +1,7 @@
 import FluidGradient
 
 /// What compare does with an actual frame smaller than the expected one.
-public enum FrameScaling: String, CaseIterable, Sendable {
+package enum FrameScaling: String, CaseIterable, Sendable {
     /// Nothing: frames of another size are reported as such.
     case none
     /// Scales it up bilinearly to the expected size, as a player shows a smaller encode

@@ -3,14 +3,14 @@ import Foundation
 
 /// One side of a comparison: a PNG, a directory or numbered pattern of PNGs, a video, or
 /// an animated image.
-public struct FrameSet: Sendable {
+package struct FrameSet: Sendable {
     /// How a frame is identified when matching it with the other side.
-    public enum Key: Hashable, Sendable, Comparable {
+    package enum Key: Hashable, Sendable, Comparable {
         case name(String)
         case number(Int)
     }
 
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case png(String)
         /// PNG files of a directory, by name.
         case directory(String, files: [String])
@@ -22,26 +22,26 @@ public struct FrameSet: Sendable {
     }
 
     /// How the frames of videos and animated images are read.
-    public struct Reading: Sendable {
+    package struct Reading: Sendable {
         /// The rate, in frames per second, at which animated images are sampled; nil for
         /// their own (see ``AnimationSampler``).
-        public var rate: Double?
+        package var rate: Double?
         /// Whether videos are in the stacked-alpha layout.
-        public var layout: VideoLayout
+        package var layout: VideoLayout
 
-        public init(rate: Double? = nil, layout: VideoLayout = .auto) {
+        package init(rate: Double? = nil, layout: VideoLayout = .auto) {
             self.rate = rate
             self.layout = layout
         }
     }
 
-    public let path: String
-    public let kind: Kind
-    public let reading: Reading
+    package let path: String
+    package let kind: Kind
+    package let reading: Reading
 
     /// Works out what `path` is: a pattern (has `%`), a directory, a video or an animated
     /// image (by extension) or a PNG. Missing paths are input errors that name them.
-    public init(path: String, reading: Reading = Reading()) throws(CommandError) {
+    package init(path: String, reading: Reading = Reading()) throws(CommandError) {
         self.path = path
         self.reading = reading
         if path.contains("%") {
@@ -77,13 +77,13 @@ public struct FrameSet: Sendable {
     }
 
     /// Whether this is an animated image, whose frames ``Reading/rate`` samples.
-    public var isAnimation: Bool {
+    package var isAnimation: Bool {
         if case .animation = kind { return true }
         return false
     }
 
     /// Whether this is a video, whose layout ``Reading/layout`` gives.
-    public var isVideo: Bool {
+    package var isVideo: Bool {
         if case .video = kind { return true }
         return false
     }
@@ -133,11 +133,11 @@ public struct FrameSet: Sendable {
 }
 
 /// The animated image formats compare reads, by file extension.
-public enum AnimatedImageFormat: String, Sendable, CaseIterable {
+package enum AnimatedImageFormat: String, Sendable, CaseIterable {
     case webp, avif, apng
 
     /// Every format's extension, for messages: `.webp, .avif, .apng`.
-    public static var extensions: String { allCases.map { "." + $0.rawValue }.joined(separator: ", ") }
+    package static var extensions: String { allCases.map { "." + $0.rawValue }.joined(separator: ", ") }
 
     /// The format a file name's extension names, if any.
     init?(path: String) {

@@ -3,7 +3,7 @@ import FluidGradient
 /// How a video's frames are laid out: plain, or the stacked-alpha layout of W×2H frames
 /// whose top half is the colour premultiplied by alpha (the frame over black) and whose
 /// bottom half is the alpha as grey, for codecs without an alpha channel.
-public enum VideoLayout: String, CaseIterable, Sendable {
+package enum VideoLayout: String, CaseIterable, Sendable {
     /// Stacked when the file's global `comment` tag says so, else plain.
     case auto
     /// Stacked, tag or no tag.

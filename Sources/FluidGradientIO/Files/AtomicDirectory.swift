@@ -7,11 +7,11 @@ import Foundation
 /// A destination that already holds an earlier result (it has `marker`, and no
 /// subdirectory) is replaced whole at ``commit()``; anything else there is refused
 /// before any work starts, since replacing it would lose files this tool did not write.
-public final class AtomicDirectory: @unchecked Sendable {
+package final class AtomicDirectory: @unchecked Sendable {
     /// Where the finished directory goes.
-    public let destination: String
+    package let destination: String
     /// Where its files are written meanwhile.
-    public let temporaryPath: String
+    package let temporaryPath: String
     private let marker: String
     private var isOpen = true
 
@@ -23,7 +23,7 @@ public final class AtomicDirectory: @unchecked Sendable {
     ///     result, such as `manifest.json`.
     /// - Throws: an input error when `destination` is a file, a directory of other
     ///   things, or in a place this process cannot write.
-    public init(destination: String, marker: String) throws(CommandError) {
+    package init(destination: String, marker: String) throws(CommandError) {
         let trimmed = destination.count > 1 && destination.hasSuffix("/") ? String(destination.dropLast()) : destination
         guard !trimmed.isEmpty else { throw CommandError.input("the bundle directory is empty; name one such as web/hero") }
         self.destination = trimmed
@@ -42,13 +42,13 @@ public final class AtomicDirectory: @unchecked Sendable {
     deinit { discard() }
 
     /// The path of `file` inside the directory being built.
-    public func path(of file: String) -> String { temporaryPath + "/" + file }
+    package func path(of file: String) -> String { temporaryPath + "/" + file }
 
     /// Puts the directory in place, replacing an earlier result.
     ///
     /// - Throws: a failure naming the system's reason when a rename fails; the earlier
     ///   result is then back under its name.
-    public func commit() throws(CommandError) {
+    package func commit() throws(CommandError) {
         precondition(isOpen, "a directory is committed once")
         let old = temporaryPath + ".old"
         let replacing = FileManager.default.fileExists(atPath: destination)
@@ -65,7 +65,7 @@ public final class AtomicDirectory: @unchecked Sendable {
     }
 
     /// Removes the directory being built and what is in it.
-    public func discard() {
+    package func discard() {
         guard isOpen else { return }
         isOpen = false
         try? FileManager.default.removeItem(atPath: temporaryPath)

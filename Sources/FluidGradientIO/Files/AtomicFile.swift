@@ -4,15 +4,15 @@ import Foundation
 /// place only when complete, so a crash or an interrupt never leaves a partial file
 /// under the final name. An uncommitted file is removed on ``discard()`` (and when it
 /// is freed), and by ``Interruption`` if a second interrupt stops the process at once.
-public final class AtomicFile: @unchecked Sendable {
+package final class AtomicFile: @unchecked Sendable {
     /// Where the finished file goes.
-    public let destination: String
+    package let destination: String
     /// What is renamed onto: `destination`, or the file a symbolic link there points to,
     /// so the link stays a link.
     private let finalPath: String
     /// Where it is written meanwhile: `.NAME.tmp-PID-N.EXT` in the same directory, so
     /// tools that pick a format from the extension (ffmpeg, libpng users) still can.
-    public let temporaryPath: String
+    package let temporaryPath: String
     private var isOpen = true
     /// Where ``Interruption`` keeps the temporary path for a second interrupt.
     private var cleanupSlot: Int32 = -1
@@ -20,7 +20,7 @@ public final class AtomicFile: @unchecked Sendable {
     /// Prepares a temporary path and proves the directory is writable by creating it.
     /// Throws an input error naming the directory when it is missing or not writable.
     /// `suggestedExtension` names the kind of file in the error when `destination` is a directory.
-    public init(destination: String, suggestedExtension: String = "png") throws(CommandError) {
+    package init(destination: String, suggestedExtension: String = "png") throws(CommandError) {
         guard !destination.isEmpty else { throw CommandError.input("the output path is empty; name a file such as out.\(suggestedExtension)") }
         self.destination = destination
         finalPath = try AtomicFile.fileToReplace(destination)
@@ -68,7 +68,7 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// Writes `destination` through `body`, which fills the temporary path: commits when
     /// `body` returns and removes the temporary file when it throws.
-    public static func write(
+    package static func write(
         to destination: String, suggestedExtension: String = "png", _ body: (_ temporaryPath: String) throws(CommandError) -> Void
     ) throws(CommandError) {
         let file = try AtomicFile(destination: destination, suggestedExtension: suggestedExtension)
@@ -83,7 +83,7 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// Writes `bytes` to `destination` atomically; a failure names the system's reason
     /// (such as "No space left on device").
-    public static func write(_ bytes: [UInt8], to destination: String, suggestedExtension: String) throws(CommandError) {
+    package static func write(_ bytes: [UInt8], to destination: String, suggestedExtension: String) throws(CommandError) {
         try write(to: destination, suggestedExtension: suggestedExtension) { path throws(CommandError) in
             try overwrite(path, with: bytes, destination: destination)
         }
@@ -104,7 +104,7 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// What to do about a failed write, after its reason: "" when there is nothing to add.
-    public static func advice(forWriteError error: Int32) -> String {
+    package static func advice(forWriteError error: Int32) -> String {
         switch error {
         case ENOSPC, EDQUOT: "; free some space, or write elsewhere"
         case EFBIG: "; raise the file-size limit (ulimit -f) or write elsewhere"
@@ -115,7 +115,7 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// Renames the finished temporary file onto the destination.
-    public func commit() throws(CommandError) {
+    package func commit() throws(CommandError) {
         guard isOpen else { return }
         guard rename(temporaryPath, finalPath) == 0 else {
             let reason = systemReason()
@@ -127,17 +127,17 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// Bytes in the temporary file so far (0 if it is gone).
-    public var writtenSize: Int { AtomicFile.regularFileSize(temporaryPath) ?? 0 }
+    package var writtenSize: Int { AtomicFile.regularFileSize(temporaryPath) ?? 0 }
 
     /// The size of a regular file (through links), or nil for anything else or nothing.
-    public static func regularFileSize(_ path: String) -> Int? {
+    package static func regularFileSize(_ path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
     /// Removes the temporary file, if it is still there.
-    public func discard() {
+    package func discard() {
         guard isOpen else { return }
         isOpen = false
         unlink(temporaryPath)
@@ -146,7 +146,7 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// Creates `directory` and its missing parents for `destination`, with the same
     /// one-line errors as ``checkDirectory(_:for:)`` when a file stands in the way.
-    public static func createDirectory(_ directory: String, for destination: String) throws(CommandError) {
+    package static func createDirectory(_ directory: String, for destination: String) throws(CommandError) {
         try checkDirectory(nearestExisting(directory), for: destination)
         guard makeDirectories(directory) else {
             throw CommandError.input(
@@ -170,7 +170,7 @@ public final class AtomicFile: @unchecked Sendable {
 
     /// The directory part of `path`: "" for a bare name, "/" for a top-level entry.
     /// (Foundation's `deletingLastPathComponent` traps on a bare relative name on Linux.)
-    public static func parentDirectory(of path: String) -> String {
+    package static func parentDirectory(of path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
@@ -180,7 +180,7 @@ public final class AtomicFile: @unchecked Sendable {
     /// Whether `destination` could be written, judged without writing anything: the
     /// nearest directory on its path that exists is one this process may add entries to.
     /// (A file system can still refuse, as /proc does even root.)
-    public static func checkWritable(_ destination: String) throws(CommandError) {
+    package static func checkWritable(_ destination: String) throws(CommandError) {
         // A link's target is written; the link's own directory holds what goes beside it.
         let target = try fileToReplace(destination)
         for path in Set([destination, target]) {

@@ -8,10 +8,10 @@ import Foundation
 /// what they were writing. A second Ctrl-C while that cleanup runs exits at once,
 /// after killing every registered child process and removing every registered
 /// temporary file, and says so.
-public enum Interruption {
+package enum Interruption {
     /// Installs the handlers, and ignores SIGPIPE and SIGXFSZ so that a closed pipe or a
     /// file-size limit (`ulimit -f`) is an error that cleans up, not a death.
-    public static func install() {
+    package static func install() {
         // Without the pipe (no descriptor left), waits look for a stop every 50 ms instead.
         _ = fg_interrupt_prepare()
         signal(SIGPIPE, SIG_IGN)
@@ -37,10 +37,10 @@ public enum Interruption {
         signal(SIGCHLD, SIG_DFL)
     }
 
-    public static var isRequested: Bool { fg_interrupt_requested() != 0 }
+    package static var isRequested: Bool { fg_interrupt_requested() != 0 }
 
     /// Throws ``CommandError/interrupted`` once a stop was requested.
-    public static func check() throws(CommandError) {
+    package static func check() throws(CommandError) {
         if isRequested { throw CommandError.interrupted }
     }
 
@@ -54,7 +54,7 @@ public enum Interruption {
     ///   - descriptor: what to wait on.
     ///   - events: `POLLIN` or `POLLOUT`.
     /// - Throws: ``CommandError/interrupted`` once a stop is requested.
-    public static func wait(for descriptor: Int32, events: Int16) throws(CommandError) {
+    package static func wait(for descriptor: Int32, events: Int16) throws(CommandError) {
         let wake = fg_interrupt_wake_descriptor()
         var ready: Int32
         repeat {
@@ -74,7 +74,7 @@ public enum Interruption {
     /// - Parameter work: what to run; it must not write anything the process keeps.
     /// - Returns: what `work` returned.
     /// - Throws: ``CommandError/interrupted`` once a stop is requested.
-    public static func runUntilDone<Result: Sendable>(
+    package static func runUntilDone<Result: Sendable>(
         _ work: @escaping @Sendable () -> Result
     ) throws(CommandError) -> Result {
         var done: [Int32] = [-1, -1]
@@ -92,8 +92,8 @@ public enum Interruption {
     }
 
     /// A temporary file that a second interrupt removes; returns the slot to unregister.
-    public static func register(temporaryPath path: String) -> Int32 { fg_cleanup_add_path(path) }
-    public static func unregister(temporaryPathSlot slot: Int32) { fg_cleanup_remove_path(slot) }
+    package static func register(temporaryPath path: String) -> Int32 { fg_cleanup_add_path(path) }
+    package static func unregister(temporaryPathSlot slot: Int32) { fg_cleanup_remove_path(slot) }
 
     /// A child process that a second interrupt kills; unregister it before reaping it.
     static func register(child pid: pid_t) -> Int32 { fg_cleanup_add_child(pid) }

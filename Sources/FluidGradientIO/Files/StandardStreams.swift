@@ -2,7 +2,7 @@ import Foundation
 
 /// The process's standard descriptors, which a cron job or a daemon may start with
 /// closed, full (`2>/dev/full`) or leading to a reader that has gone.
-public enum StandardStreams {
+package enum StandardStreams {
     /// Opens `/dev/null` read-only on each of descriptors 0, 1 and 2 that is closed, so
     /// that no file the process opens later takes its number (a temporary output opened
     /// as descriptor 2 would get every message written into it). Writing to such a
@@ -10,7 +10,7 @@ public enum StandardStreams {
     /// report on a closed stdout is still lost and said to be.
     ///
     /// Call it first thing, before anything opens a file.
-    public static func reserveClosedDescriptors() {
+    package static func reserveClosedDescriptors() {
         for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
             let opened = open("/dev/null", O_RDONLY)
             // Opened on the lowest free number, which is `descriptor` when the ones below are open.
@@ -25,7 +25,7 @@ public enum StandardStreams {
     /// or any other failure) is lost: it never stops the process or changes its exit status.
     ///
     /// - Parameter text: the whole message, line break included.
-    public static func writeError(_ text: String) {
+    package static func writeError(_ text: String) {
         _ = Array(text.utf8).withUnsafeBytes { writeAll(STDERR_FILENO, $0) }
     }
 }

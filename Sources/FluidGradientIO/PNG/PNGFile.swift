@@ -6,26 +6,26 @@ import Foundation
 /// 1080p frames (BENCHMARKS.md): the Sub filter at zlib level 1 was both the fastest
 /// setting and the smallest, smaller than ffmpeg's PNG encoder, because dithered smooth
 /// gradients are best predicted from the pixel on the left.
-public struct PNGOptions: Sendable, Hashable {
-    public var compressionLevel: Int32 = 1
-    public var filters: Int32 = 0x10  // PNG_FILTER_SUB
-    public var strategy: Int32 = 0  // Z_DEFAULT_STRATEGY
+package struct PNGOptions: Sendable, Hashable {
+    package var compressionLevel: Int32 = 1
+    package var filters: Int32 = 0x10  // PNG_FILTER_SUB
+    package var strategy: Int32 = 0  // Z_DEFAULT_STRATEGY
 
-    public init() {}
+    package init() {}
 }
 
 /// PNG files through libpng.
-public enum PNGFile {
+package enum PNGFile {
     /// Writes a packed RGB or RGBA buffer, 8- or 16-bit, atomically to `path`. An RGBA
     /// buffer is written as RGB when `alpha` is false (its alpha is then ignored).
-    public static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions(), alpha: Bool? = nil) throws(CommandError) {
+    package static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions(), alpha: Bool? = nil) throws(CommandError) {
         try AtomicFile.write(to: path) { temporaryPath throws(CommandError) in
             try encode(buffer, toPath: temporaryPath, options: options, displayPath: path, alpha: alpha)
         }
     }
 
     /// Encodes into an existing path (the caller owns atomicity).
-    public static func encode(
+    package static func encode(
         _ buffer: PixelBuffer, toPath path: String, options: PNGOptions, displayPath: String, alpha: Bool? = nil
     ) throws(CommandError) {
         guard let bytesPerPixel = buffer.format.bytesPerPixel else {
@@ -52,7 +52,7 @@ public enum PNGFile {
     /// A pipe or FIFO is read into memory first, waiting where an interrupt can end the
     /// wait (libpng would wait inside `fread`, where a signal cannot reach it); a file is
     /// decoded as it is read.
-    public static func read(_ path: String) throws(CommandError) -> DecodedImage {
+    package static func read(_ path: String) throws(CommandError) -> DecodedImage {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CommandError.input("cannot read \(path): " + (lengthProblem(path) ?? "no such file"))
@@ -110,16 +110,16 @@ public enum PNGFile {
 let largestPipedPNG = 1 << 30
 
 /// A decoded image: interleaved RGB or RGBA samples at their stored depth.
-public struct DecodedImage: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
+package struct DecodedImage: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
     /// 3 or 4.
-    public let channels: Int
+    package let channels: Int
     /// 8 or 16.
-    public let bitDepth: Int
-    public let samples: [UInt16]
+    package let bitDepth: Int
+    package let samples: [UInt16]
 
-    public init(width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16]) {
+    package init(width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16]) {
         self.width = width
         self.height = height
         self.channels = channels
@@ -127,10 +127,10 @@ public struct DecodedImage: Sendable, Equatable {
         self.samples = samples
     }
 
-    public var hasAlpha: Bool { channels == 4 }
+    package var hasAlpha: Bool { channels == 4 }
 
     /// Pixel `(x, y)` as RGBA in 0...1 (opaque when there is no alpha channel).
-    public func rgba(x: Int, y: Int) -> SIMD4<Double> {
+    package func rgba(x: Int, y: Int) -> SIMD4<Double> {
         let scale = bitDepth == 16 ? 65535.0 : 255.0
         let offset = (y * width + x) * channels
         return SIMD4(
@@ -147,7 +147,7 @@ func cMessage(_ buffer: [CChar]) -> String {
 
 extension FrameSamples {
     /// A decoded PNG's samples, for comparison.
-    public init(_ image: DecodedImage) {
+    package init(_ image: DecodedImage) {
         self.init(width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth, samples: image.samples)
     }
 }

@@ -2,22 +2,22 @@ import FluidGradient
 import Foundation
 
 /// The built-in presets (embedded from `Presets/` at build time) and preset files.
-public enum PresetLibrary {
+package enum PresetLibrary {
     /// The preset used when none is named.
-    public static let defaultName = "default"
+    package static let defaultName = "default"
 
     /// Built-in preset names, sorted.
-    public static var names: [String] { builtInPresetFiles.map(\.name) }
+    package static var names: [String] { builtInPresetFiles.map(\.name) }
 
     /// The exact bytes of a built-in preset file, as embedded.
-    public static func builtInBytes(_ name: String) -> [UInt8]? {
+    package static func builtInBytes(_ name: String) -> [UInt8]? {
         guard let entry = builtInPresetFiles.first(where: { $0.name == name }),
             let data = Data(base64Encoded: entry.base64)
         else { return nil }
         return [UInt8](data)
     }
 
-    public static func builtIn(_ name: String) throws(CommandError) -> Preset {
+    package static func builtIn(_ name: String) throws(CommandError) -> Preset {
         guard let bytes = builtInBytes(name) else {
             throw CommandError.input(
                 "there is no built-in preset \"\(name)\"; `fluidgradient presets list` shows them, or give a path to a .json file")
@@ -31,7 +31,7 @@ public enum PresetLibrary {
 
     /// A built-in name, or a path to a preset file (anything with a `/` or ending in
     /// `.json`, or an existing file).
-    public static func load(_ nameOrPath: String) throws(CommandError) -> Preset {
+    package static func load(_ nameOrPath: String) throws(CommandError) -> Preset {
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
         if !looksLikePath, builtInBytes(nameOrPath) != nil { return try builtIn(nameOrPath) }
         if looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) {
@@ -40,7 +40,7 @@ public enum PresetLibrary {
         return try builtIn(nameOrPath)
     }
 
-    public static func file(_ path: String) throws(CommandError) -> Preset {
+    package static func file(_ path: String) throws(CommandError) -> Preset {
         let bytes = try readFile(path, what: "preset")
         do {
             return try Preset(json: bytes, file: path)
@@ -53,7 +53,7 @@ public enum PresetLibrary {
 /// The bytes of a file the user named, or an input error that says why not. Pipes
 /// (`<(...)`, `/dev/stdin`, a FIFO) are read to their end, up to `limit` bytes
 /// (``largestReadFile`` unless given), waiting where an interrupt can stop the wait.
-public func readFile(_ path: String, what: String, limit: Int = largestReadFile) throws(CommandError) -> [UInt8] {
+package func readFile(_ path: String, what: String, limit: Int = largestReadFile) throws(CommandError) -> [UInt8] {
     func failure(_ reason: String) -> CommandError { CommandError.input("cannot read \(what) \(path): \(reason)") }
     // Non-blocking, so neither opening a FIFO that has no writer yet nor reading an
     // empty pipe holds off Ctrl-C; `poll` does the waiting instead.
@@ -71,4 +71,4 @@ public func readFile(_ path: String, what: String, limit: Int = largestReadFile)
 }
 
 /// The most ``readFile(_:what:)`` reads: a preset, palette or manifest is a small text file.
-public let largestReadFile = 64 << 20
+package let largestReadFile = 64 << 20

@@ -1,7 +1,7 @@
 import FluidGradient
 
 /// What a render does with the frame's alpha (`--alpha`).
-public enum AlphaMode: String, CaseIterable, Sendable {
+package enum AlphaMode: String, CaseIterable, Sendable {
     /// Outputs that keep alpha keep it; the others drop it with a note.
     case auto
     /// Refuse an output that cannot keep alpha.
@@ -18,7 +18,7 @@ public enum AlphaMode: String, CaseIterable, Sendable {
     ///     chroma sample mixes the colour half with the alpha half.
     ///   - rawFormat: the pixel format of raw output, if `target` is ``OutputTarget/raw``.
     /// - Throws: ``CommandError/Kind/input`` naming what would keep the alpha.
-    public func check(
+    package func check(
         target: OutputTarget, hasTransparency: Bool, height: Int, rawFormat: PixelFormat = .rgba
     ) throws(CommandError) {
         switch (self, target) {
@@ -61,7 +61,7 @@ public enum AlphaMode: String, CaseIterable, Sendable {
 extension VideoContainer {
     /// Whether the container keeps a frame's alpha as it is; those that do not need the
     /// stacked layout (.mp4) or cut it (.gif).
-    public var keepsAlpha: Bool { self != .mp4 && self != .gif }
+    package var keepsAlpha: Bool { self != .mp4 && self != .gif }
 
     /// Why this container loses alpha, for messages.
     var alphaLoss: String {

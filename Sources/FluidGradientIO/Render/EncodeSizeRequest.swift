@@ -2,7 +2,7 @@ import Foundation
 import FluidGradient
 
 /// What `--encode-size` asks of a video or animated-image output.
-public enum EncodeSizeRequest: Equatable, Sendable {
+package enum EncodeSizeRequest: Equatable, Sendable {
     /// The smallest size the blur allows (``EncodeSize/automatic(for:)``).
     case auto
     /// The output size.
@@ -11,7 +11,7 @@ public enum EncodeSizeRequest: Equatable, Sendable {
     case size(width: Int, height: Int)
 
     /// Parses `auto`, `full` or `WxH`.
-    public init(parsing text: String) throws(CommandError) {
+    package init(parsing text: String) throws(CommandError) {
         switch text.lowercased() {
         case "auto": self = .auto
         case "full": self = .full
@@ -26,7 +26,7 @@ public enum EncodeSizeRequest: Equatable, Sendable {
     /// What a container gets without `--encode-size`: `full` for `.mov`, the ProRes master
     /// that editors crop, grade and scale themselves; `auto` for the delivery formats,
     /// which players scale to the element showing them.
-    public static func standard(for container: VideoContainer) -> EncodeSizeRequest {
+    package static func standard(for container: VideoContainer) -> EncodeSizeRequest {
         container == .mov ? .full : .auto
     }
 
@@ -39,7 +39,7 @@ public enum EncodeSizeRequest: Equatable, Sendable {
     /// - Returns: the encode size; the preset's own size for `full`.
     /// - Throws: ``CommandError`` (input) for a size larger than the output in either side,
     ///   of another aspect ratio, or with an odd side where the container needs even ones.
-    public func resolve(
+    package func resolve(
         for preset: Preset, container: VideoContainer, path: String
     ) throws(CommandError) -> EncodeSize {
         let (fullWidth, fullHeight) = (preset.width, preset.height)
@@ -78,7 +78,7 @@ public enum EncodeSizeRequest: Equatable, Sendable {
 
 extension VideoContainer {
     /// Whether the encoder takes only even sides (4:2:0 chroma in x264).
-    public var needsEvenSides: Bool { self == .mp4 || self == .avif }
+    package var needsEvenSides: Bool { self == .mp4 || self == .avif }
 }
 
 extension EncodeSize {
@@ -88,7 +88,7 @@ extension EncodeSize {
     /// - Parameters:
     ///   - preset: the preset at the output size.
     ///   - path: the output.
-    public func note(for preset: Preset, path: String) -> String? {
+    package func note(for preset: Preset, path: String) -> String? {
         guard !isFullSize(of: preset) else { return nil }
         let scaled = "\(path) is encoded at \(width)x\(height), for players to scale up to "
             + "\(preset.width)x\(preset.height)"

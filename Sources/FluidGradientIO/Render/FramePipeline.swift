@@ -2,16 +2,16 @@ import FluidGradient
 import Foundation
 
 /// What to render: which frames of which preset, and how.
-public struct RenderPlan: Sendable {
-    public var preset: Preset
+package struct RenderPlan: Sendable {
+    package var preset: Preset
     /// Frame indices to render (frame `i` shows time `i / fps`).
-    public var frames: ClosedRange<Int>
+    package var frames: ClosedRange<Int>
     /// For a one-frame output: the instant to show, instead of `frames.lowerBound / fps`.
-    public var time: Double?
-    public var dither: Bool
-    public var threads: Int
+    package var time: Double?
+    package var dither: Bool
+    package var threads: Int
 
-    public init(preset: Preset, frames: ClosedRange<Int>, time: Double? = nil, dither: Bool = true, threads: Int = 1) {
+    package init(preset: Preset, frames: ClosedRange<Int>, time: Double? = nil, dither: Bool = true, threads: Int = 1) {
         self.preset = preset
         self.frames = frames
         self.time = time
@@ -27,7 +27,7 @@ public struct RenderPlan: Sendable {
 }
 
 /// Reports progress: frames done, frames per second, time left.
-public protocol ProgressReporting: AnyObject, Sendable {
+package protocol ProgressReporting: AnyObject, Sendable {
     func update(done: Int, total: Int, elapsed: Double)
     func finish()
 }
@@ -37,12 +37,12 @@ public protocol ProgressReporting: AnyObject, Sendable {
 /// rendering frame i+1 overlaps writing frame i and memory does not grow with the
 /// number of frames. The first error, or an interrupt, stops everything; the sink
 /// then removes what it started.
-public enum FramePipeline {
+package enum FramePipeline {
     /// `shouldStop` is asked before each frame, and every 50 ms while the render waits for
     /// a buffer (holding the frame queue's lock, so it must not wait on the pipeline);
     /// when it answers true the render stops as if interrupted, and the sink removes what
     /// it started.
-    public static func run(
+    package static func run(
         _ plan: RenderPlan, into sink: FrameSink, progress: ProgressReporting? = nil, shouldStop: () -> Bool = { false }
     ) throws(CommandError) {
         let preset = plan.preset
@@ -182,22 +182,22 @@ private final class FrameQueue: @unchecked Sendable {
 }
 
 /// A one-line progress display on a terminal's stderr: frames, fps and time left.
-public final class TerminalProgress: ProgressReporting, @unchecked Sendable {
+package final class TerminalProgress: ProgressReporting, @unchecked Sendable {
     private let lock = NSLock()
     private var lastPrint = 0.0
     private var printed = false
     private let label: String
 
-    public init(label: String) {
+    package init(label: String) {
         self.label = label
     }
 
     /// A reporter if stderr is a terminal and output is not quiet.
-    public static func ifTerminal(quiet: Bool, label: String) -> TerminalProgress? {
+    package static func ifTerminal(quiet: Bool, label: String) -> TerminalProgress? {
         (!quiet && isatty(2) != 0) ? TerminalProgress(label: label) : nil
     }
 
-    public func update(done: Int, total: Int, elapsed: Double) {
+    package func update(done: Int, total: Int, elapsed: Double) {
         lock.lock()
         defer { lock.unlock() }
         guard done == total || elapsed - lastPrint >= 0.1 else { return }
@@ -210,7 +210,7 @@ public final class TerminalProgress: ProgressReporting, @unchecked Sendable {
         printed = true
     }
 
-    public func finish() {
+    package func finish() {
         lock.lock()
         defer { lock.unlock() }
         if printed { StandardStreams.writeError("\n") }

@@ -4,7 +4,7 @@ import Foundation
 /// Somewhere rendered frames go. Frames arrive in order unless ``isOrderIndependent``.
 /// A sink leaves nothing under a final name until ``finish()`` (or, for a sequence,
 /// until each frame's file is complete); ``abort()`` removes what it started.
-public protocol FrameSink: AnyObject, Sendable {
+package protocol FrameSink: AnyObject, Sendable {
     var pixelFormat: PixelFormat { get }
     /// Whether frames may be written concurrently and out of order.
     var isOrderIndependent: Bool { get }
@@ -19,34 +19,34 @@ public protocol FrameSink: AnyObject, Sendable {
 }
 
 extension FrameSink {
-    public var interruptedNote: String { "partial output removed" }
-    public func cancel() {}
+    package var interruptedNote: String { "partial output removed" }
+    package func cancel() {}
 }
 
 /// One frame into one PNG file: RGB, or RGBA when the frame has transparency;
 /// 8 or 16 bits. Frames are rendered as RGBA either way (the fast layout) and libpng
 /// drops the alpha of opaque frames.
-public final class PNGFileSink: FrameSink, @unchecked Sendable {
-    public let pixelFormat: PixelFormat
-    public let isOrderIndependent = false
+package final class PNGFileSink: FrameSink, @unchecked Sendable {
+    package let pixelFormat: PixelFormat
+    package let isOrderIndependent = false
     private let file: AtomicFile
     private let options: PNGOptions
     private let alpha: Bool
     private var wrote = false
 
-    public init(path: String, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
+    package init(path: String, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
         pixelFormat = depth == 16 ? .rgba64le : .rgba
         self.alpha = alpha
         self.options = options
         file = try AtomicFile(destination: path)
     }
 
-    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
         try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination, alpha: alpha)
         wrote = true
     }
 
-    public func finish() throws(CommandError) {
+    package func finish() throws(CommandError) {
         guard wrote else {
             file.discard()
             throw CommandError.failure("no frame was rendered into \(file.destination)")
@@ -54,18 +54,18 @@ public final class PNGFileSink: FrameSink, @unchecked Sendable {
         try file.commit()
     }
 
-    public func abort() { file.discard() }
+    package func abort() { file.discard() }
 }
 
 /// Numbered PNG files; each is complete under its final name or absent.
-public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
-    public let pixelFormat: PixelFormat
-    public let isOrderIndependent = true
+package final class PNGSequenceSink: FrameSink, @unchecked Sendable {
+    package let pixelFormat: PixelFormat
+    package let isOrderIndependent = true
     private let pattern: FramePattern
     private let options: PNGOptions
     private let alpha: Bool
 
-    public init(pattern: FramePattern, firstFrame: Int = 0, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
+    package init(pattern: FramePattern, firstFrame: Int = 0, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
         pixelFormat = depth == 16 ? .rgba64le : .rgba
         self.alpha = alpha
         self.pattern = pattern
@@ -74,16 +74,16 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
         try AtomicFile(destination: pattern.path(frame: firstFrame)).discard()
     }
 
-    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
         let path = pattern.path(frame: frameIndex)
         try AtomicFile.write(to: path) { temporaryPath throws(CommandError) in
             try PNGFile.encode(buffer, toPath: temporaryPath, options: options, displayPath: path, alpha: alpha)
         }
     }
 
-    public func finish() throws(CommandError) {}
-    public func abort() {}
-    public var interruptedNote: String { "every frame written so far is complete and kept" }
+    package func finish() throws(CommandError) {}
+    package func abort() {}
+    package var interruptedNote: String { "every frame written so far is complete and kept" }
 }
 
 /// Raw frames to standard output.
@@ -94,9 +94,9 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
 /// A pipe that cannot be opened again (another user's, or no /proc) is written a page
 /// at a time, each once `poll` finds room. A file never waits on a reader and is
 /// written as it is.
-public final class RawSink: FrameSink, @unchecked Sendable {
-    public let pixelFormat: PixelFormat
-    public let isOrderIndependent = false
+package final class RawSink: FrameSink, @unchecked Sendable {
+    package let pixelFormat: PixelFormat
+    package let isOrderIndependent = false
     private let descriptor: Int32
     private let isSocket: Bool
     /// A blocking pipe: see ``writeAll``'s `pollFirst`.
@@ -106,7 +106,7 @@ public final class RawSink: FrameSink, @unchecked Sendable {
     private var frames = 0
     private var partial = false
 
-    public init(format: PixelFormat) {
+    package init(format: PixelFormat) {
         pixelFormat = format
         var info = stat()
         let kind = fstat(1, &info) == 0 ? info.st_mode & S_IFMT : 0
@@ -125,7 +125,7 @@ public final class RawSink: FrameSink, @unchecked Sendable {
         if descriptor != 1 { close(descriptor) }
     }
 
-    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
         let failure = buffer.withUnsafeBytes { bytes in
             writeAll(descriptor, bytes, sendWithoutWaiting: isSocket, pollFirst: isBlockingPipe) { [self] written in
                 partial = written > 0
@@ -141,11 +141,11 @@ public final class RawSink: FrameSink, @unchecked Sendable {
         partial = false
     }
 
-    public func cancel() { lock.withLock { cancelled = true } }
-    public func finish() throws(CommandError) {}
-    public func abort() {}
+    package func cancel() { lock.withLock { cancelled = true } }
+    package func finish() throws(CommandError) {}
+    package func abort() {}
 
-    public var interruptedNote: String {
+    package var interruptedNote: String {
         "standard output got \(counted(frames, "complete frame"))" + (partial ? " and part of the \(frames == 0 ? "first" : "next")" : "")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Video containers and animated images the `ffmpeg` binary writes for us.
-public enum VideoContainer: String, CaseIterable, Sendable {
+package enum VideoContainer: String, CaseIterable, Sendable {
     /// H.264 (yuv420p), HEVC or AV1 (10-bit), BT.709 tagged (``VideoCodec``).
     case mp4
     /// ProRes 4444 with alpha.
@@ -18,7 +18,7 @@ public enum VideoContainer: String, CaseIterable, Sendable {
     case avif
 
     /// The codec of every file of this container but `.mp4`, whose codec is chosen.
-    public var codecName: String {
+    package var codecName: String {
         switch self {
         case .mp4: "H.264, HEVC or AV1"
         case .mov: "ProRes 4444"
@@ -32,7 +32,7 @@ public enum VideoContainer: String, CaseIterable, Sendable {
 }
 
 /// Where rendered frames go, chosen from the output name.
-public enum OutputTarget: Equatable, Sendable {
+package enum OutputTarget: Equatable, Sendable {
     /// One PNG file: one frame.
     case png(String)
     /// Numbered PNG files from a pattern such as `frames/%05d.png`; the number is the frame index.
@@ -41,7 +41,7 @@ public enum OutputTarget: Equatable, Sendable {
     /// Raw frames on standard output (`-o -`).
     case raw
 
-    public init(parsing output: String) throws(CommandError) {
+    package init(parsing output: String) throws(CommandError) {
         if output == "-" {
             self = .raw
             return
@@ -68,20 +68,20 @@ public enum OutputTarget: Equatable, Sendable {
     }
 
     /// Whether this target holds a single frame.
-    public var isSingleFrame: Bool {
+    package var isSingleFrame: Bool {
         if case .png = self { return true }
         return false
     }
 }
 
 /// A printf-style frame-number pattern with exactly one `%d` or `%0Nd`; `%%` is a percent sign.
-public struct FramePattern: Equatable, Sendable {
-    public let text: String
+package struct FramePattern: Equatable, Sendable {
+    package let text: String
     private let prefix: String
     private let suffix: String
     private let width: Int
 
-    public init(_ text: String) throws(CommandError) {
+    package init(_ text: String) throws(CommandError) {
         self.text = text
         var prefix = "", suffix = "", width = 0, found = false
         var characters = Array(text)[...]
@@ -116,14 +116,14 @@ public struct FramePattern: Equatable, Sendable {
         self.width = width
     }
 
-    public func path(frame: Int) -> String {
+    package func path(frame: Int) -> String {
         var number = String(frame)
         if number.count < width { number = String(repeating: "0", count: width - number.count) + number }
         return prefix + number + suffix
     }
 
     /// The frame number of a path this pattern produces, or nil.
-    public func frameNumber(ofPath candidate: String) -> Int? {
+    package func frameNumber(ofPath candidate: String) -> Int? {
         guard candidate.hasPrefix(prefix), candidate.hasSuffix(suffix), candidate.count > prefix.count + suffix.count else {
             return nil
         }
@@ -135,7 +135,7 @@ public struct FramePattern: Equatable, Sendable {
     }
 
     /// The directory the frames go to, as written in the pattern (`.` when none).
-    public var directory: String {
+    package var directory: String {
         let first = path(frame: 0)
         guard let slash = first.lastIndex(of: "/") else { return "." }
         return slash == first.startIndex ? "/" : String(first[..<slash])

@@ -3,11 +3,11 @@ import FluidGradient
 /// Turns each rendered frame into the stacked-alpha layout (``StackedAlpha``) and hands it
 /// to another sink, such as a ``VideoSink`` made for W×2H opaque frames: whatever that
 /// sink's codec and pixel format, the frames reach it quantised once, from 16 bits.
-public final class StackedAlphaSink: FrameSink, @unchecked Sendable {
+package final class StackedAlphaSink: FrameSink, @unchecked Sendable {
     /// Frames are rendered at 16 bits with straight alpha, so the colour is premultiplied
     /// before it is quantised.
-    public let pixelFormat = PixelFormat.rgba64le
-    public let isOrderIndependent = false
+    package let pixelFormat = PixelFormat.rgba64le
+    package let isOrderIndependent = false
     private let inner: FrameSink
     private let stacked: PixelBuffer
     private let dither: Bool
@@ -15,7 +15,7 @@ public final class StackedAlphaSink: FrameSink, @unchecked Sendable {
 
     /// The ffmpeg output options that tag a file as stacked, for ``VideoSink``'s extra
     /// options: the container's global `comment`, which the mp4 muxer writes as `©cmt`.
-    public static let ffmpegOptions = ["-metadata", "comment=" + StackedAlpha.layoutComment]
+    package static let ffmpegOptions = ["-metadata", "comment=" + StackedAlpha.layoutComment]
 
     /// - Parameters:
     ///   - inner: the sink that takes the stacked frames, `width`×`2·height`.
@@ -23,20 +23,20 @@ public final class StackedAlphaSink: FrameSink, @unchecked Sendable {
     ///   - height: the rendered frame's height.
     ///   - dither: whether 8-bit stacked frames are dithered.
     ///   - threads: threads that share each frame's packing.
-    public init(wrapping inner: FrameSink, width: Int, height: Int, dither: Bool, threads: Int = 1) {
+    package init(wrapping inner: FrameSink, width: Int, height: Int, dither: Bool, threads: Int = 1) {
         self.inner = inner
         stacked = PixelBuffer(width: width, height: 2 * height, format: inner.pixelFormat)
         self.dither = dither
         self.threads = threads
     }
 
-    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
         StackedAlpha.pack(buffer, into: stacked, dither: dither, frameIndex: frameIndex, threads: threads)
         try inner.write(stacked, frameIndex: frameIndex)
     }
 
-    public func finish() throws(CommandError) { try inner.finish() }
-    public func cancel() { inner.cancel() }
-    public func abort() { inner.abort() }
-    public var interruptedNote: String { inner.interruptedNote }
+    package func finish() throws(CommandError) { try inner.finish() }
+    package func cancel() { inner.cancel() }
+    package func abort() { inner.abort() }
+    package var interruptedNote: String { inner.interruptedNote }
 }

@@ -1,7 +1,7 @@
 import FluidGradient
 
 /// The codec of an `.mp4` (`--codec`); every other container has one codec of its own.
-public enum VideoCodec: String, CaseIterable, Sendable {
+package enum VideoCodec: String, CaseIterable, Sendable {
     /// x264, 8-bit yuv420p from dithered frames: what every player takes.
     case h264
     /// x265 Main 10, tagged `hvc1` so that Safari and QuickTime play it.
@@ -10,7 +10,7 @@ public enum VideoCodec: String, CaseIterable, Sendable {
     case av1
 
     /// The name people know it by.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .h264: "H.264"
         case .hevc: "HEVC"
@@ -33,7 +33,7 @@ public enum VideoCodec: String, CaseIterable, Sendable {
 
     /// Refuses `--codec` for an output other than `.mp4`, saying whether that container
     /// could hold the codec at all.
-    public static func check(_ codec: VideoCodec, for container: VideoContainer, path: String) throws(CommandError) {
+    package static func check(_ codec: VideoCodec, for container: VideoContainer, path: String) throws(CommandError) {
         guard container != .mp4 else { return }
         let why =
             codec.containersThatHoldIt.contains(container)

@@ -3,17 +3,17 @@ import Foundation
 
 /// Frames piped as raw video into the `ffmpeg` binary, which encodes them into a
 /// temporary file that is renamed into place once ffmpeg exits cleanly.
-public final class VideoSink: FrameSink, @unchecked Sendable {
-    public let pixelFormat: PixelFormat
-    public let isOrderIndependent = false
+package final class VideoSink: FrameSink, @unchecked Sendable {
+    package let pixelFormat: PixelFormat
+    package let isOrderIndependent = false
     private let file: AtomicFile
     private let process: ChildProcess
     /// How the file is encoded, and so what it cannot keep (``VideoEncoding/notes(for:fps:extraOptions:)``).
-    public let encoding: VideoEncoding
+    package let encoding: VideoEncoding
 
     /// `FLUIDGRADIENT_FFMPEG` names the binary; otherwise it is looked up on PATH.
     /// `purpose` completes "ffmpeg was not found on PATH, and … needs it".
-    public static func locateFFmpeg(for purpose: String = "video output", otherwise: String = "; PNG output works without it") throws(CommandError) -> String {
+    package static func locateFFmpeg(for purpose: String = "video output", otherwise: String = "; PNG output works without it") throws(CommandError) -> String {
         try ChildProcess.locate(
             "ffmpeg", environmentOverride: "FLUIDGRADIENT_FFMPEG",
             missing: "ffmpeg was not found on PATH, and \(purpose) needs it: install it (apt-get install ffmpeg) "
@@ -22,7 +22,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
     /// `codec` is an `.mp4`'s (``VideoCodec/check(_:for:path:)`` refuses it for another container).
-    public init(
+    package init(
         path: String, container: VideoContainer, codec: VideoCodec = .h264, width: Int, height: Int, fps: Double,
         frameCount: Int, hasTransparency: Bool, extraOptions: [String] = [], announce: ((String) -> Void)? = nil
     ) throws(CommandError) {
@@ -50,7 +50,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    public func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
         let delivered = buffer.withUnsafeBytes { process.write($0) }
         guard delivered else {
             let status = process.finish()
@@ -59,7 +59,7 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         }
     }
 
-    public func finish() throws(CommandError) {
+    package func finish() throws(CommandError) {
         // An interrupt while ffmpeg encodes its last frames stops it too.
         guard let status = process.finish(unless: { Interruption.isRequested }) else {
             abort()
@@ -84,9 +84,9 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
         try file.commit()
     }
 
-    public func cancel() { process.signalKill() }
+    package func cancel() { process.signalKill() }
 
-    public func abort() {
+    package func abort() {
         process.kill()
         file.discard()
     }
@@ -101,13 +101,13 @@ public final class VideoSink: FrameSink, @unchecked Sendable {
 }
 
 /// How each container is encoded: what we feed ffmpeg and what it is told.
-public struct VideoEncoding: Sendable {
-    public let container: VideoContainer
+package struct VideoEncoding: Sendable {
+    package let container: VideoContainer
     /// The codec of an `.mp4`; other containers have their own and ignore it.
-    public let codec: VideoCodec
-    public let hasTransparency: Bool
+    package let codec: VideoCodec
+    package let hasTransparency: Bool
 
-    public init(container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool) {
+    package init(container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool) {
         self.container = container
         self.codec = codec
         self.hasTransparency = hasTransparency
@@ -122,7 +122,7 @@ public struct VideoEncoding: Sendable {
     /// gave 32.4 kB and 44.9 dB; 8 bits needed CRF 20 and 60.9 kB for 46.5 dB, which
     /// 10 bits reach at CRF 35 in 19.7 kB. libvpx has no 10-bit alpha, so a transparent
     /// WebM stays 8-bit.
-    public var inputFormat: PixelFormat {
+    package var inputFormat: PixelFormat {
         switch container {
         case .mp4: return codec.inputFormat
         case .webm: return hasTransparency ? .rgba : .yuv420p10le
@@ -148,7 +148,7 @@ public struct VideoEncoding: Sendable {
 
     /// What `path` will not hold of what was asked, one note each: transparency, a GIF's
     /// frame rate, and a `-pix_fmt` that cannot add back what our own 4:2:0 frames dropped.
-    public func notes(for path: String, fps: Double, extraOptions: [String]) -> [String] {
+    package func notes(for path: String, fps: Double, extraOptions: [String]) -> [String] {
         var notes = transparencyNote(for: path).map { [$0] } ?? []
         let step = VideoEncoding.gifFrameStep(fps: fps)
         if container == .gif, step > 1 {
@@ -198,7 +198,7 @@ public struct VideoEncoding: Sendable {
     /// Refuses extra options that would silently undo what the file promises: a filter
     /// where our own filter converts the colours (ffmpeg keeps only the last `-vf`, and
     /// the file would be tagged BT.709 but converted as BT.601).
-    public func check(extraOptions: [String]) throws(CommandError) {
+    package func check(extraOptions: [String]) throws(CommandError) {
         let filterOptions: Set<Substring> = ["vf", "lavfi", "filter", "filter_script", "filter_complex", "filter_complex_script"]
         guard convertsWithAFilter, let filter = VideoEncoding.firstOption(namedIn: filterOptions, of: extraOptions) else { return }
         throw CommandError.input(
@@ -213,7 +213,7 @@ public struct VideoEncoding: Sendable {
 
     /// The `-r` of the raw input: an integer, the NTSC rate 23.976 and its kin as the
     /// exact `N·1000/1001` that players and editors expect, or the decimal.
-    public static func rateText(_ fps: Double) -> String {
+    package static func rateText(_ fps: Double) -> String {
         if fps == fps.rounded() { return String(Int(fps)) }
         let ntsc = (fps * 1.001).rounded()
         if abs(fps - ntsc * 1000 / 1001) < 0.0005 { return "\(Int(ntsc) * 1000)/1001" }
@@ -221,7 +221,7 @@ public struct VideoEncoding: Sendable {
     }
 
     /// Refuses a size the encoder cannot take, before anything is written.
-    public func check(width: Int, height: Int, path: String) throws(CommandError) {
+    package func check(width: Int, height: Int, path: String) throws(CommandError) {
         if container == .webp, max(width, height) > 16383 {
             throw CommandError.input(
                 "\(path): a WebP is at most 16383 pixels a side, but the size is \(width)x\(height); use .webm or .avif")
@@ -266,7 +266,7 @@ public struct VideoEncoding: Sendable {
     static let bt709Tags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
 
     /// The full ffmpeg command line after the executable.
-    public func arguments(width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String) -> [String] {
+    package func arguments(width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String) -> [String] {
         let rate = VideoEncoding.rateText(fps)
         let ownRateControl = VideoEncoding.firstOption(namedIn: VideoEncoding.rateControlOptions, of: extraOptions) == nil
         // -xerror: ffmpeg 5.1 logs a failed write of the file's end (a full disk) and

@@ -5,12 +5,12 @@ import Foundation
 /// that the binary can write it beside a stacked video (``StackedAlpha``) from any
 /// directory. It finds the layout from the file's comment tag,
 /// ``StackedAlpha/layoutComment``.
-public enum WebPlayer {
+package enum WebPlayer {
     /// The name the player's script goes by in a page: `<script src="fluidgradient-player.js">`.
-    public static let fileName = "fluidgradient-player.js"
+    package static let fileName = "fluidgradient-player.js"
 
     /// The script's exact bytes, as in the repository.
-    public static var script: [UInt8] {
+    package static var script: [UInt8] {
         let stem = String(fileName.dropLast(".js".count))
         guard let entry = builtInWebFiles.first(where: { $0.name == stem }),
             let data = Data(base64Encoded: entry.base64)
