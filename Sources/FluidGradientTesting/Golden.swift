@@ -56,9 +56,9 @@ package enum Golden {
         var preset = preset
         preset.width = width
         preset.height = height
-        let buffer = PixelBuffer(width: width, height: height, format: .rgba)
+        var buffer = PixelBuffer(width: width, height: height, format: .rgba)
         FrameRenderer(spec: preset.frameSpec).render(
-            Animator(preset: preset).scene(at: time), frameIndex: Int((time * preset.fps).rounded()), into: buffer)
+            Animator(preset: preset).scene(at: time), frameIndex: Int((time * preset.fps).rounded()), into: &buffer)
         return buffer
     }
 

@@ -117,7 +117,7 @@ struct BenchRun {
     static func measure(preset: Preset, frames: Int, format: PixelFormat, threads: Int, encodePNG: Bool) throws -> BenchRun {
         let animator = Animator(preset: preset)
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: threads)
-        let buffer = PixelBuffer(width: preset.width, height: preset.height, format: format)
+        var buffer = PixelBuffer(width: preset.width, height: preset.height, format: format)
         let scratch = NSTemporaryDirectory() + "fluidgradient-bench-\(getpid()).png"
         let cleanupSlot = Interruption.register(temporaryPath: scratch)
         defer {
@@ -131,7 +131,7 @@ struct BenchRun {
             let t0 = DispatchTime.now().uptimeNanoseconds
             let root = animator.scene(at: Double(frame) / preset.fps).rootLayer(width: preset.width, height: preset.height)
             simulate += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-            renderer.render(root, frameIndex: frame, into: buffer)
+            renderer.render(root, frameIndex: frame, into: &buffer)
             if encodePNG {
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 try PNGFile.encode(buffer, toPath: scratch, options: PNGOptions(), displayPath: scratch, alpha: preset.frameSpec.hasTransparency)
@@ -150,8 +150,8 @@ struct BenchRun {
         let root = Animator(preset: preset).scene(at: 0).rootLayer(width: preset.width, height: preset.height)
         let reference = ReferenceRenderer.render(root, spec: preset.frameSpec, threads: threads)
         let alpha = preset.frameSpec.hasTransparency
-        let buffer = PixelBuffer(width: preset.width, height: preset.height, format: .packed(depth: 8, alpha: alpha))
-        FrameRenderer(spec: preset.frameSpec, threads: threads).render(root, dither: false, into: buffer)
+        var buffer = PixelBuffer(width: preset.width, height: preset.height, format: .packed(depth: 8, alpha: alpha))
+        FrameRenderer(spec: preset.frameSpec, threads: threads).render(root, dither: false, into: &buffer)
         var largest = 0.0, total = 0.0
         let channels = alpha ? 4 : 3
         for y in 0..<preset.height {

@@ -8,7 +8,7 @@ import Testing
     /// A 40×20 frame; `change` alters one pixel's green by `by` levels.
     static func frame(change: (x: Int, y: Int, by: Int)? = nil, depth: Int = 8, alpha: Bool = false, width: Int = 40) -> PixelBuffer {
         let format = PixelFormat.packed(depth: depth, alpha: alpha)
-        let buffer = PixelBuffer(width: width, height: 20, format: format)
+        var buffer = PixelBuffer(width: width, height: 20, format: format)
         let channels = alpha ? 4 : 3
         buffer.withUnsafeMutableBytes { bytes in
             for y in 0..<20 {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PaletteCommandTests {
     /// A 120×60 image of three flat bands: 50% #E63946, 30% #1D3557, 20% #F1FAEE.
     static func bands(in scratch: Scratch) throws -> String {
-        let buffer = PixelBuffer(width: 120, height: 60, format: .rgb24)
+        var buffer = PixelBuffer(width: 120, height: 60, format: .rgb24)
         buffer.withUnsafeMutableBytes { bytes in
             for y in 0..<60 {
                 for x in 0..<120 {

@@ -11,7 +11,7 @@ import Testing
         let scratch = Scratch()
         // Random 16-bit samples: any misalignment of the sample grid would show as tens of levels.
         var generator = SplitMix64(seed: UInt64(width * 1000 + targetWidth))
-        let small = PixelBuffer(width: width, height: height, format: .rgb48le)
+        var small = PixelBuffer(width: width, height: height, format: .rgb48le)
         small.withUnsafeMutableBytes { bytes in
             for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: generator.next()) }
         }

@@ -16,7 +16,7 @@ import Testing
     /// A buffer whose every byte differs from its neighbours, so a swapped byte or
     /// channel cannot hide.
     static func pattern(_ format: PixelFormat, width: Int = 37, height: Int = 11) -> PixelBuffer {
-        let buffer = PixelBuffer(width: width, height: height, format: format)
+        var buffer = PixelBuffer(width: width, height: height, format: format)
         buffer.withUnsafeMutableBytes { bytes in
             for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 7919 &+ index >> 8) }
         }
@@ -45,8 +45,8 @@ import Testing
 
     @Test func rendersFramesThatRoundTrip() throws {
         let spec = FrameSpec(width: 64, height: 48)
-        let buffer = PixelBuffer(width: 64, height: 48, format: .rgb24)
-        FrameRenderer(spec: spec).render(Scene(base: [Blob(color: .white, center: [0.4, 0.5], radius: [0.3, 0.4])]), into: buffer)
+        var buffer = PixelBuffer(width: 64, height: 48, format: .rgb24)
+        FrameRenderer(spec: spec).render(Scene(base: [Blob(color: .white, center: [0.4, 0.5], radius: [0.3, 0.4])]), into: &buffer)
         try PNGFile.write(buffer, to: directory + "/frame.png")
         #expect(try PNGFile.read(directory + "/frame.png").samples == buffer.bytes.map(UInt16.init))
     }

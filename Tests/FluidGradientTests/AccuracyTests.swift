@@ -163,8 +163,8 @@ import Testing
         #expect(FrameRenderer(spec: spec).cellSize > 1, "not the reduced-grid path")
         let root = Scene(base: blobs).rootLayer(width: 320, height: 180)
         let reference = ReferenceRenderer.render(root, spec: spec, threads: 2)
-        let eight = PixelBuffer(width: 320, height: 180, format: .rgb24)
-        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: eight)
+        var eight = PixelBuffer(width: 320, height: 180, format: .rgb24)
+        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: &eight)
         return errorAgainstReference(eight, reference)
     }
 
@@ -173,16 +173,16 @@ import Testing
         let renderer = FrameRenderer(spec: spec, threads: 2)
         let alpha = spec.hasTransparency
         // 8 bits, as written by default (dither off): DESIGN's tolerance.
-        let eight = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 8, alpha: alpha))
-        renderer.render(root, dither: false, into: eight)
+        var eight = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 8, alpha: alpha))
+        renderer.render(root, dither: false, into: &eight)
         let error8 = errorAgainstReference(eight, reference)
         #expect(error8.max <= 2, "largest error \(error8.max) levels at \(error8.worst)", sourceLocation: sourceLocation)
         #expect(error8.mean <= 0.5, "mean error \(error8.mean) levels", sourceLocation: sourceLocation)
         // 16 bits isolates the approximation from 8-bit rounding. Its budget is tighter
         // than DESIGN's (1.25 and 0.25 levels) so that accuracy lost by a change shows here
         // before the 8-bit limit is reached; measured worst cases are about 0.9 and 0.2.
-        let sixteen = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 16, alpha: alpha))
-        renderer.render(root, dither: false, into: sixteen)
+        var sixteen = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 16, alpha: alpha))
+        renderer.render(root, dither: false, into: &sixteen)
         let error16 = errorAgainstReference(sixteen, reference)
         #expect(error16.max <= 1.25, "16-bit largest error \(error16.max) levels at \(error16.worst)", sourceLocation: sourceLocation)
         #expect(error16.mean <= 0.25, "16-bit mean error \(error16.mean) levels", sourceLocation: sourceLocation)
@@ -199,33 +199,42 @@ import Testing
         let scene = Animator(preset: preset).scene(at: 1.25)
         var outputs: [[UInt8]] = []
         for threads in [1, 2, 3, 8, 1] {
-            let buffer = PixelBuffer(width: 640, height: 360, format: format)
-            FrameRenderer(spec: preset.frameSpec, threads: threads).render(scene, frameIndex: 75, into: buffer)
+            var buffer = PixelBuffer(width: 640, height: 360, format: format)
+            FrameRenderer(spec: preset.frameSpec, threads: threads).render(scene, frameIndex: 75, into: &buffer)
             outputs.append(buffer.bytes)
         }
         #expect(Set(outputs).count == 1)
     }
 
-    /// A renderer shared between threads renders each frame whole (its buffers are kept
-    /// between frames, so renders take turns).
-    @Test func aSharedRendererRendersWholeFramesFromManyThreads() throws {
+    /// Frames rendered in concurrent tasks, a renderer each, come back across the tasks
+    /// as values with the bytes of one renderer's serial run.
+    @Test func framesRenderedInConcurrentTasksMatchASerialRun() async throws {
         var preset = try PresetFixtures.builtIn("aurora")
         preset.width = 160
         preset.height = 90
         let animator = Animator(preset: preset)
         let times = (0..<16).map { Double($0) * 0.37 }
+        let serial = FrameRenderer(spec: preset.frameSpec)
         let expected = times.map { time -> [UInt8] in
-            let buffer = PixelBuffer(width: 160, height: 90, format: .rgba)
-            FrameRenderer(spec: preset.frameSpec).render(animator.scene(at: time), into: buffer)
+            var buffer = PixelBuffer(width: 160, height: 90, format: .rgba)
+            serial.render(animator.scene(at: time), into: &buffer)
             return buffer.bytes
         }
-        let shared = FrameRenderer(spec: preset.frameSpec)
+        let spec = preset.frameSpec
         let scenes = times.map { animator.scene(at: $0) }
-        let buffers = times.map { _ in PixelBuffer(width: 160, height: 90, format: .rgba) }
-        DispatchQueue.concurrentPerform(iterations: times.count) { index in
-            shared.render(scenes[index], into: buffers[index])
+        let frames = await withTaskGroup(of: (Int, PixelBuffer).self) { group in
+            for (index, scene) in scenes.enumerated() {
+                group.addTask {
+                    var buffer = PixelBuffer(width: 160, height: 90, format: .rgba)
+                    FrameRenderer(spec: spec).render(scene, into: &buffer)
+                    return (index, buffer)
+                }
+            }
+            var frames = [PixelBuffer?](repeating: nil, count: scenes.count)
+            for await (index, buffer) in group { frames[index] = buffer }
+            return frames
         }
-        #expect(buffers.map(\.bytes) == expected)
+        #expect(frames.map { $0?.bytes } == expected)
     }
 
     /// Blobs narrower than a cell move their cells' content by its first moment, which is
@@ -238,8 +247,8 @@ import Testing
         let root = Scene(base: thin).rootLayer(width: 1280, height: 720)
         var outputs: Set<[UInt8]> = []
         for threads in [1, 2, 3, 8] {
-            let buffer = PixelBuffer(width: 1280, height: 720, format: .rgb24)
-            FrameRenderer(spec: spec, threads: threads).render(root, dither: false, into: buffer)
+            var buffer = PixelBuffer(width: 1280, height: 720, format: .rgb24)
+            FrameRenderer(spec: spec, threads: threads).render(root, dither: false, into: &buffer)
             outputs.insert(buffer.bytes)
         }
         #expect(outputs.count == 1)
@@ -249,8 +258,8 @@ import Testing
         let spec = FrameSpec(width: 96, height: 64)
         let scene = randomScene(seed: 3, width: 96, height: 64)
         func render(frame: Int) -> [UInt8] {
-            let buffer = PixelBuffer(width: 96, height: 64, format: .rgb24)
-            FrameRenderer(spec: spec).render(scene, frameIndex: frame, into: buffer)
+            var buffer = PixelBuffer(width: 96, height: 64, format: .rgb24)
+            FrameRenderer(spec: spec).render(scene, frameIndex: frame, into: &buffer)
             return buffer.bytes
         }
         #expect(render(frame: 4) == render(frame: 4))
@@ -260,8 +269,8 @@ import Testing
     /// Dithering changes each value by less than one level and keeps its average.
     @Test func ditherIsUnbiased() {
         let spec = FrameSpec(width: 128, height: 128, background: .color(RGBA(red: 0.30196, green: 0.5, blue: 0.1, alpha: 1)))
-        let buffer = PixelBuffer(width: 128, height: 128, format: .rgb24)
-        FrameRenderer(spec: spec).render(Scene(base: []), into: buffer)
+        var buffer = PixelBuffer(width: 128, height: 128, format: .rgb24)
+        FrameRenderer(spec: spec).render(Scene(base: []), into: &buffer)
         let bytes = buffer.bytes
         for channel in 0..<3 {
             let values = stride(from: channel, to: bytes.count, by: 3).map { Double(bytes[$0]) }
@@ -277,10 +286,10 @@ import Testing
     @Test(arguments: [0.0, 0.001, 0.3, 0.999, 1.0])
     func ditherIsUnbiasedOnTheFastPathAtTheEnds(value: Double) {
         let spec = FrameSpec(width: 320, height: 180, background: .color(RGBA(red: value, green: 1 - value, blue: value, alpha: 1)))
-        let buffer = PixelBuffer(width: 320, height: 180, format: .rgba)
+        var buffer = PixelBuffer(width: 320, height: 180, format: .rgba)
         let renderer = FrameRenderer(spec: spec)
         #expect(renderer.cellSize > 1, "not the reduced-grid path")
-        renderer.render(Scene(base: []), frameIndex: 7, into: buffer)
+        renderer.render(Scene(base: []), frameIndex: 7, into: &buffer)
         let bytes = buffer.bytes
         for channel in 0..<3 {
             let values = stride(from: channel, to: bytes.count, by: 4).map { Double(bytes[$0]) }
@@ -300,9 +309,9 @@ import Testing
         let scene = Scene(base: [Blob(color: RGBA(red: 0, green: 0, blue: 1, alpha: 1), center: SIMD2(0.4, 0.5), radius: SIMD2(0.3, 0.5))])
         let renderer = FrameRenderer(spec: spec)
         #expect(renderer.cellSize > 1, "not the reduced-grid path")
-        let rgba = PixelBuffer(width: width, height: 180, format: .rgba), rgb = PixelBuffer(width: width, height: 180, format: .rgb24)
-        renderer.render(scene, frameIndex: 3, into: rgba)
-        renderer.render(scene, frameIndex: 3, into: rgb)
+        var rgba = PixelBuffer(width: width, height: 180, format: .rgba), rgb = PixelBuffer(width: width, height: 180, format: .rgb24)
+        renderer.render(scene, frameIndex: 3, into: &rgba)
+        renderer.render(scene, frameIndex: 3, into: &rgb)
         let fast = rgba.bytes, general = rgb.bytes
         var largest = 0, coloured = 0, opaque = true
         for pixel in 0..<(width * 180) {
@@ -322,9 +331,9 @@ import Testing
         (preset.width, preset.height) = (640, 360)
         let scene = Animator(preset: preset).scene(at: 0)
         let renderer = FrameRenderer(spec: preset.frameSpec)
-        let rgba = PixelBuffer(width: 640, height: 360, format: .rgba), rgb = PixelBuffer(width: 640, height: 360, format: .rgb24)
-        renderer.render(scene, frameIndex: 0, into: rgba)
-        renderer.render(scene, frameIndex: 0, into: rgb)
+        var rgba = PixelBuffer(width: 640, height: 360, format: .rgba), rgb = PixelBuffer(width: 640, height: 360, format: .rgb24)
+        renderer.render(scene, frameIndex: 0, into: &rgba)
+        renderer.render(scene, frameIndex: 0, into: &rgb)
         let fast = rgba.bytes, general = rgb.bytes
         var largest = 0
         for pixel in 0..<(640 * 360) {

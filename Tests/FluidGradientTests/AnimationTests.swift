@@ -197,8 +197,8 @@ import Testing
         let animator = Animator(preset: preset)
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: 2)
         func frame(_ t: Double) -> [Int] {
-            let buffer = PixelBuffer(width: 96, height: 54, format: .rgb48le)
-            renderer.render(animator.scene(at: t), dither: false, into: buffer)
+            var buffer = PixelBuffer(width: 96, height: 54, format: .rgb48le)
+            renderer.render(animator.scene(at: t), dither: false, into: &buffer)
             return buffer.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)).map(Int.init) }
         }
         let frames = (0..<preset.frameCount).map { frame(Double($0) / preset.fps) }

@@ -48,8 +48,8 @@ import Testing
 
         // The production path at this σ works at full resolution with a 4σ kernel:
         // within 16-bit quantisation and the 4σ truncation (tail weight < 10⁻⁴).
-        let buffer = PixelBuffer(width: size, height: size, format: .rgba64le)
-        FrameRenderer(spec: spec).render(root, dither: false, into: buffer)
+        var buffer = PixelBuffer(width: size, height: size, format: .rgba64le)
+        FrameRenderer(spec: spec).render(root, dither: false, into: &buffer)
         var fastLargest = 0.0
         for y in 0..<size {
             for x in 0..<size {
@@ -158,8 +158,8 @@ import Testing
     @Test(arguments: EdgeMode.allCases)
     func productionPathMatchesTheReferenceAtEachEdge(edges: EdgeMode) {
         let (reference, spec, root) = Self.cornerBlob(edges: edges)
-        let buffer = PixelBuffer(width: 64, height: 64, format: .rgba64le)
-        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: buffer)
+        var buffer = PixelBuffer(width: 64, height: 64, format: .rgba64le)
+        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: &buffer)
         let error = errorAgainstReference(buffer, reference)
         #expect(error.max < 0.05)
     }

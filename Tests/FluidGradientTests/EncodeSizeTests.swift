@@ -10,9 +10,9 @@ import Testing
 
     /// The frame of `preset` at `time`, 16-bit, dither off.
     static func frame(_ preset: Preset, at time: Double) -> FrameSamples {
-        let buffer = PixelBuffer(width: preset.width, height: preset.height, format: .rgba64le)
+        var buffer = PixelBuffer(width: preset.width, height: preset.height, format: .rgba64le)
         let scene = Animator(preset: preset).scene(at: time)
-        FrameRenderer(spec: preset.frameSpec).render(scene, dither: false, into: buffer)
+        FrameRenderer(spec: preset.frameSpec).render(scene, dither: false, into: &buffer)
         return FrameSamples(buffer)
     }
 

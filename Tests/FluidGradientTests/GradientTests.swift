@@ -176,8 +176,8 @@ import Testing
         let root = randomScene(seed: 21, count: 4, highlights: 1, width: width, height: height).rootLayer(width: width, height: height)
         let blobs = ReferenceRenderer.render(root, spec: FrameSpec(width: width, height: height, background: .color(.clear)))
         let spec = FrameSpec(width: width, height: height, background: .gradient(gradient))
-        let buffer = PixelBuffer(width: width, height: height, format: .rgb48le)
-        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: buffer)
+        var buffer = PixelBuffer(width: width, height: height, format: .rgb48le)
+        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: &buffer)
         var largest = 0.0, total = 0.0
         for y in 0..<height {
             for x in 0..<width {
@@ -209,8 +209,8 @@ import Testing
 
     /// The background alone, 16-bit, dither off.
     static func background(_ fill: Fill, width: Int, height: Int) throws -> Image {
-        let buffer = PixelBuffer(width: width, height: height, format: .rgba64le)
-        FrameRenderer(spec: FrameSpec(width: width, height: height, background: fill)).render(Scene(base: []), dither: false, into: buffer)
+        var buffer = PixelBuffer(width: width, height: height, format: .rgba64le)
+        FrameRenderer(spec: FrameSpec(width: width, height: height, background: fill)).render(Scene(base: []), dither: false, into: &buffer)
         return Image(buffer: buffer)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct StackedAlphaTests {
     /// A 16-bit straight-alpha frame from `(R, G, B, A)` samples, row by row.
     static func frame(width: Int, height: Int, _ pixels: [SIMD4<UInt16>]) -> PixelBuffer {
-        let buffer = PixelBuffer(width: width, height: height, format: .rgba64le)
+        var buffer = PixelBuffer(width: width, height: height, format: .rgba64le)
         buffer.withUnsafeMutableBytes { bytes in
             let samples = bytes.assumingMemoryBound(to: UInt16.self)
             for (index, pixel) in pixels.enumerated() {
@@ -19,8 +19,8 @@ import Testing
     static func stacked(
         _ frame: PixelBuffer, _ format: PixelFormat, dither: Bool = false, frameIndex: Int = 0
     ) -> PixelBuffer {
-        let stacked = PixelBuffer(width: frame.width, height: 2 * frame.height, format: format)
-        StackedAlpha.pack(frame, into: stacked, dither: dither, frameIndex: frameIndex)
+        var stacked = PixelBuffer(width: frame.width, height: 2 * frame.height, format: format)
+        StackedAlpha.pack(frame, into: &stacked, dither: dither, frameIndex: frameIndex)
         return stacked
     }
 
@@ -100,8 +100,8 @@ import Testing
         let frame = Self.frame(width: width, height: height, pixels)
         let wide = Self.stacked(frame, .rgba64le), narrow = Self.stacked(frame, .rgba, dither: true, frameIndex: 5)
         let planar = Self.stacked(frame, .yuv420p, dither: true, frameIndex: 5)
-        let threaded = PixelBuffer(width: width, height: 2 * height, format: .yuv420p)
-        StackedAlpha.pack(frame, into: threaded, dither: true, frameIndex: 5, threads: 3)
+        var threaded = PixelBuffer(width: width, height: 2 * height, format: .yuv420p)
+        StackedAlpha.pack(frame, into: &threaded, dither: true, frameIndex: 5, threads: 3)
         #expect(threaded.bytes == planar.bytes)
         let planarBytes = planar.bytes
         for (index, pixel) in pixels.enumerated() {

@@ -30,10 +30,10 @@ import Testing
             (preset.width, preset.height, preset.seed) = (96, 54, generator.next() % 1000)
             let renderer = FrameRenderer(spec: preset.frameSpec)
             let scene = Animator(preset: preset).scene(at: 0.5)
-            let rgb = PixelBuffer(width: 96, height: 54, format: .rgba64le)
-            let yuv = PixelBuffer(width: 96, height: 54, format: .yuv420p10le)
-            renderer.render(scene, dither: false, into: rgb)
-            renderer.render(scene, dither: false, into: yuv)
+            var rgb = PixelBuffer(width: 96, height: 54, format: .rgba64le)
+            var yuv = PixelBuffer(width: 96, height: 54, format: .yuv420p10le)
+            renderer.render(scene, dither: false, into: &rgb)
+            renderer.render(scene, dither: false, into: &yuv)
             let codes = yuv.withUnsafeBytes { bytes in
                 (0..<(bytes.count / 2)).map { UInt16(bytes[2 * $0]) | UInt16(bytes[2 * $0 + 1]) << 8 }
             }

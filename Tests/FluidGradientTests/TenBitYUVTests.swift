@@ -24,9 +24,9 @@ import Testing
     }
 
     static func flatFrame(_ color: RGBA, width: Int = 6, height: Int = 4) -> PixelBuffer {
-        let buffer = PixelBuffer(width: width, height: height, format: .yuv420p10le)
+        var buffer = PixelBuffer(width: width, height: height, format: .yuv420p10le)
         FrameRenderer(spec: FrameSpec(width: width, height: height, background: .color(color))).render(
-            Scene(base: []), into: buffer)
+            Scene(base: []), into: &buffer)
         return buffer
     }
 
@@ -67,10 +67,10 @@ import Testing
         var generator = SplitMix64(seed: UInt64(width))
         for _ in 0..<3 {
             let scene = randomScene(seed: generator.next(), width: width, height: height)
-            let yuv = PixelBuffer(width: width, height: height, format: .yuv420p10le)
-            let rgb = PixelBuffer(width: width, height: height, format: .rgb48le)
-            FrameRenderer(spec: spec, threads: 2).render(scene, frameIndex: 3, into: yuv)
-            FrameRenderer(spec: spec, threads: 2).render(scene, frameIndex: 3, into: rgb)
+            var yuv = PixelBuffer(width: width, height: height, format: .yuv420p10le)
+            var rgb = PixelBuffer(width: width, height: height, format: .rgb48le)
+            FrameRenderer(spec: spec, threads: 2).render(scene, frameIndex: 3, into: &yuv)
+            FrameRenderer(spec: spec, threads: 2).render(scene, frameIndex: 3, into: &rgb)
             let planes = Self.planes(yuv)
             func color(_ x: Int, _ y: Int) -> [Double] {
                 rgb.channels(x: min(x, width - 1), y: min(y, height - 1)).map { Double($0) / 65535 }

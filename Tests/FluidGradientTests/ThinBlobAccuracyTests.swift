@@ -157,8 +157,8 @@ import Testing
         let root = Scene(base: [bar]).rootLayer(width: 1920, height: 1080)
         #expect(FrameRenderer(spec: spec).needsFinerGrid(root))
         let frames = [1, 2, 5].map { threads in
-            let buffer = PixelBuffer(width: 1920, height: 1080, format: .rgba)
-            FrameRenderer(spec: spec, threads: threads).render(root, into: buffer)
+            var buffer = PixelBuffer(width: 1920, height: 1080, format: .rgba)
+            FrameRenderer(spec: spec, threads: threads).render(root, into: &buffer)
             return buffer.bytes
         }
         #expect(frames[0] == frames[1])
@@ -176,8 +176,8 @@ import Testing
         root: Layer, spec: FrameSpec, label: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let reference = ReferenceRenderer.render(root, spec: spec, threads: 1)
-        let buffer = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 8, alpha: false))
-        FrameRenderer(spec: spec, threads: 1).render(root, dither: false, into: buffer)
+        var buffer = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 8, alpha: false))
+        FrameRenderer(spec: spec, threads: 1).render(root, dither: false, into: &buffer)
         let error = errorAgainstReference(buffer, reference)
         #expect(
             error.max <= 2, "\(label): largest error \(error.max) levels at \(error.worst)",

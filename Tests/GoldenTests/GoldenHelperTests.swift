@@ -57,7 +57,7 @@ import Testing
 
     @Test func failureNamesTheWorstPixelAndWritesArtifacts() throws {
         _ = check(Self.frame(), named: "changed")
-        let altered = Self.frame()
+        var altered = Self.frame()
         altered.withUnsafeMutableBytes { bytes in
             let offset = (10 * 48 + 20) * 4 + 1
             bytes[offset] = bytes[offset] < 250 ? bytes[offset] + 5 : bytes[offset] - 5

@@ -15,10 +15,10 @@ import Testing
         (preset.width, preset.height, preset.fps, preset.duration, preset.loop) = (160, 90, 30, 10, true)
         let animator = Animator(preset: preset)
         let renderer = FrameRenderer(spec: preset.frameSpec)
-        let buffer = PixelBuffer(width: 160, height: 90, format: .rgba64le)
+        var buffer = PixelBuffer(width: 160, height: 90, format: .rgba64le)
         func frame(_ index: Int) -> [UInt16] {
             let scene = animator.scene(at: Double(index) / preset.fps)
-            renderer.render(scene, frameIndex: index, dither: false, into: buffer)
+            renderer.render(scene, frameIndex: index, dither: false, into: &buffer)
             return buffer.bytes.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
         }
         func step(_ a: [UInt16], _ b: [UInt16]) -> Double {

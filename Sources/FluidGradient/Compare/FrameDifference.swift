@@ -143,7 +143,7 @@ package struct FrameDifference: Sendable, Equatable {
 package enum DiffStrip {
     package static func render(expected: FrameSamples, actual: FrameSamples, tolerance: Double) -> PixelBuffer {
         let width = expected.width, height = expected.height
-        let strip = PixelBuffer(width: 3 * width, height: height, format: .rgb24)
+        var strip = PixelBuffer(width: 3 * width, height: height, format: .rgb24)
         var largest: Float = 0
         for y in 0..<height {
             for x in 0..<width {

@@ -50,13 +50,13 @@ package final class FrameRenderer: @unchecked Sendable {
 
     /// Renders the laid-out layer tree `root` into `buffer`, whose size must match the spec.
     /// `frameIndex` only moves the dither pattern.
-    package func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: PixelBuffer) {
+    package func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
         precondition(buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
         oneFrameAtATime.wait()
         defer { oneFrameAtATime.signal() }
         let scene = CompiledScene(root: root)
         stages(for: scene).render(
-            scene, frameIndex: frameIndex, dither: dither, into: buffer, threads: threads, times: &times)
+            scene, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
     }
 
     /// Whether `root` has rims too thin for the working grid chosen from σ, so that it
@@ -75,8 +75,9 @@ package final class FrameRenderer: @unchecked Sendable {
     }
 
     /// Renders a ``Scene``.
-    package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: PixelBuffer) {
-        render(scene.rootLayer(width: spec.width, height: spec.height), frameIndex: frameIndex, dither: dither, into: buffer)
+    package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
+        let root = scene.rootLayer(width: spec.width, height: spec.height)
+        render(root, frameIndex: frameIndex, dither: dither, into: &buffer)
     }
 
     package func resetTimes() { times = StageTimes() }

@@ -41,7 +41,7 @@ final class GridStages {
     ///   - threads: Threads to split each stage over.
     ///   - times: Where the stages' seconds are added.
     func render(
-        _ scene: CompiledScene, frameIndex: Int, dither: Bool, into buffer: PixelBuffer, threads: Int,
+        _ scene: CompiledScene, frameIndex: Int, dither: Bool, into buffer: inout PixelBuffer, threads: Int,
         times: inout StageTimes
     ) {
         assert(grid.resolvesRims(of: scene), "a rim too thin for this grid's cells")
@@ -70,10 +70,11 @@ final class GridStages {
             }
         }
         times.blur += lap()
+        let format = buffer.format
         refined.withUnsafeBufferPointer { refined in
             buffer.withUnsafeMutableBytes { bytes in
                 outputPass.run(
-                    blurred: refined, format: buffer.format, dither: dither, frameIndex: frameIndex,
+                    blurred: refined, format: format, dither: dither, frameIndex: frameIndex,
                     into: bytes, threads: threads)
             }
         }

@@ -48,37 +48,35 @@ package enum PixelFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// Owned, fixed-size pixel storage. Drawing code reaches the bytes only inside
-/// `withUnsafeMutableBytes`, so the hot loops run on raw pointers.
-package final class PixelBuffer: @unchecked Sendable {
+/// Fixed-size pixel storage with value semantics: a copy is independent, and the bytes
+/// are copied only when a shared copy is written to. Drawing code reaches the bytes only
+/// inside `withUnsafeMutableBytes`, so the hot loops run on raw pointers.
+package struct PixelBuffer: Hashable, Sendable {
     package let width: Int
     package let height: Int
     package let format: PixelFormat
-    private let storage: UnsafeMutableRawBufferPointer
+    /// The frame in `format`'s layout, row after row.
+    package private(set) var bytes: [UInt8]
 
     package init(width: Int, height: Int, format: PixelFormat) {
         precondition(width > 0 && height > 0, "a pixel buffer needs a positive size")
         self.width = width
         self.height = height
         self.format = format
-        storage = .allocate(byteCount: format.byteCount(width: width, height: height), alignment: 64)
-        storage.initializeMemory(as: UInt8.self, repeating: 0)
+        bytes = [UInt8](repeating: 0, count: format.byteCount(width: width, height: height))
     }
 
-    deinit { storage.deallocate() }
-
-    package var byteCount: Int { storage.count }
+    package var byteCount: Int { bytes.count }
 
     package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(storage))
+        try bytes.withUnsafeBytes(body)
     }
 
-    package func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
-        try body(storage)
+    package mutating func withUnsafeMutableBytes<R>(
+        _ body: (UnsafeMutableRawBufferPointer) throws -> R
+    ) rethrows -> R {
+        try bytes.withUnsafeMutableBytes(body)
     }
-
-    /// A copy of the bytes.
-    package var bytes: [UInt8] { Array(UnsafeRawBufferPointer(storage)) }
 
     /// The channel values of pixel `(x, y)` of a packed format, as stored (0...255 or 0...65535).
     package func channels(x: Int, y: Int) -> [Int] {
@@ -87,8 +85,8 @@ package final class PixelBuffer: @unchecked Sendable {
         }
         let offset = (y * width + x) * bytesPerPixel
         if format.bitDepth == 16 {
-            return (0..<bytesPerPixel / 2).map { Int(storage[offset + 2 * $0]) | Int(storage[offset + 2 * $0 + 1]) << 8 }
+            return (0..<bytesPerPixel / 2).map { Int(bytes[offset + 2 * $0]) | Int(bytes[offset + 2 * $0 + 1]) << 8 }
         }
-        return (0..<bytesPerPixel).map { Int(storage[offset + $0]) }
+        return (0..<bytesPerPixel).map { Int(bytes[offset + $0]) }
     }
 }

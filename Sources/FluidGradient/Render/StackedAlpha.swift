@@ -22,13 +22,13 @@ package enum StackedAlpha {
     ///   - frameIndex: the index that moves the dither pattern.
     ///   - threads: how many threads share the rows; the bytes do not depend on it.
     package static func pack(
-        _ frame: PixelBuffer, into stacked: PixelBuffer, dither: Bool, frameIndex: Int, threads: Int = 1
+        _ frame: PixelBuffer, into stacked: inout PixelBuffer, dither: Bool, frameIndex: Int, threads: Int = 1
     ) {
         precondition(frame.format == .rgba64le, "a stacked frame is made from 16-bit RGBA")
         precondition(
             stacked.width == frame.width && stacked.height == 2 * frame.height,
             "a stacked frame is W×2H of its source")
-        let width = frame.width, height = frame.height
+        let width = frame.width, height = frame.height, isPlanar = stacked.format.bytesPerPixel == nil
         let packer = Packer(
             format: stacked.format, dither: dither, ditherOffset: Dither.offset(frame: frameIndex),
             width: width, height: 2 * height)
@@ -48,7 +48,7 @@ package enum StackedAlpha {
                             packer.pack(row: row, shaded: target, into: output.base)
                         }
                         // Planar formats (4:2:0) take their chroma from each pair.
-                        if stacked.format.bytesPerPixel == nil {
+                        if isPlanar {
                             packer.packChroma(pair: pair, rows: (shaded, shaded + width), into: output.base)
                         }
                     }

@@ -19,9 +19,9 @@ struct BundleMeasurement {
         frames = Array(Set((0..<5).map { $0 * count / 5 })).sorted()
         let animator = Animator(preset: preset)
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: threads)
-        let buffer = PixelBuffer(width: preset.width, height: preset.height, format: .rgba64le)
+        var buffer = PixelBuffer(width: preset.width, height: preset.height, format: .rgba64le)
         references = frames.map { index in
-            renderer.render(animator.scene(at: Double(index) / preset.fps), frameIndex: index, dither: false, into: buffer)
+            renderer.render(animator.scene(at: Double(index) / preset.fps), frameIndex: index, dither: false, into: &buffer)
             return FrameSamples(buffer)
         }
     }

@@ -61,7 +61,7 @@ package enum FramePipeline {
                 while let job = queue.nextJob() {
                     do throws(CommandError) {
                         try sink.write(job.buffer, frameIndex: job.index)
-                        let done = queue.release(job.buffer)
+                        let done = queue.release(consume job)
                         progress?.update(done: done, total: total, elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                     } catch {
                         queue.fail(error)
@@ -71,19 +71,25 @@ package enum FramePipeline {
         }
         var stop: CommandError?
         func stopRequested() -> Bool { Interruption.isRequested || shouldStop() }
-        for index in plan.frames {
+        frames: for index in plan.frames {
             if stopRequested() {
                 stop = .interrupted
                 break
             }
-            let next = queue.freeBuffer(unless: stopRequested)
-            guard case .free(let buffer) = next else {
+            // Taken out of the queue, so that this is the buffer's only copy and rendering
+            // writes it in place.
+            var buffer: PixelBuffer
+            switch queue.freeBuffer(unless: stopRequested) {
+            case .free(let free): buffer = free
+            case .failed: break frames
+            case .stopped:
                 // A writer's failure is reported as such, even if a stop came with it.
-                if case .stopped = next { stop = .interrupted }
-                break
+                stop = .interrupted
+                break frames
             }
             let instant = plan.instant(of: index)
-            renderer.render(animator.scene(at: instant.time), frameIndex: instant.ditherIndex, dither: plan.dither, into: buffer)
+            let scene = animator.scene(at: instant.time)
+            renderer.render(scene, frameIndex: instant.ditherIndex, dither: plan.dither, into: &buffer)
             queue.submit(index: index, buffer: buffer)
         }
         queue.close()
@@ -156,11 +162,12 @@ private final class FrameQueue: @unchecked Sendable {
         return jobs.removeFirst()
     }
 
-    /// Returns a written buffer; the count of frames written so far.
-    func release(_ buffer: PixelBuffer) -> Int {
+    /// Returns a written frame's buffer; the count of frames written so far. The job is
+    /// consumed, so that the queue holds the buffer's only copy.
+    func release(_ job: consuming Job) -> Int {
         condition.lock()
         defer { condition.unlock() }
-        free.append(buffer)
+        free.append(job.buffer)
         done += 1
         condition.broadcast()
         return done

@@ -9,7 +9,8 @@ package final class StackedAlphaSink: FrameSink, @unchecked Sendable {
     package let pixelFormat = PixelFormat.rgba64le
     package let isOrderIndependent = false
     private let inner: FrameSink
-    private let stacked: PixelBuffer
+    /// Written by one writer at a time: the sink is not order-independent.
+    private var stacked: PixelBuffer
     private let dither: Bool
     private let threads: Int
 
@@ -31,7 +32,7 @@ package final class StackedAlphaSink: FrameSink, @unchecked Sendable {
     }
 
     package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
-        StackedAlpha.pack(buffer, into: stacked, dither: dither, frameIndex: frameIndex, threads: threads)
+        StackedAlpha.pack(buffer, into: &stacked, dither: dither, frameIndex: frameIndex, threads: threads)
         try inner.write(stacked, frameIndex: frameIndex)
     }
 
