@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Seconds spent in each stage of the production path, summed over frames.
 package struct StageTimes: Sendable {
     package var raster: Double = 0
@@ -15,16 +13,13 @@ package struct StageTimes: Sendable {
 /// It stays within the definition's tolerance (largest error 2/255, mean 0.5/255 with
 /// dither off); ``ReferenceRenderer`` is the oracle the tests hold it to. A renderer
 /// keeps its buffers between frames, so make one per frame size and reuse it.
-/// One renderer renders one frame at a time: renders from several threads at once wait
-/// for each other (for frames in parallel, make a renderer per thread).
-package final class FrameRenderer: @unchecked Sendable {
+/// It is not `Sendable`: the buffers it keeps serve one frame at a time, so the compiler
+/// keeps it to one task or thread (for frames in parallel, make a renderer per thread).
+package final class FrameRenderer {
     package let spec: FrameSpec
     package let threads: Int
-    /// Summed over every frame rendered, whoever rendered it; read it when no frame is
-    /// being rendered.
+    /// Summed over every frame rendered.
     package private(set) var times = StageTimes()
-    /// Held for a whole frame: the buffers below are shared between frames.
-    private let oneFrameAtATime = DispatchSemaphore(value: 1)
 
     /// The stages on the grid chosen from σ, which serves every scene whose rims it
     /// can sample.
@@ -52,8 +47,6 @@ package final class FrameRenderer: @unchecked Sendable {
     /// `frameIndex` only moves the dither pattern.
     package func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
         precondition(buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
-        oneFrameAtATime.wait()
-        defer { oneFrameAtATime.signal() }
         let scene = CompiledScene(root: root)
         stages(for: scene).render(
             scene, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
