@@ -41,14 +41,46 @@ static int system_failure(char message[FG_PNG_MESSAGE_SIZE], int error) {
     return error != 0 ? error : -1;
 }
 
+/* Row pointers into `pixels`, to be freed by the caller; stops libpng when out of memory. */
+static png_bytep *row_pointers(png_structp png, const void *pixels, uint32_t width, uint32_t height, int channels,
+                               int bit_depth) {
+    size_t row_bytes = (size_t)width * (size_t)channels * (size_t)(bit_depth / 8);
+    png_bytep *rows = malloc(sizeof(png_bytep) * height);
+    if (!rows) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * row_bytes;
+    return rows;
+}
+
+/* Everything after the output is set up: the header, the sRGB tag, the encoder settings
+   and the rows. Files and memory share it, so both hold the same bytes. */
+static void write_image(png_structp png, png_infop info, png_bytep *rows, uint32_t width, uint32_t height,
+                        int channels, int bit_depth, int drop_alpha, fg_png_write_options options) {
+    png_set_IHDR(png, info, width, height, bit_depth,
+                 channels == 4 && !drop_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_set_compression_level(png, options.compression_level);
+    png_set_compression_strategy(png, options.strategy);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
+    png_write_info(png, info);
+    if (channels == 4 && drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+    if (bit_depth == 16) png_set_swap(png);
+    png_write_image(png, rows);
+    png_write_end(png, info);
+}
+
+/* Whether `channels` is 3 or 4; otherwise says so in `message`. */
+static int usable_channels(int channels, char message[FG_PNG_MESSAGE_SIZE]) {
+    if (channels == 3 || channels == 4) return 1;
+    snprintf(message, FG_PNG_MESSAGE_SIZE, "unsupported channel count %d", channels);
+    return 0;
+}
+
 int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint32_t height,
                       int channels, int bit_depth, int drop_alpha, fg_png_write_options options,
                       char message[FG_PNG_MESSAGE_SIZE]) {
     message[0] = 0;
-    if (channels != 3 && channels != 4) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "unsupported channel count %d", channels);
-        return -1;
-    }
+    if (!usable_channels(channels, message)) return -1;
     FILE *file = fopen(path, "wb");
     if (!file) return system_failure(message, errno);
     error_context context = {.message = message};
@@ -68,24 +100,9 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
         fclose(file);
         return failure;
     }
-    size_t row_bytes = (size_t)width * (size_t)channels * (size_t)(bit_depth / 8);
-    rows = malloc(sizeof(png_bytep) * height);
-    if (!rows) png_error(png, "out of memory");
-    for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * row_bytes;
-
+    rows = row_pointers(png, pixels, width, height, channels, bit_depth);
     png_init_io(png, file);
-    png_set_IHDR(png, info, width, height, bit_depth,
-                 channels == 4 && !drop_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_set_compression_level(png, options.compression_level);
-    png_set_compression_strategy(png, options.strategy);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
-    png_write_info(png, info);
-    if (channels == 4 && drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    if (bit_depth == 16) png_set_swap(png);
-    png_write_image(png, rows);
-    png_write_end(png, info);
+    write_image(png, info, rows, width, height, channels, bit_depth, drop_alpha, options);
 
     free(rows);
     png_destroy_write_struct(&png, &info);
@@ -96,6 +113,59 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
     }
     if (fclose(file) != 0) return system_failure(message, errno);
     return 0;
+}
+
+/* libpng's write callback for memory: appends to the fg_png_data, doubling its capacity. */
+static void append_to_data(png_structp png, png_bytep bytes, png_size_t count) {
+    fg_png_data *data = (fg_png_data *)png_get_io_ptr(png);
+    if (count > SIZE_MAX - data->count) png_error(png, "out of memory");
+    if (data->count + count > data->capacity) {
+        size_t capacity = data->capacity ? data->capacity : 1 << 16;
+        while (capacity < data->count + count) capacity = capacity > SIZE_MAX / 2 ? SIZE_MAX : capacity * 2;
+        unsigned char *grown = realloc(data->bytes, capacity);
+        if (!grown) png_error(png, "out of memory");
+        data->bytes = grown;
+        data->capacity = capacity;
+    }
+    memcpy(data->bytes + data->count, bytes, count);
+    data->count += count;
+}
+
+/* Memory needs no flushing. */
+static void flush_nothing(png_structp png) { (void)png; }
+
+int fg_png_write_memory(const void *pixels, uint32_t width, uint32_t height, int channels, int bit_depth,
+                        int drop_alpha, fg_png_write_options options, fg_png_data *data,
+                        char message[FG_PNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    memset(data, 0, sizeof *data);
+    if (!usable_channels(channels, message)) return -1;
+    error_context context = {.message = message};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    png_bytep *volatile rows = NULL;
+    if (!png || !info) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
+        png_destroy_write_struct(&png, NULL);
+        return -1;
+    }
+    if (setjmp(context.jump)) {
+        free(rows);
+        png_destroy_write_struct(&png, &info);
+        fg_png_data_free(data);
+        return -1;
+    }
+    rows = row_pointers(png, pixels, width, height, channels, bit_depth);
+    png_set_write_fn(png, data, append_to_data, flush_nothing);
+    write_image(png, info, rows, width, height, channels, bit_depth, drop_alpha, options);
+    free(rows);
+    png_destroy_write_struct(&png, &info);
+    return 0;
+}
+
+void fg_png_data_free(fg_png_data *data) {
+    free(data->bytes);
+    memset(data, 0, sizeof *data);
 }
 
 int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]) {

@@ -43,6 +43,33 @@ import Testing
         #expect(image.samples == original)
     }
 
+    /// Seeded noise, which deflate cannot shrink much: its PNG outgrows the memory
+    /// writer's first 64 KiB.
+    static func noise(_ format: PixelFormat, width: Int, height: Int, seed: UInt64) -> PixelBuffer {
+        var buffer = PixelBuffer(width: width, height: height, format: format)
+        var generator = SplitMix64(seed: seed)
+        buffer.withUnsafeMutableBytes { bytes in
+            for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: generator.next()) }
+        }
+        return buffer
+    }
+
+    /// In every layout, the PNG encoded in memory holds the file's bytes and decodes back.
+    @Test(arguments: [PixelFormat.rgb24, .rgba, .rgb48le, .rgba64le], [false, true])
+    func encodesInMemoryTheFilesBytes(format: PixelFormat, alpha: Bool) throws {
+        let buffer = Self.noise(format, width: 301, height: 203, seed: UInt64(format.bitDepth) << 8 | (alpha ? 1 : 0))
+        let data = try PNGFile.data(buffer, alpha: alpha)
+        let path = directory + "/file.png", copy = directory + "/memory.png"
+        try PNGFile.write(buffer, to: path, alpha: alpha)
+        #expect(data.count > 1 << 16)
+        #expect(data == [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        try Data(data).write(to: URL(fileURLWithPath: copy))
+        let image = try PNGFile.read(copy)
+        #expect(image == (try PNGFile.read(path)))
+        #expect(image.channels == (alpha && format.hasAlpha ? 4 : 3) && image.bitDepth == format.bitDepth)
+        #expect(image.samples.count == 301 * 203 * image.channels)
+    }
+
     @Test func rendersFramesThatRoundTrip() throws {
         let spec = FrameSpec(width: 64, height: 48)
         var buffer = PixelBuffer(width: 64, height: 48, format: .rgb24)

@@ -26,6 +26,24 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
                       int channels, int bit_depth, int drop_alpha, fg_png_write_options options,
                       char message[FG_PNG_MESSAGE_SIZE]);
 
+/// PNG bytes in memory, malloc'd; free with fg_png_data_free.
+typedef struct {
+    unsigned char *bytes;
+    size_t count;
+    /// Bytes allocated, at least `count`.
+    size_t capacity;
+} fg_png_data;
+
+/// fg_png_write_file's encoding, into memory (through libpng's png_set_write_fn): the
+/// same bytes a file would hold. Returns 0 with the PNG in `data`, or -1 with a message
+/// and `data` empty.
+int fg_png_write_memory(const void *pixels, uint32_t width, uint32_t height, int channels, int bit_depth,
+                        int drop_alpha, fg_png_write_options options, fg_png_data *data,
+                        char message[FG_PNG_MESSAGE_SIZE]);
+
+/// Frees the bytes of `data` and empties it.
+void fg_png_data_free(fg_png_data *data);
+
 typedef struct {
     uint32_t width;
     uint32_t height;

@@ -28,23 +28,41 @@ package enum PNGFile {
     package static func encode(
         _ buffer: PixelBuffer, toPath path: String, options: PNGOptions, displayPath: String, alpha: Bool? = nil
     ) throws(CommandError) {
-        guard let bytesPerPixel = buffer.format.bytesPerPixel else {
-            throw CommandError.input("PNG needs an RGB or RGBA pixel format, not \(buffer.format.rawValue)")
-        }
-        let depth = buffer.format.bitDepth
-        let channels = Int32(bytesPerPixel / (depth / 8))
+        let layout = try PNGLayout(buffer, alpha: alpha)
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
         let status = buffer.withUnsafeBytes { bytes in
             fg_png_write_file(
-                path, bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), channels, Int32(depth),
-                (alpha ?? buffer.format.hasAlpha) ? 0 : 1,
-                fg_png_write_options(
-                    compression_level: options.compressionLevel, filters: options.filters, strategy: options.strategy),
-                &message)
+                path, bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), layout.channels, layout.depth,
+                layout.dropAlpha, options.cOptions, &message)
         }
         guard status == 0 else {
             throw CommandError.failure("could not write \(displayPath): \(cMessage(message))" + AtomicFile.advice(forWriteError: status))
         }
+    }
+
+    /// The bytes of the PNG that ``write(_:to:options:alpha:)`` would write, encoded in
+    /// memory by libpng.
+    ///
+    /// - Parameters:
+    ///   - buffer: a packed RGB or RGBA buffer, 8- or 16-bit.
+    ///   - options: the encoder settings.
+    ///   - alpha: whether to keep an RGBA buffer's alpha; nil keeps what the format has.
+    /// - Returns: the PNG file's bytes.
+    /// - Throws: ``CommandError`` for a planar format, or when libpng fails (out of memory).
+    package static func data(
+        _ buffer: PixelBuffer, options: PNGOptions = PNGOptions(), alpha: Bool? = nil
+    ) throws(CommandError) -> [UInt8] {
+        let layout = try PNGLayout(buffer, alpha: alpha)
+        var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
+        var data = fg_png_data()
+        let status = buffer.withUnsafeBytes { bytes in
+            fg_png_write_memory(
+                bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), layout.channels, layout.depth,
+                layout.dropAlpha, options.cOptions, &data, &message)
+        }
+        guard status == 0 else { throw CommandError.failure("could not encode a PNG: \(cMessage(message))") }
+        defer { fg_png_data_free(&data) }
+        return Array(UnsafeRawBufferPointer(start: data.bytes, count: data.count))
     }
 
     /// Decodes a PNG; grey and palette images come back as RGB(A).
@@ -102,6 +120,33 @@ package enum PNGFile {
         return DecodedImage(
             width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
             bitDepth: Int(image.bit_depth), samples: samples)
+    }
+}
+
+/// How a packed buffer's samples reach libpng.
+private struct PNGLayout {
+    /// 3 or 4 samples a pixel as stored.
+    let channels: Int32
+    /// 8 or 16.
+    let depth: Int32
+    /// 1 when a fourth sample is written as RGB's filler, else 0.
+    let dropAlpha: Int32
+
+    init(_ buffer: PixelBuffer, alpha: Bool?) throws(CommandError) {
+        guard let bytesPerPixel = buffer.format.bytesPerPixel else {
+            throw CommandError.input("PNG needs an RGB or RGBA pixel format, not \(buffer.format.rawValue)")
+        }
+        let depth = buffer.format.bitDepth
+        channels = Int32(bytesPerPixel / (depth / 8))
+        self.depth = Int32(depth)
+        dropAlpha = (alpha ?? buffer.format.hasAlpha) ? 0 : 1
+    }
+}
+
+extension PNGOptions {
+    /// The settings as the C shim takes them.
+    fileprivate var cOptions: fg_png_write_options {
+        fg_png_write_options(compression_level: compressionLevel, filters: filters, strategy: strategy)
     }
 }
 
