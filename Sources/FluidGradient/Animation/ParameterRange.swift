@@ -1,18 +1,31 @@
 /// A closed range `min...max` a random parameter is drawn from, with an optional
 /// step (the seed range slider's min, max and step).
-package struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
-    package var min: Double
-    package var max: Double
+public struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
+    /// The smallest value drawn.
+    public var min: Double
+    /// The largest value drawn.
+    public var max: Double
     /// When set, draws snap to `min + n·step` (and never pass `max`).
-    package var step: Double?
+    public var step: Double?
 
-    package init(_ min: Double, _ max: Double, step: Double? = nil) {
+    /// The range `min...max`.
+    ///
+    /// - Parameters:
+    ///   - min: The smallest value drawn.
+    ///   - max: The largest value drawn, at least `min`.
+    ///   - step: When given, draws snap to `min + n·step`.
+    public init(_ min: Double, _ max: Double, step: Double? = nil) {
         self.min = min
         self.max = max
         self.step = step
     }
 
-    package init(_ range: ClosedRange<Double>, step: Double? = nil) {
+    /// The range `range`.
+    ///
+    /// - Parameters:
+    ///   - range: The values drawn.
+    ///   - step: When given, draws snap to `range.lowerBound + n·step`.
+    public init(_ range: ClosedRange<Double>, step: Double? = nil) {
         self.init(range.lowerBound, range.upperBound, step: step)
     }
 
@@ -34,7 +47,7 @@ package struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `0.15...0.75`, with `/0.05` for a step.
-    package var description: String {
+    public var description: String {
         var text = "\(ParameterRange.format(min))...\(ParameterRange.format(max))"
         if let step { text += "/\(ParameterRange.format(step))" }
         return text
@@ -49,16 +62,19 @@ package struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
 
 /// The ranges the random blobs are drawn from (DESIGN section 3), with the original
 /// package's defaults.
-package struct BlobRanges: Hashable, Sendable {
-    /// `s`: the blob's x radius in unit space.
-    package var size = ParameterRange(0.15, 0.75)
-    /// `u`: the y radius is `s·max(W/H, 1)·u`.
-    package var aspect = ParameterRange(0.25, 1.75)
-    package var opacity = ParameterRange(0.5, 1.0)
-    /// Seconds between retargets at speed 1 (divided by the speed).
-    package var retargetInterval = ParameterRange(0.8, 1.2)
+public struct BlobRanges: Hashable, Sendable {
+    /// `s`: the blob's x radius in unit space, within 0...4.
+    public var size = ParameterRange(0.15, 0.75)
+    /// `u`: the y radius is `s·max(W/H, 1)·u`, within 0...16.
+    public var aspect = ParameterRange(0.25, 1.75)
+    /// The blob's opacity, within 0...1.
+    public var opacity = ParameterRange(0.5, 1.0)
+    /// Seconds between retargets at speed 1 (divided by the speed), within 0.05...600.
+    public var retargetInterval = ParameterRange(0.8, 1.2)
 
-    package init() {}
+    /// The original package's ranges: size 0.15...0.75, aspect 0.25...1.75, opacity
+    /// 0.5...1 and retargets every 0.8...1.2 seconds.
+    public init() {}
 }
 
 /// Where a blob is, or is heading: centre and radius in unit space, and opacity.

@@ -2,13 +2,24 @@
 ///
 /// Channels are floats in 0...1. This is the form people write and read
 /// (`#RRGGBBAA`, CSS names); the renderer works on ``premultiplied`` values.
-package struct RGBA: Hashable, Sendable, CustomStringConvertible {
-    package var red: Double
-    package var green: Double
-    package var blue: Double
-    package var alpha: Double
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    /// The red channel, 0...1.
+    public var red: Double
+    /// The green channel, 0...1.
+    public var green: Double
+    /// The blue channel, 0...1.
+    public var blue: Double
+    /// The alpha channel, 0...1: 0 is transparent, 1 opaque.
+    public var alpha: Double
 
-    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    /// A colour from its channels.
+    ///
+    /// - Parameters:
+    ///   - red: The red channel, 0...1.
+    ///   - green: The green channel, 0...1.
+    ///   - blue: The blue channel, 0...1.
+    ///   - alpha: The alpha channel, 0...1; opaque when left out.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -20,9 +31,12 @@ package struct RGBA: Hashable, Sendable, CustomStringConvertible {
         self.init(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: Double(a) / 255)
     }
 
-    package static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
-    package static let black = RGBA(red: 0, green: 0, blue: 0)
-    package static let white = RGBA(red: 1, green: 1, blue: 1)
+    /// Transparent black.
+    public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
+    public static let black = RGBA(red: 0, green: 0, blue: 0)
+    /// Opaque white.
+    public static let white = RGBA(red: 1, green: 1, blue: 1)
 
     /// `(r·a, g·a, b·a, a)`.
     package var premultiplied: SIMD4<Double> {
@@ -49,7 +63,8 @@ package struct RGBA: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    package var description: String { hex }
+    /// `#RRGGBB`, or `#RRGGBBAA` when the colour is not opaque.
+    public var description: String { hex }
 
     /// Channel-wise linear interpolation of straight values: `self + (other − self)·t`.
     package func mixed(with other: RGBA, by t: Double) -> RGBA {

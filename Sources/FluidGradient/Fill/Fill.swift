@@ -1,7 +1,9 @@
 /// What fills an area: one colour or a gradient (the seed's `ShapeStyle`).
 /// Today the background is a fill; blobs stay single-colour radials.
-package enum Fill: Hashable, Sendable {
+public enum Fill: Hashable, Sendable {
+    /// One colour.
     case color(RGBA)
+    /// A linear, radial or conic gradient.
     case gradient(Gradient)
 
     /// The premultiplied colour at pixel-space point `(x, y)` of a `width × height` frame.

@@ -1,13 +1,18 @@
 import Foundation
 
 /// Why a gradient edit or definition was refused.
-package enum GradientError: Error, Equatable, CustomStringConvertible {
+public enum GradientError: Error, Equatable, CustomStringConvertible {
+    /// A gradient needs 2 stops or more; it was given this many.
     case tooFewStops(Int)
+    /// No stop has this ``Gradient/Stop/id``.
     case unknownStop(Int)
+    /// A gradient keeps at least 2 stops, so neither of the last two can be removed.
     case lastTwoStops
+    /// Some stops were given a location and some not.
     case mixedLocations
 
-    package var description: String {
+    /// What was refused, as one line.
+    public var description: String {
         switch self {
         case .tooFewStops(let count):
             return "a gradient needs at least 2 stops, got \(count)"
@@ -26,8 +31,9 @@ package enum GradientError: Error, Equatable, CustomStringConvertible {
 /// Invariants, kept by every initialiser and edit: at least two stops, locations in
 /// 0...1 (clamped), stops sorted by location (stable, so equal locations keep their
 /// order), and each stop has an ``Stop/id`` that survives edits.
-package struct Gradient: Hashable, Sendable {
-    package enum Kind: String, CaseIterable, Sendable {
+public struct Gradient: Hashable, Sendable {
+    /// The shape of a gradient.
+    public enum Kind: String, CaseIterable, Sendable {
         /// Along a line through the frame at ``Gradient/angle``.
         case linear
         /// Outwards from the centre; t = 1 at the corners.
@@ -36,19 +42,35 @@ package struct Gradient: Hashable, Sendable {
         case conic
     }
 
-    package struct Stop: Hashable, Sendable, Identifiable {
-        package let id: Int
-        package var location: Double
-        package var color: RGBA
+    /// A colour at a location along the gradient.
+    public struct Stop: Hashable, Sendable, Identifiable {
+        /// The stop's identity, kept through edits: the position it was given in.
+        public let id: Int
+        /// Where the stop is along the gradient, 0...1.
+        public var location: Double
+        /// The colour at ``location``.
+        public var color: RGBA
     }
 
-    package var kind: Kind
+    /// The gradient's shape.
+    public var kind: Kind
     /// Degrees anticlockwise from east: 0 runs left to right, 90 bottom to top.
-    package var angle: Double
-    package private(set) var stops: [Stop]
+    public var angle: Double
+    /// The stops, sorted by location.
+    public private(set) var stops: [Stop]
     private var nextID: Int
 
-    package init(kind: Kind = .linear, angle: Double = 0, stops: [(location: Double, color: RGBA)]) throws(GradientError) {
+    /// A gradient through `stops`, whose locations are clamped to 0...1 and sorted.
+    ///
+    /// - Parameters:
+    ///   - kind: The gradient's shape.
+    ///   - angle: Degrees anticlockwise from east (a linear gradient's direction, a conic
+    ///     gradient's start).
+    ///   - stops: 2 stops or more: a location and a colour each.
+    /// - Throws: ``GradientError/tooFewStops(_:)`` for fewer than 2 stops.
+    public init(
+        kind: Kind = .linear, angle: Double = 0, stops: [(location: Double, color: RGBA)]
+    ) throws(GradientError) {
         guard stops.count >= 2 else { throw GradientError.tooFewStops(stops.count) }
         self.kind = kind
         self.angle = angle
@@ -169,11 +191,13 @@ package struct Gradient: Hashable, Sendable {
         location.isNaN ? 0 : min(max(location, 0), 1)
     }
 
-    package static func == (lhs: Gradient, rhs: Gradient) -> Bool {
+    /// Whether two gradients have the same kind, angle and stops.
+    public static func == (lhs: Gradient, rhs: Gradient) -> Bool {
         lhs.kind == rhs.kind && lhs.angle == rhs.angle && lhs.stops == rhs.stops
     }
 
-    package func hash(into hasher: inout Hasher) {
+    /// Hashes the kind, angle and stops, which ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(angle)
         hasher.combine(stops)

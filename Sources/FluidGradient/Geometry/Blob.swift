@@ -3,15 +3,25 @@
 ///
 /// Geometry is in unit space: x is scaled by the layer's width W and y by its
 /// height H, so the look scales with the frame.
-package struct Blob: Hashable, Sendable {
-    package var color: RGBA
+public struct Blob: Hashable, Sendable {
+    /// The blob's colour.
+    public var color: RGBA
     /// `(cx, cy)` in unit space.
-    package var center: SIMD2<Double>
+    public var center: SIMD2<Double>
     /// `(rx, ry)` in unit space; the sign is ignored and zero draws nothing.
-    package var radius: SIMD2<Double>
-    package var opacity: Double
+    public var radius: SIMD2<Double>
+    /// The opacity the colour is multiplied by, 0...1.
+    public var opacity: Double
 
-    package init(color: RGBA, center: SIMD2<Double>, radius: SIMD2<Double>, opacity: Double = 1) {
+    /// A blob from its colour and geometry.
+    ///
+    /// - Parameters:
+    ///   - color: The colour.
+    ///   - center: `(cx, cy)` in unit space: `(0, 0)` is the frame's top-left corner,
+    ///     `(1, 1)` its bottom-right.
+    ///   - radius: `(rx, ry)` in unit space: `rx` in frame widths, `ry` in frame heights.
+    ///   - opacity: 0...1; opaque when left out.
+    public init(color: RGBA, center: SIMD2<Double>, radius: SIMD2<Double>, opacity: Double = 1) {
         self.color = color
         self.center = center
         self.radius = radius

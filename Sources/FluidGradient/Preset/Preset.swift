@@ -1,35 +1,61 @@
 /// Everything that defines an animated gradient: the file contract of DESIGN section 8.
 ///
-/// Every property but the colours has the default of DESIGN sections 2–7.
-package struct Preset: Hashable, Sendable {
-    package var name: String
-    package var description: String
-    /// One random base blob per colour.
-    package var colors: [RGBA]
-    /// One random highlight blob per colour, blended with overlay.
-    package var highlights: [RGBA]
-    package var background: Fill
-    /// Tempo: 0 is a still scene.
-    package var speed: Double
-    /// The blur exponent `e`.
-    package var blur: Double
-    package var seed: UInt64
-    package var ranges: BlobRanges
-    package var edges: EdgeMode
-    package var width: Int
-    package var height: Int
-    package var fps: Double
-    /// Seconds.
-    package var duration: Double
-    package var loop: Bool
-    /// The point scale `p` of the blur size.
-    package var pointScale: Double
+/// Every property but the colours has the default of DESIGN sections 2–7. A preset
+/// built in code is checked when it is rendered, as a preset file is when it is read.
+///
+/// ```swift
+/// var preset = Preset(colors: [RGBA(red: 1, green: 0.37, blue: 0.43), RGBA(red: 1, green: 0.76, blue: 0.44)])
+/// preset.background = .color(RGBA(red: 0.04, green: 0.06, blue: 0.15))
+/// let frame = try preset.frame(at: 1.5, width: 640, height: 360)
+/// ```
+public struct Preset: Hashable, Sendable {
+    /// The preset's name, which errors about it show in place of a file name.
+    public var name: String
+    /// A sentence saying what the preset looks like.
+    public var description: String
+    /// One random base blob per colour: 1 to 64 colours.
+    public var colors: [RGBA]
+    /// One random highlight blob per colour, blended with overlay: up to 64.
+    public var highlights: [RGBA]
+    /// What the blurred blobs are composited onto: a colour or a gradient, which may be
+    /// transparent.
+    public var background: Fill
+    /// Tempo, 0...10: 0 is a still scene.
+    public var speed: Double
+    /// The blur exponent `e`, 0...1: the blur's standard deviation is
+    /// `p·(min(W, H)/p)^e` pixels, with `p` the ``pointScale``.
+    public var blur: Double
+    /// The seed of the random blobs and their motion: the same seed gives the same animation.
+    public var seed: UInt64
+    /// The ranges the random blobs' sizes, aspects, opacities and retargets are drawn from.
+    public var ranges: BlobRanges
+    /// What the blur sees beyond the frame's edges.
+    public var edges: EdgeMode
+    /// The frame's width in pixels, 1...16384, when a render does not give one.
+    public var width: Int
+    /// The frame's height in pixels, 1...16384, when a render does not give one.
+    public var height: Int
+    /// Frames per second, 1...240: frame `i` shows the instant `i / fps`.
+    public var fps: Double
+    /// The animation's length in seconds, 0.001...86400.
+    public var duration: Double
+    /// Whether the motion repeats with a period of ``duration``, without a seam.
+    public var loop: Bool
+    /// The point scale `p` of the blur size, 0.25...8: 2 imitates a Retina screen.
+    public var pointScale: Double
     /// Explicit base blobs: used exactly as given instead of random ones.
-    package var blobs: [Blob]?
+    public var blobs: [Blob]?
     /// Explicit highlight blobs.
-    package var highlightBlobs: [Blob]?
+    public var highlightBlobs: [Blob]?
 
-    package init(colors: [RGBA], highlights: [RGBA] = []) {
+    /// A preset with the given colours and every other property at its default: a black
+    /// background, speed 1, blur 0.75, seed 0, bleeding edges, 1920×1080 at 60 fps for
+    /// 10 seconds, no loop.
+    ///
+    /// - Parameters:
+    ///   - colors: One random base blob per colour: 1 to 64 colours.
+    ///   - highlights: One random highlight blob per colour, up to 64.
+    public init(colors: [RGBA], highlights: [RGBA] = []) {
         name = "untitled"
         description = ""
         self.colors = colors
@@ -48,8 +74,9 @@ package struct Preset: Hashable, Sendable {
         pointScale = 1
     }
 
-    /// The number of frames the duration covers at the frame rate.
-    package var frameCount: Int { max(1, Int((duration * fps).rounded())) }
+    /// The number of frames the duration covers at the frame rate: `round(duration × fps)`,
+    /// at least 1.
+    public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
 
     package var frameSpec: FrameSpec {
         FrameSpec(width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges, background: background)
