@@ -58,7 +58,7 @@ package enum Golden {
         preset.height = height
         var buffer = PixelBuffer(width: width, height: height, format: .rgba)
         FrameRenderer(spec: preset.frameSpec).render(
-            Animator(preset: preset).scene(at: time), frameIndex: Int((time * preset.fps).rounded()), into: &buffer)
+            Animator(preset: preset).scene(at: time), frameIndex: preset.ditherIndex(at: time), into: &buffer)
         return buffer
     }
 

@@ -21,7 +21,7 @@ package struct RenderPlan: Sendable {
 
     /// Time shown by frame `index`, and the index the dither pattern uses.
     func instant(of index: Int) -> (time: Double, ditherIndex: Int) {
-        if let time { return (time, Int((time * preset.fps).rounded())) }
+        if let time { return (time, preset.ditherIndex(at: time)) }
         return (Double(index) / preset.fps, index)
     }
 }

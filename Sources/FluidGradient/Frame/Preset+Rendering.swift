@@ -1,0 +1,76 @@
+extension Preset {
+    /// Renders the frame that shows the instant `time`: the pixels `fluidgradient render`
+    /// writes for it to a PNG with `--time`, at the same size, depth and dither.
+    ///
+    /// The preset is checked first, as a preset file is checked when it is read, so that
+    /// a preset built in code with a value out of bounds throws rather than renders.
+    ///
+    /// - Parameters:
+    ///   - time: The instant, in seconds: 0 to 86400.
+    ///   - width: The frame's width in pixels; the preset's ``width`` when left out.
+    ///   - height: The frame's height in pixels; the preset's ``height`` when left out.
+    ///   - depth: The bits per channel of the samples.
+    ///   - dither: Whether 8-bit samples are dithered, as the command's `--dither on`
+    ///     (the default) does; 16-bit samples are never dithered.
+    ///   - threads: How many threads share the work; the pixels do not depend on it.
+    /// - Returns: The rendered frame.
+    /// - Throws: ``PresetError`` naming the key at fault when the preset, the size or the
+    ///   time is out of bounds.
+    public func frame(
+        at time: Double, width: Int? = nil, height: Int? = nil, depth: Frame.Depth = .eight, dither: Bool = true,
+        threads: Int = 1
+    ) throws -> Frame {
+        let sized = try checked(width: width, height: height, times: [time])
+        return FrameMaker(preset: sized, depth: depth, dither: dither, threads: threads)
+            .frame(at: time, ditherIndex: sized.ditherIndex(at: time))
+    }
+
+    /// The frame whose dither pattern shows the instant `time`: the nearest frame at the
+    /// preset's frame rate. The command uses this rule for a one-frame output, so that the
+    /// still at `time` has the dither of the video frame that shows it.
+    ///
+    /// - Parameter time: The instant, in seconds.
+    /// - Returns: `round(time × fps)`.
+    package func ditherIndex(at time: Double) -> Int { Int((time * fps).rounded()) }
+
+    /// This preset at `width`×`height` (either left out keeps the preset's), checked
+    /// for rendering the instants `times` (the first and last suffice for a range).
+    ///
+    /// - Throws: ``PresetError`` for a preset, size or time out of bounds.
+    package func checked(width: Int?, height: Int?, times: [Double]) throws(PresetError) -> Preset {
+        var sized = self
+        sized.width = width ?? self.width
+        sized.height = height ?? self.height
+        try sized.validate()
+        let allowed = 0...PresetLimits.duration.upperBound
+        for time in times where !allowed.contains(time) {
+            throw PresetError(file: name, path: "time", message: JSONReader.outside(ParameterRange.format(time), allowed))
+        }
+        return sized
+    }
+}
+
+/// What renders a checked preset's frames: its animation, a renderer that keeps its
+/// buffers from frame to frame, and the output's layout.
+struct FrameMaker {
+    let preset: Preset
+    let animator: Animator
+    let renderer: FrameRenderer
+    let format: PixelFormat
+    let dither: Bool
+
+    init(preset: Preset, depth: Frame.Depth, dither: Bool, threads: Int) {
+        self.preset = preset
+        animator = Animator(preset: preset)
+        renderer = FrameRenderer(spec: preset.frameSpec, threads: threads)
+        format = depth == .sixteen ? .rgba64le : .rgba
+        self.dither = dither
+    }
+
+    /// The frame showing `time`, dithered with the pattern of frame `ditherIndex`.
+    func frame(at time: Double, ditherIndex: Int) -> Frame {
+        var pixels = PixelBuffer(width: preset.width, height: preset.height, format: format)
+        renderer.render(animator.scene(at: time), frameIndex: ditherIndex, dither: dither, into: &pixels)
+        return Frame(pixels: pixels, time: time, hasTransparency: preset.frameSpec.hasTransparency)
+    }
+}
