@@ -3,7 +3,8 @@
 ///
 /// Frame `i` shows the instant `i / fps`. Iterating renders each frame when it is reached,
 /// reusing the renderer's working memory, so a long sequence costs one frame's memory
-/// at a time, plus the frames kept. Make one with ``Preset/frames(in:width:height:depth:dither:threads:)``.
+/// at a time, plus the frames kept. Make one with
+/// ``Preset/frames(in:width:height:depth:dither:threads:)``.
 ///
 /// ```swift
 /// for frame in try preset.frames(width: 640, height: 360) {
@@ -69,7 +70,8 @@ extension Preset {
     ) throws -> FrameSequence {
         let indices = indices ?? 0..<frameCount
         let last = max(indices.lowerBound, indices.upperBound - 1)
-        let sized = try checked(width: width, height: height, times: [indices.lowerBound, last].map { Double($0) / fps })
+        let times = [indices.lowerBound, last].map { Double($0) / fps }
+        let sized = try checked(width: width, height: height, times: times)
         return FrameSequence(preset: sized, indices: indices, depth: depth, dither: dither, threads: threads)
     }
 }

@@ -44,7 +44,8 @@ extension Preset {
         try sized.validate()
         let allowed = 0...PresetLimits.duration.upperBound
         for time in times where !allowed.contains(time) {
-            throw PresetError(file: name, path: "time", message: JSONReader.outside(ParameterRange.format(time), allowed))
+            let message = JSONReader.outside(ParameterRange.format(time), allowed)
+            throw PresetError(file: name, path: "time", message: message)
         }
         return sized
     }

@@ -46,7 +46,8 @@ package final class FrameRenderer {
     /// Renders the laid-out layer tree `root` into `buffer`, whose size must match the spec.
     /// `frameIndex` only moves the dither pattern.
     package func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
-        precondition(buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
+        precondition(
+            buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
         let scene = CompiledScene(root: root)
         stages(for: scene).render(
             scene, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
