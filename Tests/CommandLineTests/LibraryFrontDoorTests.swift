@@ -94,6 +94,17 @@ import Testing
         #expect(throws: PresetError.self) { _ = try preset.frames(in: 0..<(86_401 * 60), width: 16, height: 9) }
     }
 
+    /// The README's library section shows the example package's program as it is.
+    @Test func theREADMEShowsTheExampleAsItIs() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let example = try String(
+            contentsOf: repository.appendingPathComponent("Examples/RenderPNG/Sources/RenderPNG/main.swift"),
+            encoding: .utf8)
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```swift\n" + example + "```\n"))
+    }
+
     @Test func aVideoHoldsEveryFrameAndAWrongNameLeavesNothing() throws {
         let scratch = Scratch()
         var preset = try #require(Preset.builtIn("aurora"))
