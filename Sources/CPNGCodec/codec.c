@@ -76,6 +76,17 @@ static int usable_channels(int channels, char message[FG_PNG_MESSAGE_SIZE]) {
     return 0;
 }
 
+/* A libpng writer that reports to `context`: 0, or -1 with "out of memory" and nothing
+   left allocated. */
+static int create_writer(error_context *context, png_structp *png, png_infop *info) {
+    *png = png_create_write_struct(PNG_LIBPNG_VER_STRING, context, on_error, on_warning);
+    *info = *png ? png_create_info_struct(*png) : NULL;
+    if (*png && *info) return 0;
+    snprintf(context->message, FG_PNG_MESSAGE_SIZE, "out of memory");
+    png_destroy_write_struct(png, NULL);
+    return -1;
+}
+
 int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint32_t height,
                       int channels, int bit_depth, int drop_alpha, fg_png_write_options options,
                       char message[FG_PNG_MESSAGE_SIZE]) {
@@ -84,12 +95,10 @@ int fg_png_write_file(const char *path, const void *pixels, uint32_t width, uint
     FILE *file = fopen(path, "wb");
     if (!file) return system_failure(message, errno);
     error_context context = {.message = message};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
+    png_structp png;
+    png_infop info;
     png_bytep *volatile rows = NULL;
-    if (!png || !info) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
-        png_destroy_write_struct(&png, NULL);
+    if (create_writer(&context, &png, &info) != 0) {
         fclose(file);
         return -1;
     }
@@ -141,14 +150,10 @@ int fg_png_write_memory(const void *pixels, uint32_t width, uint32_t height, int
     memset(data, 0, sizeof *data);
     if (!usable_channels(channels, message)) return -1;
     error_context context = {.message = message};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
+    png_structp png;
+    png_infop info;
     png_bytep *volatile rows = NULL;
-    if (!png || !info) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
-        png_destroy_write_struct(&png, NULL);
-        return -1;
-    }
+    if (create_writer(&context, &png, &info) != 0) return -1;
     if (setjmp(context.jump)) {
         free(rows);
         png_destroy_write_struct(&png, &info);
