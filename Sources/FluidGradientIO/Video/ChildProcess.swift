@@ -40,39 +40,9 @@ final class ChildProcess: @unchecked Sendable {
         for descriptor in stdinPipe + stderrPipe + stdoutPipe where descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         enlargePipeBuffer(stdinPipe[1])
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if readsOutput {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-            posix_spawn_file_actions_addclose(&actions, stdoutPipe[1])
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, stdinPipe[0])
-        posix_spawn_file_actions_addclose(&actions, stderrPipe[1])
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        // The child starts with default SIGPIPE/SIGINT handling, whatever we ignore.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var noneBlocked = sigset_t()
-        sigemptyset(&noneBlocked)
-        posix_spawnattr_setsigmask(&attributes, &noneBlocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let (status, child) = ChildProcess.spawn(
+            executable, arguments: arguments, stdin: stdinPipe[0], stdout: readsOutput ? stdoutPipe[1] : nil,
+            stderr: stderrPipe[1])
         close(stdinPipe[0])
         close(stderrPipe[1])
         if readsOutput {
@@ -90,19 +60,74 @@ final class ChildProcess: @unchecked Sendable {
         cleanupSlot = Interruption.register(child: child)
         stdinDescriptor = stdinPipe[1]
         outputDescriptor = stdoutPipe[0]
-        let stderrDescriptor = stderrPipe[0]
-        stderrReader = Thread { [stderrDone, tail] in
+        stderrReader = ChildProcess.readTail(of: stderrPipe[0], into: tail, signalling: stderrDone)
+    }
+
+    /// Spawns `executable` in a process group of its own, with the default handling of
+    /// SIGPIPE, SIGINT and SIGTERM whatever this process does with them.
+    ///
+    /// - Parameters:
+    ///   - executable: the program's path.
+    ///   - arguments: its arguments, after its name.
+    ///   - stdin: the read end of the pipe that becomes its stdin, used unless `stdout` is given.
+    ///   - stdout: the write end of the pipe that becomes its stdout; with it, stdin is /dev/null,
+    ///     and without it, stdout is /dev/null.
+    ///   - stderr: the write end of the pipe that becomes its stderr.
+    /// - Returns: posix_spawn's status (0 once started) and the child's pid.
+    private static func spawn(
+        _ executable: String, arguments: [String], stdin: Int32, stdout: Int32?, stderr: Int32
+    ) -> (status: Int32, pid: pid_t) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let stdout {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+            posix_spawn_file_actions_addclose(&actions, stdout)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        posix_spawn_file_actions_addclose(&actions, stdin)
+        posix_spawn_file_actions_addclose(&actions, stderr)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var noneBlocked = sigset_t()
+        sigemptyset(&noneBlocked)
+        posix_spawnattr_setsigmask(&attributes, &noneBlocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        return (status, child)
+    }
+
+    /// Starts a thread that keeps the tail of what `descriptor` gives until its end, then
+    /// closes it and signals `done`.
+    private static func readTail(of descriptor: Int32, into tail: TailBuffer, signalling done: DispatchSemaphore) -> Thread {
+        let reader = Thread {
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(stderrDescriptor, $0.baseAddress, 4096) }
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 4096) }
                 if count < 0, errno == EINTR { continue }
                 if count <= 0 { break }
                 tail.append(chunk[0..<count])
             }
-            close(stderrDescriptor)
-            stderrDone.signal()
+            close(descriptor)
+            done.signal()
         }
-        stderrReader.start()
+        reader.start()
+        return reader
     }
 
     /// Writes all of `bytes` to the child's stdin. Returns false if the child closed
