@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(name: "CVectorMath"),
@@ -30,7 +31,10 @@ let package = Package(
         .target(name: "CSignalCleanup"),
         .target(
             name: "FluidGradientIO",
-            dependencies: ["FluidGradient", "CPNGCodec", "CWebPCodec", "CAVIFCodec", "CSignalCleanup"],
+            dependencies: [
+                "FluidGradient", "CPNGCodec", "CWebPCodec", "CAVIFCodec", "CSignalCleanup",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             plugins: ["EmbedPresets"]
         ),
         .target(name: "FluidGradientTesting", dependencies: ["FluidGradient", "FluidGradientIO"]),
