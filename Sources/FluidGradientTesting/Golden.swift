@@ -138,7 +138,7 @@ public enum Golden {
         do {
             expected = FrameSamples(try PNGFile.read(golden.path))
         } catch {
-            return .failed(message: "\(error.message); delete it and run the test again to record it afresh")
+            return .failed(message: "\(error); delete it and run the test again to record it afresh")
         }
         let test = URL(fileURLWithPath: testFile)
         let artifacts = Artifacts(

@@ -91,10 +91,12 @@ struct Batch: ParsableCommand {
         let allJobs = parsed.jobs(
             loadPreset: { reference in
                 let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
-                do throws(CommandError) {
+                do {
                     return .success(try PresetLibrary.load(looksLikePath ? resolve(reference) : reference))
+                } catch let error as PresetError {
+                    return .failure(error)
                 } catch {
-                    return .failure(PresetError(file: "", path: "", message: error.message))
+                    return .failure(PresetError(file: "", path: "", message: "\(error)"))
                 }
             },
             loadPalette: { file in
@@ -102,8 +104,8 @@ struct Batch: ParsableCommand {
                     return .success(try PaletteFile.colors(try readFile(resolve(file), what: "palette file"), file: file))
                 } catch let error as PresetError {
                     return .failure(error)
-                } catch let error as CommandError {
-                    return .failure(PresetError(file: "", path: "", message: error.message))
+                } catch where error is FileError || error is InterruptionError {
+                    return .failure(PresetError(file: "", path: "", message: "\(error)"))
                 } catch {
                     return .failure(PresetError(file: file, path: "", message: "\(error)"))
                 }
@@ -129,7 +131,7 @@ struct Batch: ParsableCommand {
             printError("\(result.job.label)" + (message.hasPrefix(result.job.output) ? "" : " (\(result.job.output))") + " failed: \(message)")
         }
         if results.contains(where: { $0.status == BatchResult.Status.interrupted }) {
-            throw CommandError.interrupted("completed outputs are kept; run the batch again to finish it")
+            throw InterruptionError(leftBehind: .batchOutputsKept)
         }
         if results.contains(where: { $0.status == BatchResult.Status.failed || $0.status == BatchResult.Status.cancelled }) {
             throw ExitCode(3)

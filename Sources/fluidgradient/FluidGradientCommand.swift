@@ -57,9 +57,9 @@ struct FluidGradientCommand: ParsableCommand {
 
     /// Prints one line for an error and exits with its status (DESIGN section 11).
     static func exit(reporting error: Error) -> Never {
-        if let error = error as? CommandError {
-            printError(error.message)
-            Foundation.exit(error.exitStatus)
+        if let status = exitStatus(for: error) {
+            printError("\(error)")
+            Foundation.exit(status)
         }
         if let code = error as? ExitCode {
             exitReportingOutput(code.rawValue)

@@ -191,8 +191,8 @@ struct Render: ParsableCommand {
     /// the container's default) when that differs from the output size.
     ///
     /// - Returns: the note that says so, or nil when the size stays.
-    /// - Throws: ``CommandError`` for an encode size the output cannot take.
-    private func applyEncodeSize(to preset: inout Preset, target: OutputTarget) throws(CommandError) -> String? {
+    /// - Throws: ``OutputError`` for an encode size the output cannot take.
+    private func applyEncodeSize(to preset: inout Preset, target: OutputTarget) throws -> String? {
         guard case .video(let path, let container) = target else { return nil }
         let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .standard(for: container)
         let size = try request.resolve(for: preset, container: container, path: path)

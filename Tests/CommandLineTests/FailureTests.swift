@@ -366,10 +366,10 @@ func isRunning(_ pid: pid_t) -> Bool {
 func waitForFrames(_ count: Int, in scratch: Scratch, of command: RunningCommand, timeout: Double = 60) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < count {
-        guard isRunning(command.pid) else { throw CommandError.failure("fluidgradient exited before writing \(count) frames") }
+        guard isRunning(command.pid) else { throw HarnessFailure("fluidgradient exited before writing \(count) frames") }
         guard Date() < deadline else {
             command.signal(SIGKILL)
-            throw CommandError.failure("fluidgradient wrote fewer than \(count) frames in \(timeout) s")
+            throw HarnessFailure("fluidgradient wrote fewer than \(count) frames in \(timeout) s")
         }
         usleep(20_000)
     }
@@ -390,5 +390,14 @@ func waitForChild(of parent: pid_t, named name: String, timeout: Double = 20) th
         }
         usleep(20_000)
     }
-    throw CommandError.failure("no \(name) child of \(parent) appeared")
+    throw HarnessFailure("no \(name) child of \(parent) appeared")
+}
+
+/// A step of a test's set-up that did not happen in time.
+struct HarnessFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
 }

@@ -3,6 +3,9 @@ import FluidGradientIO
 import Foundation
 import Testing
 
+/// What a stalled sink's write throws once it is released.
+private struct ConsumerGone: Error {}
+
 /// A sink whose consumer never reads, as ffmpeg busy encoding: each write waits until
 /// ``cancel()`` (or 20 s, which the test counts as a failure).
 private final class StalledSink: FrameSink, @unchecked Sendable {
@@ -16,13 +19,13 @@ private final class StalledSink: FrameSink, @unchecked Sendable {
     var waitedOut: Bool { lock.withLock { timedOut } }
     var wasAborted: Bool { lock.withLock { aborted } }
 
-    func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    func write(_ buffer: PixelBuffer, frameIndex: Int) throws {
         if released.wait(timeout: .now() + 20) == .timedOut { lock.withLock { timedOut = true } }
         released.signal()
-        throw CommandError.failure("the consumer is gone")
+        throw ConsumerGone()
     }
 
-    func finish() throws(CommandError) {}
+    func finish() throws {}
     func cancel() { released.signal() }
     func abort() { lock.withLock { aborted = true } }
 }
@@ -41,7 +44,7 @@ private final class StalledSink: FrameSink, @unchecked Sendable {
             try FramePipeline.run(RenderPlan(preset: preset, frames: 0...9), into: sink) { Date().timeIntervalSince(started) > 0.3 }
             Issue.record("the render finished")
         } catch {
-            #expect(error.kind == .interrupted)
+            #expect(error is InterruptionError)
         }
         #expect(!sink.waitedOut, "a write waited for the consumer after the stop")
         #expect(sink.wasAborted)

@@ -1,6 +1,7 @@
 import FluidGradient
 import FluidGradientIO
 import Foundation
+import SystemPackage
 import Testing
 
 @Suite final class PNGTests {
@@ -105,16 +106,18 @@ import Testing
             do {
                 _ = try PNGFile.read(path)
                 Issue.record("\(name) decoded")
+            } catch let error as PNGError {
+                #expect(error.description.contains(path))
+                #expect(name == "missing.png" ? error == .missing(path: path) : error.description.hasPrefix("cannot read"))
             } catch {
-                #expect(error.kind == .input)
-                #expect(error.message.contains(path))
+                Issue.record("\(name): \(error)")
             }
         }
         // libpng's own words come with what they mean.
         do {
             _ = try PNGFile.read(directory + "/corrupt.png")
         } catch {
-            #expect(error.message.hasPrefix("cannot read \(directory)/corrupt.png: the PNG is damaged, or over 65536 pixels a side (libpng: IDAT: "))
+            #expect("\(error)".hasPrefix("cannot read \(directory)/corrupt.png: the PNG is damaged, or over 65536 pixels a side (libpng: IDAT: "))
         }
     }
 
@@ -136,7 +139,7 @@ import Testing
         let file = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C]) + chunk("IEND", [])
         let path = directory + "/huge.png"
         try Data(file).write(to: URL(fileURLWithPath: path))
-        #expect(throws: CommandError.input("cannot read \(path): it is 40000x40000, over 67 million pixels; scale it down first")) {
+        #expect(throws: PNGError.cannotDecode(path: path, message: "it is 40000x40000, over 67 million pixels; scale it down first")) {
             try PNGFile.read(path)
         }
     }
@@ -145,15 +148,15 @@ import Testing
         // A directory in the way: the rename fails, and no temporary file is left.
         try FileManager.default.createDirectory(atPath: directory + "/taken.png", withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: directory + "/taken.png/inside", withIntermediateDirectories: false)
-        #expect(throws: CommandError.self) { try PNGFile.write(Self.pattern(.rgb24), to: directory + "/taken.png") }
+        #expect(throws: FileError.self) { try PNGFile.write(Self.pattern(.rgb24), to: directory + "/taken.png") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["taken.png"])
         // A missing directory is an input error that names it.
         do {
             try PNGFile.write(Self.pattern(.rgb24), to: directory + "/no/such/dir/x.png")
             Issue.record("wrote into a missing directory")
         } catch {
-            #expect(error.kind == .input)
-            #expect(error.message.contains("does not exist"))
+            #expect(error as? FileError == .missingDirectory(path: directory + "/no/such/dir/x.png", directory: directory + "/no/such/dir"))
+            #expect("\(error)".contains("does not exist"))
         }
     }
 
@@ -166,7 +169,8 @@ import Testing
             try PNGFile.encode(Self.pattern(.rgba, width: size.width, height: size.height), toPath: "/dev/full", options: PNGOptions(), displayPath: "full.png")
             Issue.record("wrote to /dev/full")
         } catch {
-            #expect(error.message == "could not write full.png: No space left on device; free some space, or write elsewhere")
+            #expect(error as? PNGError == .cannotWrite(path: "full.png", message: "No space left on device", errno: .noSpace))
+            #expect("\(error)" == "could not write full.png: No space left on device; free some space, or write elsewhere")
         }
     }
 
@@ -203,12 +207,17 @@ import Testing
         #expect(try PresetLibrary.load("aurora").name == "aurora")
         let path = Self.presetsDirectory.appendingPathComponent("ocean.json").path
         #expect(try PresetLibrary.load(path).name == "ocean")
-        #expect(throws: CommandError.input(
-            "there is no built-in preset \"auroraa\"; `fluidgradient presets list` shows them, or give a path to a .json file")
-        ) { try PresetLibrary.load("auroraa") }
-        #expect(throws: CommandError.input("cannot read preset /nonexistent/x.json: no such file")) {
+        #expect(throws: UnknownPresetError(name: "auroraa")) { try PresetLibrary.load("auroraa") }
+        #expect(
+            UnknownPresetError(name: "auroraa").description
+                == "there is no built-in preset \"auroraa\"; `fluidgradient presets list` shows them, "
+                + "or give a path to a .json file")
+        #expect(throws: FileError.cannotRead(path: "/nonexistent/x.json", what: "preset", errno: .noSuchFileOrDirectory)) {
             try PresetLibrary.load("/nonexistent/x.json")
         }
+        #expect(
+            FileError.cannotRead(path: "/nonexistent/x.json", what: "preset", errno: .noSuchFileOrDirectory).description
+                == "cannot read preset /nonexistent/x.json: no such file")
     }
 }
 
@@ -221,8 +230,8 @@ import Testing
         #expect(try OutputTarget(parsing: "x.gif") == .video("x.gif", .gif))
         #expect(try OutputTarget(parsing: "-") == .raw)
         #expect(try OutputTarget(parsing: "frames/%05d.png") == .pngSequence(FramePattern("frames/%05d.png")))
-        #expect(throws: CommandError.self) { try OutputTarget(parsing: "x.mkv") }
-        #expect(throws: CommandError.self) { try OutputTarget(parsing: "frames/%05d.mp4") }
+        #expect(throws: OutputError.unknownKind(path: "x.mkv")) { try OutputTarget(parsing: "x.mkv") }
+        #expect(throws: OutputError.patternNotPNG(path: "frames/%05d.mp4")) { try OutputTarget(parsing: "frames/%05d.mp4") }
     }
 
     @Test func formatsFrameNumbers() throws {
@@ -231,7 +240,7 @@ import Testing
         #expect(try FramePattern("f/100%%-%03d.png").path(frame: 7) == "f/100%-007.png")
         #expect(try FramePattern("f/%05d.png").path(frame: 123_456) == "f/123456.png")
         for bad in ["f/%s.png", "f/%d-%d.png", "f/%05x.png", "f/100%.png"] {
-            #expect(throws: CommandError.self) { try FramePattern(bad) }
+            #expect(throws: OutputError.self) { try FramePattern(bad) }
         }
     }
 }

@@ -78,7 +78,7 @@ package final class BatchRunner: @unchecked Sendable {
         case .success(let resolved): preset = resolved
         case .failure(let error): return .fails(error.description)
         }
-        do throws(CommandError) {
+        do {
             if let container = VideoContainer(rawValue: job.format.rawValue) {
                 let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
                 try encoding.check(width: job.width, height: job.height, path: job.output)
@@ -89,11 +89,11 @@ package final class BatchRunner: @unchecked Sendable {
             // Found now, not after the render: the sidecar's name is the output's and more.
             let sidecarName = (sidecarPath(for: job.output) as NSString).lastPathComponent
             guard sidecarName.utf8.count <= AtomicFile.longestName else {
-                throw CommandError.input(
-                    "the file name of \(job.output) leaves no room for its sidecar (\(sidecarName.utf8.count) bytes, at most \(AtomicFile.longestName)); shorten the output template")
+                throw OutputError.sidecarNameTooLong(
+                    path: job.output, length: sidecarName.utf8.count, limit: AtomicFile.longestName)
             }
         } catch {
-            return .fails(error.message)
+            return .fails("\(error)")
         }
         return .render(preset)
     }
@@ -158,7 +158,7 @@ package final class BatchRunner: @unchecked Sendable {
     }
 
     /// Renders a file job (a video, an animated image or a still) into its output.
-    private func render(_ job: BatchJob, preset: Preset, frames: Int) throws(CommandError) {
+    private func render(_ job: BatchJob, preset: Preset, frames: Int) throws {
         let sink: FrameSink
         let hasTransparency = preset.frameSpec.hasTransparency
         if let container = VideoContainer(rawValue: job.format.rawValue) {
@@ -183,7 +183,7 @@ package final class BatchRunner: @unchecked Sendable {
         }
         let frames = job.frameCount(of: preset)
         let start = Date()
-        do throws(CommandError) {
+        do {
             try AtomicFile.createDirectory(AtomicFile.parentDirectory(of: job.output), for: job.output)
             unlink(BatchRunner.sidecarPath(for: job.output))
             if job.format == .bundle {
@@ -199,11 +199,11 @@ package final class BatchRunner: @unchecked Sendable {
             return BatchResult(job: job, status: .rendered, frames: frames, seconds: Date().timeIntervalSince(start))
         } catch {
             let seconds = Date().timeIntervalSince(start)
-            if error.kind == .interrupted {
+            if error is InterruptionError {
                 let status: BatchResult.Status = Interruption.isRequested ? .interrupted : .cancelled
                 return BatchResult(job: job, status: status, frames: 0, seconds: seconds, message: "stopped; partial output removed")
             }
-            return BatchResult(job: job, status: .failed, frames: 0, seconds: seconds, message: error.message)
+            return BatchResult(job: job, status: .failed, frames: 0, seconds: seconds, message: "\(error)")
         }
     }
 }

@@ -33,8 +33,9 @@ struct BundleMeasurement {
     /// error of `path`, a loop whose frame `i` shows instant `i`, or a still that shows
     /// frame 0 (``UpscaledError``: RGB, or premultiplied RGBA with `includeAlpha`).
     ///
-    /// - Throws: an input error when the file cannot be decoded or ends early.
-    func measure(_ path: String, isLoop: Bool, includeAlpha: Bool) throws(CommandError) -> (psnr: Double, largest: Double) {
+    /// - Throws: a ``DecodeError`` when the file cannot be decoded, and
+    ///   ``VideoError/endedEarly(path:frame:)`` when it ends early.
+    func measure(_ path: String, isLoop: Bool, includeAlpha: Bool) throws -> (psnr: Double, largest: Double) {
         let set = try FrameSet(path: path)
         let wanted = isLoop ? frames : [0]
         var decoded: [FrameSamples] = []
@@ -48,7 +49,7 @@ struct BundleMeasurement {
             decoded = [try set.load(.number(0))]
         }
         guard decoded.count == wanted.count else {
-            throw CommandError.failure("\(path) ended before frame \(wanted[decoded.count]), which the bundle measures")
+            throw VideoError.endedEarly(path: path, frame: wanted[decoded.count])
         }
         var error = UpscaledError()
         for (frame, reference) in zip(decoded, references) {

@@ -60,7 +60,7 @@ struct BundleOutput: Sendable {
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.
     func sink(path: String, width: Int, height: Int, fps: Double, frames: Int, transparent: Bool, dither: Bool,
-              announce: ((String) -> Void)?) throws(CommandError) -> FrameSink {
+              announce: ((String) -> Void)?) throws -> FrameSink {
         switch kind {
         case .posterPNG, .posterJPEG:
             return try PNGFileSink(path: path, depth: 8, alpha: transparent)

@@ -50,9 +50,9 @@ package enum BundleWriter {
     ///
     /// - Parameter request: the loop, where it goes and how.
     /// - Returns: the manifest written with it.
-    /// - Throws: the first encode's or measurement's error, or ``CommandError/interrupted``;
+    /// - Throws: the first encode's or measurement's error, or ``InterruptionError``;
     ///   nothing is left under `request.directory` then.
-    package static func write(_ request: BundleRequest) throws(CommandError) -> BundleManifest {
+    package static func write(_ request: BundleRequest) throws -> BundleManifest {
         let staging = try AtomicDirectory(destination: request.directory, marker: "manifest.json")
         do {
             let manifest = try build(request, in: staging)
@@ -64,7 +64,7 @@ package enum BundleWriter {
         }
     }
 
-    private static func build(_ request: BundleRequest, in staging: AtomicDirectory) throws(CommandError) -> BundleManifest {
+    private static func build(_ request: BundleRequest, in staging: AtomicDirectory) throws -> BundleManifest {
         let preset = request.preset
         let transparent = preset.frameSpec.hasTransparency
         let outputs = BundleOutput.loops(transparent: transparent) + BundleOutput.posters
@@ -114,12 +114,12 @@ package enum BundleWriter {
     /// comparing a display-size frame is work for a core each).
     private static func measure(
         _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool
-    ) throws(CommandError) -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
+    ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
         let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
         DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
             let output = outputs[index], path = staging.path(of: output.file)
-            do throws(CommandError) {
+            do {
                 let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
                 let facts = try StreamFacts(probing: path)
                 results.update { $0[index] = (facts, error) }
@@ -133,7 +133,7 @@ package enum BundleWriter {
 
     /// Runs every encode at once; the first failure stops the others.
     private static func encode(_ outputs: [BundleOutput], request: BundleRequest, in staging: AtomicDirectory)
-        throws(CommandError)
+        throws
     {
         let preset = request.preset
         let small = preset.rendered(at: request.encodeSize)
@@ -143,7 +143,7 @@ package enum BundleWriter {
             group.enter()
             Thread {
                 defer { group.leave() }
-                do throws(CommandError) {
+                do {
                     let isLoop = output.isLoop
                     let shown = isLoop ? small : preset
                     let sink = try output.sink(
@@ -160,7 +160,7 @@ package enum BundleWriter {
             }.start()
         }
         while group.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            if Interruption.isRequested { failure.record(.interrupted) }
+            if Interruption.isRequested { failure.record(InterruptionError()) }
         }
         if let error = failure.error { throw error }
     }
@@ -181,12 +181,12 @@ private final class Locked<Value>: @unchecked Sendable {
 /// The first error of several threads; later ones are dropped, as they follow from it.
 private final class FirstFailure: @unchecked Sendable {
     private let lock = NSLock()
-    private var first: CommandError?
+    private var first: (any Error)?
 
     var happened: Bool { lock.withLock { first != nil } }
-    var error: CommandError? { lock.withLock { first } }
+    var error: (any Error)? { lock.withLock { first } }
 
-    func record(_ error: CommandError) {
+    func record(_ error: any Error) {
         lock.withLock { if first == nil { first = error } }
     }
 }

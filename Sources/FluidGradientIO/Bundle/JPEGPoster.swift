@@ -11,8 +11,8 @@ enum JPEGPoster {
     ///
     /// - Throws: a failure quoting ffmpeg's stderr when it fails; nothing is left under
     ///   `jpeg` then.
-    static func convert(_ png: String, to jpeg: String) throws(CommandError) {
-        let ffmpeg = try VideoSink.locateFFmpeg(for: "a bundle", otherwise: "")
+    static func convert(_ png: String, to jpeg: String) throws {
+        let ffmpeg = try VideoSink.locateFFmpeg(for: .bundle)
         let file = try AtomicFile(destination: jpeg, suggestedExtension: "jpg")
         let process = try ChildProcess(
             executable: ffmpeg,
@@ -21,11 +21,11 @@ enum JPEGPoster {
         guard let status = process.finish(unless: { Interruption.isRequested }) else {
             process.kill()
             file.discard()
-            throw CommandError.interrupted
+            throw InterruptionError()
         }
         guard status == 0, file.writtenSize > 0 else {
             file.discard()
-            throw CommandError.failure("ffmpeg could not write the poster \(jpeg) (status \(status)): \(process.stderrTail)")
+            throw VideoError.posterFailed(path: jpeg, ending: .init(code: status), stderrTail: process.stderrTail)
         }
         try file.commit()
         unlink(png)

@@ -10,9 +10,9 @@ struct StreamFacts {
 
     /// Probes `path`.
     ///
-    /// - Throws: an input error when ffprobe finds no video stream; a failure when it is
-    ///   missing.
-    init(probing path: String) throws(CommandError) {
+    /// - Throws: ``DecodeError/noVideoStream(path:)`` when ffprobe finds no video stream; a
+    ///   ``VideoError`` when ffprobe is missing.
+    init(probing path: String) throws {
         let lines = try VideoFrames.probe(
             path, ffprobe: try VideoFrames.locateFFprobe(), entries: "stream=codec_name,profile,level,pix_fmt,width,height")
         var fields: [String: String] = [:]
@@ -23,7 +23,7 @@ struct StreamFacts {
         guard let codec = fields["codec_name"], let width = fields["width"].flatMap(Int.init),
             let height = fields["height"].flatMap(Int.init)
         else {
-            throw CommandError.input("cannot read \(path): ffprobe finds no video stream in it")
+            throw DecodeError.noVideoStream(path: path)
         }
         self.codec = codec
         self.width = width

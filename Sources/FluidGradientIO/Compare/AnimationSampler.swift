@@ -20,8 +20,9 @@ final class AnimationSampler: FrameSequence {
     ///   - frames: the animation, not yet read.
     ///   - rate: frames per second; nil to take the animation's own, which needs frames of
     ///     one duration (to the millisecond that containers round to).
-    /// - Throws: an input error when `rate` is nil and the frames' durations differ.
-    init(_ frames: TimedFrames, rate: Double?) throws(CommandError) {
+    /// - Throws: ``DecodeError/unevenFrames(path:frames:shortest:longest:)`` when `rate` is nil
+    ///   and the frames' durations differ.
+    init(_ frames: TimedFrames, rate: Double?) throws {
         self.frames = frames
         var ends: [Double] = []
         var total = 0.0
@@ -43,28 +44,21 @@ final class AnimationSampler: FrameSequence {
 
     /// Frames per second of frames that all last as long, within the millisecond that
     /// containers round to.
-    private static func ownRate(of durations: [Double], total: Double, path: String) throws(CommandError) -> Double {
+    private static func ownRate(of durations: [Double], total: Double, path: String) throws -> Double {
         let mean = total / Double(durations.count)
         let shortest = durations.min()!, longest = durations.max()!
         guard mean > 0, longest - mean <= 0.001 + 1e-9, mean - shortest <= 0.001 + 1e-9 else {
-            let span = mean > 0
-                ? "last from \(milliseconds(shortest)) to \(milliseconds(longest))"
-                : "have no durations"
-            throw CommandError.input(
-                "cannot pair the frames of \(path) with frames at a fixed rate: its \(durations.count) frames \(span) "
-                    + "(encoders merge identical frames into one longer one); give --fps, the rate it was rendered at")
+            throw DecodeError.unevenFrames(
+                path: path, frames: durations.count, shortest: mean > 0 ? shortest : nil,
+                longest: mean > 0 ? longest : nil)
         }
         return Double(durations.count) / total
-    }
-
-    private static func milliseconds(_ seconds: Double) -> String {
-        ParameterRange.format((seconds * 1e5).rounded() / 100) + " ms"
     }
 
     /// One frame that lasts no time: it shows whenever the other side's frames do.
     var isStill: Bool { ends == [0] }
 
-    func next() throws(CommandError) -> FrameSamples? {
+    func next() throws -> FrameSamples? {
         guard position < count else { return nil }
         let instant = (Double(position) + 0.5) / rate
         // The first frame still showing at the instant; past the end, the last frame holds.
@@ -72,8 +66,7 @@ final class AnimationSampler: FrameSequence {
         while shown == nil || shown!.index < target {
             guard let samples = try frames.next() else {
                 let decoded = (shown?.index ?? -1) + 1
-                throw CommandError.input(
-                    "cannot read \(frames.path): it holds \(decoded) frames, not the \(ends.count) its index lists")
+                throw DecodeError.fewerFrames(path: frames.path, decoded: decoded, listed: ends.count)
             }
             shown = ((shown?.index ?? -1) + 1, samples)
         }

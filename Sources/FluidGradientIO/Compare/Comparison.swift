@@ -1,5 +1,6 @@
 import FluidGradient
 import Foundation
+import SystemPackage
 
 /// Frame-by-frame comparison of two frame sets.
 package struct Comparison: Sendable {
@@ -50,18 +51,16 @@ package struct Comparison: Sendable {
     package static func run(
         expected: FrameSet, actual: FrameSet, tolerance: Double, maximumDiffering: Double, diffDirectory: String?,
         scaling: FrameScaling = .none
-    ) throws(CommandError) -> Comparison {
+    ) throws -> Comparison {
         var comparison = Comparison(
             expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering,
             scaling: scaling)
         if let diffDirectory {
             guard AtomicFile.makeDirectories(diffDirectory) else {
-                throw CommandError.input(
-                    "cannot create the --diff directory \(diffDirectory): \(systemReason()); give --diff a directory path that can be created")
+                throw DecodeError.cannotCreateDiffDirectory(directory: diffDirectory, errno: .last)
             }
             guard access(diffDirectory, W_OK | X_OK) == 0 else {
-                throw CommandError.input(
-                    "cannot write into the --diff directory \(diffDirectory): \(systemReason()); give --diff a directory you can write to")
+                throw DecodeError.diffDirectoryNotWritable(directory: diffDirectory, errno: .last)
             }
         }
         switch (expected.keys, actual.keys) {
@@ -93,7 +92,7 @@ package struct Comparison: Sendable {
     /// animated image. A still image stands for every frame of the other side.
     private mutating func compareInOrder(
         _ left: FrameStream, _ right: FrameStream, diffDirectory: String?
-    ) throws(CommandError) {
+    ) throws {
         while true {
             try Interruption.check()
             let a = try left.next(), b = try right.next()
@@ -127,7 +126,7 @@ package struct Comparison: Sendable {
                 try PNGFile.write(DiffStrip.render(expected: a, actual: b, tolerance: tolerance), to: stripPath)
                 result.diffPath = stripPath
             } catch {
-                result.diffFailure = error.message
+                result.diffFailure = "\(error)"
             }
         }
         frames.append(result)
@@ -163,7 +162,7 @@ private final class FrameStream {
     private var still: (name: String, samples: FrameSamples)?
     private var position = 0
 
-    init(_ set: FrameSet) throws(CommandError) {
+    init(_ set: FrameSet) throws {
         self.set = set
         sequence = try set.openSequence()
     }
@@ -173,7 +172,7 @@ private final class FrameStream {
 
     /// The next frame, or nil after the last; a still image's one frame again and again,
     /// marked as `repeated` after the first time.
-    func next() throws(CommandError) -> (name: String, samples: FrameSamples, repeated: Bool)? {
+    func next() throws -> (name: String, samples: FrameSamples, repeated: Bool)? {
         defer { position += 1 }
         if let still { return (still.name, still.samples, true) }
         if let sequence {

@@ -40,31 +40,32 @@ package struct FrameSet: Sendable {
     package let reading: Reading
 
     /// Works out what `path` is: a pattern (has `%`), a directory, a video or an animated
-    /// image (by extension) or a PNG. Missing paths are input errors that name them.
-    package init(path: String, reading: Reading = Reading()) throws(CommandError) {
+    /// image (by extension) or a PNG. Missing paths are ``DecodeError``s that name them.
+    package init(path: String, reading: Reading = Reading()) throws {
         self.path = path
         self.reading = reading
         if path.contains("%") {
             let pattern = try FramePattern(path)
             let directory = pattern.directory
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-                let reason = lengthProblem(directory) ?? "the directory \(directory) does not exist"
-                throw CommandError.input("cannot read \(path): \(reason)")
+                throw isTooLong(directory)
+                    ? DecodeError.pathTooLong(path: path)
+                    : DecodeError.missingPatternDirectory(path: path, directory: directory)
             }
             let hasDirectory = pattern.path(frame: 0).contains("/")
             let numbers = Set(names.compactMap { pattern.frameNumber(ofPath: hasDirectory ? directory + "/" + $0 : $0) }).sorted()
-            guard !numbers.isEmpty else { throw CommandError.input("cannot read \(path): no files match the pattern") }
+            guard !numbers.isEmpty else { throw DecodeError.noPatternMatches(path: path) }
             kind = .pattern(pattern, numbers: numbers)
             return
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandError.input("cannot read \(path): " + (lengthProblem(path) ?? "no such file or directory"))
+            throw isTooLong(path) ? DecodeError.pathTooLong(path: path) : DecodeError.missing(path: path)
         }
         if isDirectory.boolValue {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
                 .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
-            guard !names.isEmpty else { throw CommandError.input("cannot read \(path): the directory holds no PNG files") }
+            guard !names.isEmpty else { throw DecodeError.noPNGFiles(path: path) }
             kind = .directory(path, files: names)
             return
         }
@@ -101,7 +102,7 @@ package struct FrameSet: Sendable {
 
     /// The decoder of a video or an animated image, whose frames come in order only; nil
     /// for PNGs.
-    func openSequence() throws(CommandError) -> FrameSequence? {
+    func openSequence() throws -> FrameSequence? {
         switch kind {
         case .video(let path): return try VideoFrames(path: path, layout: reading.layout)
         case .animation(let path, let format): return try AnimationSampler(format.open(path), rate: reading.rate)
@@ -120,13 +121,13 @@ package struct FrameSet: Sendable {
     }
 
     /// Decodes the frame with `key`.
-    func load(_ key: Key) throws(CommandError) -> FrameSamples {
+    func load(_ key: Key) throws -> FrameSamples {
         let file: String
         switch (kind, key) {
         case (.png(let path), _): file = path
         case (.directory(let directory, _), .name(let name)): file = directory + "/" + name
         case (.pattern(let pattern, _), .number(let number)): file = pattern.path(frame: number)
-        default: throw CommandError.input("\(path) has no frame \(label(of: key))")
+        default: throw DecodeError.noSuchFrame(path: path, frame: label(of: key))
         }
         return FrameSamples(try PNGFile.read(file))
     }
@@ -145,7 +146,7 @@ package enum AnimatedImageFormat: String, Sendable, CaseIterable {
     }
 
     /// Opens `path` with this format's decoder.
-    func open(_ path: String) throws(CommandError) -> TimedFrames {
+    func open(_ path: String) throws -> TimedFrames {
         switch self {
         case .webp: return try WebPAnimation(path: path)
         case .avif: return try AVIFSequence(path: path)

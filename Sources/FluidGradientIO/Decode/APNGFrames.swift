@@ -10,19 +10,19 @@ final class APNGFrames: TimedFrames {
 
     /// Opens `path` with ffmpeg and reads its frames' delays with ffprobe.
     ///
-    /// - Throws: an input error when ffprobe finds no frames or a frame without a delay;
+    /// - Throws: a ``DecodeError`` when ffprobe finds no frames or a frame without a delay;
     ///   a failure when ffmpeg or ffprobe is missing.
-    init(path: String) throws(CommandError) {
+    init(path: String) throws {
         self.path = path
         frames = try VideoFrames(path: path, eachFrameOnce: true, layout: .plain)
         let lines = try VideoFrames.probe(
             path, ffprobe: try VideoFrames.locateFFprobe(), entries: "packet=duration_time", csv: true, limit: 1 << 24)
         let durations = lines.map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !durations.isEmpty, durations.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-            throw CommandError.input("cannot read \(path): ffprobe finds no frame delays in it")
+            throw DecodeError.noFrameDelays(path: path)
         }
         self.durations = durations.map { $0! }
     }
 
-    func next() throws(CommandError) -> FrameSamples? { try frames.next() }
+    func next() throws -> FrameSamples? { try frames.next() }
 }

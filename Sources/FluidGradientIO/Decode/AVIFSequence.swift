@@ -17,15 +17,15 @@ final class AVIFSequence: TimedFrames {
 
     /// Reads and opens `path`.
     ///
-    /// - Throws: an input error naming the file when it cannot be read, is not AVIF, ends
+    /// - Throws: a ``DecodeError`` naming the file when it cannot be read, is not AVIF, ends
     ///   early, or is over 64 Mpixels.
-    init(path: String) throws(CommandError) {
+    init(path: String) throws {
         self.path = path
         file = try PinnedFile(path)
         var info = fg_avif_info()
         var message = [CChar](repeating: 0, count: Int(FG_AVIF_MESSAGE_SIZE))
         guard let opened = fg_avif_open(file.bytes, file.count, &info, &message) else {
-            throw CommandError.input("cannot read \(path): \(cMessage(message))")
+            throw DecodeError.cannotDecode(path: path, message: cMessage(message))
         }
         handle = opened
         assert(info.width > 0 && info.height > 0 && info.frame_count > 0, "libavif opened an empty image")
@@ -36,14 +36,14 @@ final class AVIFSequence: TimedFrames {
 
     deinit { fg_avif_close(handle) }
 
-    func next() throws(CommandError) -> FrameSamples? {
+    func next() throws -> FrameSamples? {
         var samples = [UInt16](repeating: 0, count: 4 * width * height)
         var message = [CChar](repeating: 0, count: Int(FG_AVIF_MESSAGE_SIZE))
         let status = samples.withUnsafeMutableBufferPointer { fg_avif_next(handle, $0.baseAddress, &message) }
         switch status {
         case 0: return nil
         case 1: return FrameSamples(width: width, height: height, channels: 4, bitDepth: bitDepth, samples: samples)
-        default: throw CommandError.input("cannot read \(path): \(cMessage(message))")
+        default: throw DecodeError.cannotDecode(path: path, message: cMessage(message))
         }
     }
 }

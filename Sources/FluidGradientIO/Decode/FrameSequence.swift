@@ -3,7 +3,7 @@ import FluidGradient
 /// Frames read one after another, as a video or an animation is decoded.
 protocol FrameSequence: AnyObject {
     /// The next frame, or nil after the last one.
-    func next() throws(CommandError) -> FrameSamples?
+    func next() throws -> FrameSamples?
     /// Whether this is one image that shows at every instant, with no time of its own.
     var isStill: Bool { get }
 }

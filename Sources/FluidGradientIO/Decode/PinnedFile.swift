@@ -8,8 +8,8 @@ final class PinnedFile {
 
     /// Reads `path` whole: a file or a pipe, up to ``largestImageFile`` bytes.
     ///
-    /// - Throws: an input error that names the file when it cannot be read.
-    init(_ path: String) throws(CommandError) {
+    /// - Throws: a ``FileError`` that names the file when it cannot be read.
+    init(_ path: String) throws {
         let contents = try readFile(path, what: "image", limit: largestImageFile)
         // One byte at least, so that an empty file has an address too.
         storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(contents.count, 1), alignment: 16)

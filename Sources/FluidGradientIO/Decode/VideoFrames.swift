@@ -28,18 +28,16 @@ final class VideoFrames: FrameSequence {
     ///   - eachFrameOnce: every decoded frame once, in order, whatever its time; otherwise
     ///     ffmpeg repeats or drops frames to keep the stream's frame rate, as a player would.
     ///   - layout: whether the frames are stacked alpha; `auto` reads the file's tag.
-    /// - Throws: an input error when ffprobe cannot read it, or when stacked frames have
+    /// - Throws: a ``DecodeError`` when ffprobe cannot read it, or when stacked frames have
     ///   an odd height; a failure when ffmpeg or ffprobe is missing.
-    init(path: String, eachFrameOnce: Bool = false, layout: VideoLayout = .auto) throws(CommandError) {
+    init(path: String, eachFrameOnce: Bool = false, layout: VideoLayout = .auto) throws {
         self.path = path
-        let ffmpeg = try VideoSink.locateFFmpeg(for: "comparing videos", otherwise: "; PNG frames compare without it")
+        let ffmpeg = try VideoSink.locateFFmpeg(for: .comparingVideos)
         let stream = try VideoFrames.stream(of: path, ffprobe: try VideoFrames.locateFFprobe())
         (width, height) = (stream.width, stream.height)
         isStacked = layout == .stacked || layout == .auto && stream.comment == StackedAlpha.layoutComment
         if isStacked, height % 2 != 0 {
-            throw CommandError.input(
-                "cannot read \(path) as stacked alpha: its frames are \(width)x\(height), and an odd height "
-                    + "cannot hold a colour half and an alpha half")
+            throw DecodeError.oddStackedHeight(path: path, width: width, height: height)
         }
         bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
         // A WebM's alpha rides in a side stream that only ffmpeg's RGBA output carries.
@@ -65,13 +63,13 @@ final class VideoFrames: FrameSequence {
     deinit { process.kill() }
 
     /// The next frame, or nil after the last one.
-    func next() throws(CommandError) -> FrameSamples? {
+    func next() throws -> FrameSamples? {
         guard let frame = try nextStored() else { return nil }
         return isStacked ? StackedAlphaLayout.recombine(frame) : frame
     }
 
     /// The next frame as the stream stores it.
-    private func nextStored() throws(CommandError) -> FrameSamples? {
+    private func nextStored() throws -> FrameSamples? {
         if yuvCodes == .yuv420p10le {
             var raw = [UInt16](repeating: 0, count: PixelFormat.yuv420p10le.byteCount(width: width, height: height) / 2)
             guard try read(into: &raw) else { return nil }
@@ -95,16 +93,16 @@ final class VideoFrames: FrameSequence {
     }
 
     /// Fills `raw` with the next frame's bytes; false after the last frame.
-    private func read<Sample>(into raw: inout [Sample]) throws(CommandError) -> Bool {
+    private func read<Sample>(into raw: inout [Sample]) throws -> Bool {
         let complete = try raw.withUnsafeMutableBytes { buffer in
-            Result { () throws(CommandError) in try process.read(into: buffer) }
+            Result { () throws in try process.read(into: buffer) }
         }.get()
         guard complete else {
             guard let status = process.finish(unless: { Interruption.isRequested }) else {
-                throw CommandError.interrupted
+                throw InterruptionError()
             }
             if status != 0 {
-                throw CommandError.input("cannot read \(path): ffmpeg could not decode it (\(process.stderrTail))")
+                throw DecodeError.ffmpegCannotDecode(path: path, stderrTail: process.stderrTail)
             }
             return false
         }
@@ -113,19 +111,15 @@ final class VideoFrames: FrameSequence {
     }
 
     /// The ffprobe binary, or an error that says how to get it.
-    static func locateFFprobe() throws(CommandError) -> String {
-        try ChildProcess.locate(
-            "ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE",
-            missing: "ffprobe was not found on PATH, and comparing videos needs it: install ffmpeg "
-                + "(apt-get install ffmpeg, which includes it) or set FLUIDGRADIENT_FFPROBE to its path; "
-                + "PNG frames compare without it")
+    static func locateFFprobe() throws -> String {
+        try ChildProcess.locate("ffprobe", environmentOverride: "FLUIDGRADIENT_FFPROBE", missing: .ffprobeNotFound)
     }
 
     /// What ffprobe prints about the first video stream of `path` for `entries` (its
     /// `-show_entries` value), in its `default=nw=1` form: one `key=value` a line, or
     /// in `csv=p=0` form with `csv`. Empty when ffprobe fails or prints over `limit` bytes.
     static func probe(_ path: String, ffprobe: String, entries: String, csv: Bool = false, limit: Int = 1 << 16)
-        throws(CommandError) -> [Substring]
+        throws -> [Substring]
     {
         let probe = try ChildProcess(
             executable: ffprobe,
@@ -134,8 +128,8 @@ final class VideoFrames: FrameSequence {
             readsOutput: true)
         var output: [UInt8]?
         do {
-            output = try readToEnd(probe.outputDescriptor, limit: limit) { CommandError.input($0) }
-        } catch where error.kind == .interrupted {
+            output = try readToEnd(probe.outputDescriptor, limit: limit) { _ in DecodeError.notAVideo(path: path) }
+        } catch let error as InterruptionError {
             probe.kill()
             throw error
         } catch {
@@ -148,7 +142,7 @@ final class VideoFrames: FrameSequence {
 
     /// The first video stream's size, codec and pixel format, whether it carries alpha
     /// aside (WebM's alpha_mode), and the file's global `comment` tag.
-    private static func stream(of path: String, ffprobe: String) throws(CommandError)
+    private static func stream(of path: String, ffprobe: String) throws
         -> (width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool, comment: String?)
     {
         let entries = "stream=codec_name,width,height,pix_fmt:stream_tags=alpha_mode:format_tags=comment"
@@ -159,7 +153,7 @@ final class VideoFrames: FrameSequence {
             if pair.count == 2 { fields[pair[0]] = pair[1] }
         }
         guard let width = fields["width"].flatMap(Int.init), let height = fields["height"].flatMap(Int.init), width > 0, height > 0 else {
-            throw CommandError.input("cannot read \(path): not a video ffprobe can read")
+            throw DecodeError.notAVideo(path: path)
         }
         let hasAlphaSideStream = fields["TAG:alpha_mode"] == "1" || fields["TAG:ALPHA_MODE"] == "1"
         // Matroska stores tag names in capitals.

@@ -15,15 +15,15 @@ final class WebPAnimation: TimedFrames {
 
     /// Reads and opens `path`.
     ///
-    /// - Throws: an input error naming the file when it cannot be read, is not WebP, ends
+    /// - Throws: a ``DecodeError`` naming the file when it cannot be read, is not WebP, ends
     ///   early, or is over 64 Mpixels.
-    init(path: String) throws(CommandError) {
+    init(path: String) throws {
         self.path = path
         file = try PinnedFile(path)
         var info = fg_webp_info()
         var message = [CChar](repeating: 0, count: Int(FG_WEBP_MESSAGE_SIZE))
         guard let opened = fg_webp_open(file.bytes, file.count, &info, &message) else {
-            throw CommandError.input("cannot read \(path): \(cMessage(message))")
+            throw DecodeError.cannotDecode(path: path, message: cMessage(message))
         }
         handle = opened
         assert(info.width > 0 && info.height > 0 && info.frame_count > 0, "libwebp opened an empty canvas")
@@ -33,7 +33,7 @@ final class WebPAnimation: TimedFrames {
 
     deinit { fg_webp_close(handle) }
 
-    func next() throws(CommandError) -> FrameSamples? {
+    func next() throws -> FrameSamples? {
         var pixels: UnsafePointer<UInt8>?
         var message = [CChar](repeating: 0, count: Int(FG_WEBP_MESSAGE_SIZE))
         switch fg_webp_next(handle, &pixels, &message) {
@@ -42,7 +42,7 @@ final class WebPAnimation: TimedFrames {
             guard let pixels else { preconditionFailure("libwebp returned a frame without pixels") }
             let samples = UnsafeBufferPointer(start: pixels, count: 4 * width * height).map(UInt16.init)
             return FrameSamples(width: width, height: height, channels: 4, bitDepth: 8, samples: samples)
-        default: throw CommandError.input("cannot read \(path): \(cMessage(message))")
+        default: throw DecodeError.cannotDecode(path: path, message: cMessage(message))
         }
     }
 }

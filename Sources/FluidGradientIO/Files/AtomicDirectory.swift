@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A directory of files built under a hidden name beside its destination and renamed
 /// into place when every file is in it, as ``AtomicFile`` does for one file: a failure
@@ -21,11 +22,11 @@ package final class AtomicDirectory: @unchecked Sendable {
     ///   - destination: the directory to create or replace.
     ///   - marker: the file name that shows an existing `destination` is an earlier
     ///     result, such as `manifest.json`.
-    /// - Throws: an input error when `destination` is a file, a directory of other
+    /// - Throws: a ``FileError`` when `destination` is a file, a directory of other
     ///   things, or in a place this process cannot write.
-    package init(destination: String, marker: String) throws(CommandError) {
+    package init(destination: String, marker: String) throws {
         let trimmed = destination.count > 1 && destination.hasSuffix("/") ? String(destination.dropLast()) : destination
-        guard !trimmed.isEmpty else { throw CommandError.input("the bundle directory is empty; name one such as web/hero") }
+        guard !trimmed.isEmpty else { throw FileError.emptyDirectoryPath }
         self.destination = trimmed
         self.marker = marker
         try AtomicDirectory.checkReplaceable(trimmed, marker: marker)
@@ -35,7 +36,7 @@ package final class AtomicDirectory: @unchecked Sendable {
         let name = URL(fileURLWithPath: trimmed).lastPathComponent
         temporaryPath = (parent.isEmpty ? "" : parent + "/") + "." + name.prefix(200) + ".tmp-\(getpid())-\(AtomicFile.nextSerial())"
         guard mkdir(temporaryPath, 0o755) == 0 else {
-            throw CommandError.input("cannot write \(trimmed): \(systemReason(errno))")
+            throw FileError.cannotCreateStaging(path: trimmed, errno: .last)
         }
     }
 
@@ -48,17 +49,17 @@ package final class AtomicDirectory: @unchecked Sendable {
     ///
     /// - Throws: a failure naming the system's reason when a rename fails; the earlier
     ///   result is then back under its name.
-    package func commit() throws(CommandError) {
+    package func commit() throws {
         precondition(isOpen, "a directory is committed once")
         let old = temporaryPath + ".old"
         let replacing = FileManager.default.fileExists(atPath: destination)
         if replacing, rename(destination, old) != 0 {
-            throw CommandError.failure("cannot replace \(destination): \(systemReason(errno))")
+            throw FileError.cannotReplace(path: destination, errno: .last)
         }
         guard rename(temporaryPath, destination) == 0 else {
-            let reason = systemReason(errno)
+            let reason = Errno.last
             if replacing { _ = rename(old, destination) }
-            throw CommandError.failure("cannot write \(destination): \(reason)")
+            throw FileError.cannotMoveDirectoryIntoPlace(path: destination, errno: reason)
         }
         isOpen = false
         if replacing { try? FileManager.default.removeItem(atPath: old) }
@@ -72,11 +73,11 @@ package final class AtomicDirectory: @unchecked Sendable {
     }
 
     /// Refuses a destination that is a file, or a directory that is not an earlier result.
-    static func checkReplaceable(_ destination: String, marker: String) throws(CommandError) {
+    static func checkReplaceable(_ destination: String, marker: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {
-            throw CommandError.input("cannot write the bundle \(destination): a file has that name; remove it or name a new directory")
+            throw FileError.bundleIsFile(path: destination)
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
         let hasSubdirectory = entries.contains { entry in
@@ -84,9 +85,7 @@ package final class AtomicDirectory: @unchecked Sendable {
             return FileManager.default.fileExists(atPath: destination + "/" + entry, isDirectory: &inner) && inner.boolValue
         }
         guard entries.isEmpty || (entries.contains(marker) && !hasSubdirectory) else {
-            throw CommandError.input(
-                "cannot write the bundle \(destination): the directory holds other files (it has no \(marker)); "
-                    + "name a new directory, or empty this one")
+            throw FileError.foreignDirectory(path: destination, marker: marker)
         }
     }
 }

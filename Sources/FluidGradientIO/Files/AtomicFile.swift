@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A file written under a temporary name beside its destination and renamed into
 /// place only when complete, so a crash or an interrupt never leaves a partial file
@@ -18,10 +19,10 @@ package final class AtomicFile: @unchecked Sendable {
     private var cleanupSlot: Int32 = -1
 
     /// Prepares a temporary path and proves the directory is writable by creating it.
-    /// Throws an input error naming the directory when it is missing or not writable.
+    /// Throws a ``FileError`` naming the directory when it is missing or not writable.
     /// `suggestedExtension` names the kind of file in the error when `destination` is a directory.
-    package init(destination: String, suggestedExtension: String = "png") throws(CommandError) {
-        guard !destination.isEmpty else { throw CommandError.input("the output path is empty; name a file such as out.\(suggestedExtension)") }
+    package init(destination: String, suggestedExtension: String = "png") throws {
+        guard !destination.isEmpty else { throw FileError.emptyPath(suggestedExtension: suggestedExtension) }
         self.destination = destination
         finalPath = try AtomicFile.fileToReplace(destination)
         let url = URL(fileURLWithPath: finalPath)
@@ -29,13 +30,12 @@ package final class AtomicFile: @unchecked Sendable {
         let name = url.lastPathComponent
         let ext = url.pathExtension
         guard name.utf8.count <= AtomicFile.longestName else {
-            throw CommandError.input(
-                "cannot write \(destination): its file name is \(name.utf8.count) bytes, and a name can have at most \(AtomicFile.longestName); choose a shorter name")
+            throw FileError.nameTooLong(path: destination, length: name.utf8.count, limit: AtomicFile.longestName)
         }
         var stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
         let marker = ".tmp-\(getpid())-\(AtomicFile.nextSerial())" + (ext.isEmpty ? "" : "." + ext)
         guard 1 + marker.utf8.count <= AtomicFile.longestName else {
-            throw CommandError.input("cannot write \(destination): its extension is too long to write it safely; choose a shorter name")
+            throw FileError.extensionTooLong(path: destination)
         }
         // A name near the limit leaves no room for the marker: the temporary name takes less of it.
         while 1 + stem.utf8.count + marker.utf8.count > AtomicFile.longestName { stem.removeLast() }
@@ -45,21 +45,21 @@ package final class AtomicFile: @unchecked Sendable {
         let trimmed = destination.hasSuffix("/") ? String(destination.dropLast()) : destination
         let example = trimmed + "/out." + (ext.isEmpty ? suggestedExtension : ext)
         if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandError.input("cannot write \(destination): it is a directory; name a file (such as \(example)) or remove the directory")
+            throw FileError.isDirectory(path: destination, example: example)
         }
         // Found now, not after the render: a file cannot be renamed onto a path that ends in "/".
         if destination.hasSuffix("/") {
-            throw CommandError.input("cannot write \(destination): a path that ends in / names a directory; write \(trimmed) or name a file such as \(example)")
+            throw FileError.endsInSlash(path: destination, trimmed: trimmed, example: example)
         }
         // Registered first: a second interrupt between the two would leave the file.
         cleanupSlot = Interruption.register(temporaryPath: temporaryPath)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            let failure = errno, reason = systemReason(failure)
+            let failure = Errno.last
             Interruption.unregister(temporaryPathSlot: cleanupSlot)
             isOpen = false
-            let place = finalPath == destination ? destination : "\(destination) (a link to \(finalPath))"
-            throw CommandError.input("cannot write \(place): \(reason)" + AtomicFile.advice(forWriteError: failure))
+            throw FileError.cannotCreate(
+                path: destination, linkTarget: finalPath == destination ? nil : finalPath, errno: failure)
         }
         close(descriptor)
     }
@@ -69,8 +69,8 @@ package final class AtomicFile: @unchecked Sendable {
     /// Writes `destination` through `body`, which fills the temporary path: commits when
     /// `body` returns and removes the temporary file when it throws.
     package static func write(
-        to destination: String, suggestedExtension: String = "png", _ body: (_ temporaryPath: String) throws(CommandError) -> Void
-    ) throws(CommandError) {
+        to destination: String, suggestedExtension: String = "png", _ body: (_ temporaryPath: String) throws -> Void
+    ) throws {
         let file = try AtomicFile(destination: destination, suggestedExtension: suggestedExtension)
         do {
             try body(file.temporaryPath)
@@ -83,8 +83,8 @@ package final class AtomicFile: @unchecked Sendable {
 
     /// Writes `bytes` to `destination` atomically; a failure names the system's reason
     /// (such as "No space left on device").
-    package static func write(_ bytes: [UInt8], to destination: String, suggestedExtension: String) throws(CommandError) {
-        try write(to: destination, suggestedExtension: suggestedExtension) { path throws(CommandError) in
+    package static func write(_ bytes: [UInt8], to destination: String, suggestedExtension: String) throws {
+        try write(to: destination, suggestedExtension: suggestedExtension) { path throws in
             try overwrite(path, with: bytes, destination: destination)
         }
     }
@@ -92,35 +92,21 @@ package final class AtomicFile: @unchecked Sendable {
     /// Replaces the contents of the existing file at `path`, a temporary file of
     /// `destination`'s, with `bytes`.
     ///
-    /// - Throws: ``CommandError/failure(_:)`` naming the system's reason.
-    static func overwrite(_ path: String, with bytes: [UInt8], destination: String) throws(CommandError) {
+    /// - Throws: ``FileError/cannotWrite(path:errno:)``.
+    static func overwrite(_ path: String, with bytes: [UInt8], destination: String) throws {
         let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         var failure = descriptor < 0 ? errno : bytes.withUnsafeBytes { writeAll(descriptor, $0) }
         if descriptor >= 0, close(descriptor) != 0, failure == 0 { failure = errno }
-        guard failure == 0 else {
-            throw CommandError.failure(
-                "could not write \(destination): \(systemReason(failure))" + advice(forWriteError: failure))
-        }
-    }
-
-    /// What to do about a failed write, after its reason: "" when there is nothing to add.
-    package static func advice(forWriteError error: Int32) -> String {
-        switch error {
-        case ENOSPC, EDQUOT: "; free some space, or write elsewhere"
-        case EFBIG: "; raise the file-size limit (ulimit -f) or write elsewhere"
-        case EACCES, EPERM, EROFS: "; choose a directory you can write to"
-        case ENAMETOOLONG: "; choose a shorter path"
-        default: ""
-        }
+        guard failure == 0 else { throw FileError.cannotWrite(path: destination, errno: Errno(rawValue: failure)) }
     }
 
     /// Renames the finished temporary file onto the destination.
-    package func commit() throws(CommandError) {
+    package func commit() throws {
         guard isOpen else { return }
         guard rename(temporaryPath, finalPath) == 0 else {
-            let reason = systemReason()
+            let reason = Errno.last
             discard()
-            throw CommandError.failure("could not move the finished file into place at \(destination): \(reason)")
+            throw FileError.cannotMoveIntoPlace(path: destination, errno: reason)
         }
         isOpen = false
         Interruption.unregister(temporaryPathSlot: cleanupSlot)
@@ -146,11 +132,10 @@ package final class AtomicFile: @unchecked Sendable {
 
     /// Creates `directory` and its missing parents for `destination`, with the same
     /// one-line errors as ``checkDirectory(_:for:)`` when a file stands in the way.
-    package static func createDirectory(_ directory: String, for destination: String) throws(CommandError) {
+    package static func createDirectory(_ directory: String, for destination: String) throws {
         try checkDirectory(nearestExisting(directory), for: destination)
         guard makeDirectories(directory) else {
-            throw CommandError.input(
-                "cannot create the directory \(directory) for \(destination): \(systemReason()); choose a directory you can write to")
+            throw FileError.cannotCreateDirectory(directory: directory, path: destination, errno: .last)
         }
     }
 
@@ -180,19 +165,15 @@ package final class AtomicFile: @unchecked Sendable {
     /// Whether `destination` could be written, judged without writing anything: the
     /// nearest directory on its path that exists is one this process may add entries to.
     /// (A file system can still refuse, as /proc does even root.)
-    package static func checkWritable(_ destination: String) throws(CommandError) {
+    package static func checkWritable(_ destination: String) throws {
         // A link's target is written; the link's own directory holds what goes beside it.
         let target = try fileToReplace(destination)
         for path in Set([destination, target]) {
-            if let problem = lengthProblem(parentDirectory(of: path)) {
-                throw CommandError.input("cannot write \(destination): \(problem)")
-            }
+            if isTooLong(parentDirectory(of: path)) { throw FileError.pathTooLong(path: destination) }
             let existing = nearestExisting(parentDirectory(of: path))
             try checkDirectory(existing, for: destination)
             guard access(existing, W_OK | X_OK) == 0 else {
-                throw CommandError.input(
-                    "cannot write \(destination): \(existing == "." ? "the current directory" : existing) is not writable (\(systemReason())); "
-                        + "choose a directory you can write to")
+                throw FileError.directoryNotWritable(path: destination, directory: existing, errno: .last)
             }
         }
     }
@@ -207,16 +188,14 @@ package final class AtomicFile: @unchecked Sendable {
         return existing
     }
 
-    static func checkDirectory(_ directory: String, for destination: String) throws(CommandError) {
+    static func checkDirectory(_ directory: String, for destination: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            if let problem = lengthProblem(directory) {
-                throw CommandError.input("cannot write \(destination): \(problem)")
-            }
-            throw CommandError.input("cannot write \(destination): the directory \(directory) does not exist; create it first")
+            if isTooLong(directory) { throw FileError.pathTooLong(path: destination) }
+            throw FileError.missingDirectory(path: destination, directory: directory)
         }
         guard isDirectory.boolValue else {
-            throw CommandError.input("cannot write \(destination): \(directory) is a file, not a directory; choose an output path inside a directory")
+            throw FileError.notADirectory(path: destination, directory: directory)
         }
     }
 
@@ -224,7 +203,7 @@ package final class AtomicFile: @unchecked Sendable {
     /// of a symbolic link. A rename would replace a device, a FIFO or a socket with a
     /// plain file (as root, `/dev/full` itself), so those are refused, and so are links
     /// to open descriptors (`/dev/stdout`), which lead to whatever file the shell opened.
-    static func fileToReplace(_ destination: String) throws(CommandError) -> String {
+    static func fileToReplace(_ destination: String) throws -> String {
         var info = stat()
         guard lstat(destination, &info) == 0 else { return destination }
         guard info.st_mode & S_IFMT == S_IFLNK else {
@@ -235,36 +214,32 @@ package final class AtomicFile: @unchecked Sendable {
         for _ in 0..<40 {
             let absolute = hop.hasPrefix("/") ? hop : FileManager.default.currentDirectoryPath + "/" + hop
             if absolute.hasPrefix("/proc/") || absolute.hasPrefix("/dev/fd/") || absolute.hasPrefix("/dev/std") {
-                throw CommandError.input(
-                    "cannot write \(destination): it is a link to an open file descriptor; redirect the output in the shell, "
-                        + "or name a regular file")
+                throw FileError.linkToDescriptor(path: destination)
             }
             guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: hop) else { break }
             hop = next.hasPrefix("/") ? next : AtomicFile.parentDirectory(of: absolute) + "/" + next
         }
         guard stat(destination, &info) == 0 else {
-            let reason = errno == ENOENT ? "a missing file" : "a file it cannot reach (\(systemReason()))"
-            throw CommandError.input("cannot write \(destination): it is a symbolic link to \(reason); remove the link or write elsewhere")
+            throw FileError.brokenLink(path: destination, errno: .last)
         }
         try refuseSpecialFile(info, destination)
         guard let resolved = realpath(destination, nil) else {
-            throw CommandError.input("cannot write \(destination): its link cannot be followed (\(systemReason()))")
+            throw FileError.unresolvableLink(path: destination, errno: .last)
         }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
-    private static func refuseSpecialFile(_ info: stat, _ destination: String) throws(CommandError) {
-        let kind: String
+    private static func refuseSpecialFile(_ info: stat, _ destination: String) throws {
+        let kind: FileError.SpecialFile
         switch info.st_mode & S_IFMT {
         case S_IFREG, S_IFDIR: return
-        case S_IFCHR, S_IFBLK: kind = "a device"
-        case S_IFIFO: kind = "a named pipe"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "not a regular file"
+        case S_IFCHR, S_IFBLK: kind = .device
+        case S_IFIFO: kind = .namedPipe
+        case S_IFSOCK: kind = .socket
+        default: kind = .other
         }
-        throw CommandError.input(
-            "cannot write \(destination): it is \(kind), which writing a finished file into place would replace; name a regular file")
+        throw FileError.specialFile(path: destination, kind: kind)
     }
 
     /// NAME_MAX of Linux file systems, in bytes.

@@ -39,9 +39,9 @@ package enum Interruption {
 
     package static var isRequested: Bool { fg_interrupt_requested() != 0 }
 
-    /// Throws ``CommandError/interrupted`` once a stop was requested.
-    package static func check() throws(CommandError) {
-        if isRequested { throw CommandError.interrupted }
+    /// Throws ``InterruptionError`` once a stop was requested.
+    package static func check() throws(InterruptionError) {
+        if isRequested { throw InterruptionError() }
     }
 
     /// Waits until `descriptor` is ready for `events`, has hung up or failed, or a stop
@@ -53,8 +53,8 @@ package enum Interruption {
     /// - Parameters:
     ///   - descriptor: what to wait on.
     ///   - events: `POLLIN` or `POLLOUT`.
-    /// - Throws: ``CommandError/interrupted`` once a stop is requested.
-    package static func wait(for descriptor: Int32, events: Int16) throws(CommandError) {
+    /// - Throws: ``InterruptionError`` once a stop is requested.
+    package static func wait(for descriptor: Int32, events: Int16) throws(InterruptionError) {
         let wake = fg_interrupt_wake_descriptor()
         var ready: Int32
         repeat {
@@ -73,10 +73,10 @@ package enum Interruption {
     ///
     /// - Parameter work: what to run; it must not write anything the process keeps.
     /// - Returns: what `work` returned.
-    /// - Throws: ``CommandError/interrupted`` once a stop is requested.
+    /// - Throws: ``InterruptionError`` once a stop is requested.
     package static func runUntilDone<Result: Sendable>(
         _ work: @escaping @Sendable () -> Result
-    ) throws(CommandError) -> Result {
+    ) throws(InterruptionError) -> Result {
         var done: [Int32] = [-1, -1]
         guard pipe(&done) == 0 else { return work() }
         for end in done { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Reads `descriptor` to its end, waiting in ``Interruption/wait(for:events:)`` so that
 /// neither a FIFO's missing writer nor a pipe's silent one holds off a stop.
@@ -9,10 +10,10 @@ import Foundation
 ///   - limit: the most bytes to read.
 ///   - failure: the error for a failed read, given the system's reason.
 /// - Returns: the bytes, or nil once there are more than `limit`.
-/// - Throws: ``CommandError/interrupted`` on a stop, or `failure`'s error.
+/// - Throws: ``InterruptionError`` on a stop, or `failure`'s error.
 func readToEnd(
-    _ descriptor: Int32, limit: Int, failure: (_ reason: String) -> CommandError
-) throws(CommandError) -> [UInt8]? {
+    _ descriptor: Int32, limit: Int, failure: (_ errno: Errno) -> any Error
+) throws -> [UInt8]? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -22,7 +23,7 @@ func readToEnd(
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count == 0 { return bytes }
         if count < 0 {
-            guard errno == EAGAIN || errno == EINTR else { throw failure(systemReason()) }
+            guard errno == EAGAIN || errno == EINTR else { throw failure(.last) }
             continue
         }
         bytes += chunk[..<count]

@@ -8,10 +8,11 @@ extension Preset {
     ///
     /// - Parameter url: A file URL. A pipe or FIFO is read to its end.
     /// - Throws: ``PresetError`` naming the file, the line and the key at fault when the
-    ///   JSON or a value is wrong; another error when the file cannot be read.
+    ///   JSON or a value is wrong; ``FileError`` when the URL is not a file's or the file
+    ///   cannot be read.
     public init(contentsOf url: URL) throws {
         guard url.isFileURL else {
-            throw CommandError.input("cannot read preset \(url.absoluteString): it is not a file URL")
+            throw FileError.notAFileURL(url: url.absoluteString, what: "preset")
         }
         let path = url.path
         try self.init(json: try readFile(path, what: "preset"), file: path)

@@ -17,17 +17,15 @@ extension Preset {
     ///   - height: The video's height in pixels; the preset's ``height`` when left out.
     ///   - dither: Whether 8-bit frames are dithered (the default).
     ///   - threads: How many threads share each frame; the pixels do not depend on it.
-    /// - Throws: ``PresetError`` when the preset or the size is out of bounds; another error
-    ///   when the name is not a video's, ffmpeg is missing or fails, or the file cannot be
-    ///   written.
+    /// - Throws: ``PresetError`` when the preset or the size is out of bounds;
+    ///   ``OutputError`` when the URL is not a video file's; ``VideoError`` when ffmpeg is
+    ///   missing or fails; ``FileError`` when the file cannot be written.
     public func writeVideo(
         to url: URL, width: Int? = nil, height: Int? = nil, dither: Bool = true, threads: Int = 1
     ) throws {
         let sized = try checked(width: width, height: height, times: [0, Double(frameCount - 1) / fps])
         guard url.isFileURL, case .video(let path, let container) = try OutputTarget(parsing: url.path) else {
-            throw CommandError.input(
-                "cannot write a video to \(url.isFileURL ? url.path : url.absoluteString): give a file URL ending in "
-                    + VideoContainer.allCases.map { "." + $0.rawValue }.joined(separator: ", "))
+            throw OutputError.notAVideo(url: url.isFileURL ? url.path : url.absoluteString)
         }
         let frames = 0...(sized.frameCount - 1)
         let video = try VideoSink(

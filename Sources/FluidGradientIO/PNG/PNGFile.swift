@@ -1,6 +1,7 @@
 import CPNGCodec
 import FluidGradient
 import Foundation
+import SystemPackage
 
 /// libpng's encoder settings. The defaults were chosen by measurement on rendered
 /// 1080p frames (BENCHMARKS.md): the Sub filter at zlib level 1 was both the fastest
@@ -18,8 +19,8 @@ package struct PNGOptions: Sendable, Hashable {
 package enum PNGFile {
     /// Writes a packed RGB or RGBA buffer, 8- or 16-bit, atomically to `path`. An RGBA
     /// buffer is written as RGB when `alpha` is false (its alpha is then ignored).
-    package static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions(), alpha: Bool? = nil) throws(CommandError) {
-        try AtomicFile.write(to: path) { temporaryPath throws(CommandError) in
+    package static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions(), alpha: Bool? = nil) throws {
+        try AtomicFile.write(to: path) { temporaryPath throws in
             try encode(buffer, toPath: temporaryPath, options: options, displayPath: path, alpha: alpha)
         }
     }
@@ -27,7 +28,7 @@ package enum PNGFile {
     /// Encodes into an existing path (the caller owns atomicity).
     package static func encode(
         _ buffer: PixelBuffer, toPath path: String, options: PNGOptions, displayPath: String, alpha: Bool? = nil
-    ) throws(CommandError) {
+    ) throws(PNGError) {
         let layout = try PNGLayout(buffer, alpha: alpha)
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
         let status = buffer.withUnsafeBytes { bytes in
@@ -36,7 +37,8 @@ package enum PNGFile {
                 layout.dropAlpha, options.cOptions, &message)
         }
         guard status == 0 else {
-            throw CommandError.failure("could not write \(displayPath): \(cMessage(message))" + AtomicFile.advice(forWriteError: status))
+            throw PNGError.cannotWrite(
+                path: displayPath, message: cMessage(message), errno: status > 0 ? Errno(rawValue: status) : nil)
         }
     }
 
@@ -48,10 +50,10 @@ package enum PNGFile {
     ///   - options: the encoder settings.
     ///   - alpha: whether to keep an RGBA buffer's alpha; nil keeps what the format has.
     /// - Returns: the PNG file's bytes.
-    /// - Throws: ``CommandError`` for a planar format, or when libpng fails (out of memory).
+    /// - Throws: ``PNGError`` for a planar format, or when libpng fails (out of memory).
     package static func data(
         _ buffer: PixelBuffer, options: PNGOptions = PNGOptions(), alpha: Bool? = nil
-    ) throws(CommandError) -> [UInt8] {
+    ) throws(PNGError) -> [UInt8] {
         let layout = try PNGLayout(buffer, alpha: alpha)
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
         var data = fg_png_data()
@@ -60,7 +62,7 @@ package enum PNGFile {
                 bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), layout.channels, layout.depth,
                 layout.dropAlpha, options.cOptions, &data, &message)
         }
-        guard status == 0 else { throw CommandError.failure("could not encode a PNG: \(cMessage(message))") }
+        guard status == 0 else { throw PNGError.cannotEncode(message: cMessage(message)) }
         defer { fg_png_data_free(&data) }
         return Array(UnsafeRawBufferPointer(start: data.bytes, count: data.count))
     }
@@ -70,16 +72,15 @@ package enum PNGFile {
     /// A pipe or FIFO is read into memory first, waiting where an interrupt can end the
     /// wait (libpng would wait inside `fread`, where a signal cannot reach it); a file is
     /// decoded as it is read.
-    package static func read(_ path: String) throws(CommandError) -> DecodedImage {
+    package static func read(_ path: String) throws -> DecodedImage {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandError.input("cannot read \(path): " + (lengthProblem(path) ?? "no such file"))
+            throw isTooLong(path) ? PNGError.pathTooLong(path: path) : PNGError.missing(path: path)
         }
-        guard !isDirectory.boolValue else { throw CommandError.input("cannot read \(path): it is a directory, not a PNG image") }
-        func failure(_ reason: String) -> CommandError { CommandError.input("cannot read \(path): \(reason)") }
+        guard !isDirectory.boolValue else { throw PNGError.isDirectory(path: path) }
         // Non-blocking, so that opening a FIFO with no writer yet returns at once.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(systemReason()) }
+        guard descriptor >= 0 else { throw PNGError.cannotOpen(path: path, errno: .last) }
         var info = stat()
         var image = fg_png_image()
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
@@ -88,14 +89,15 @@ package enum PNGFile {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             guard let file = fdopen(descriptor, "rb") else {
                 close(descriptor)
-                throw failure(systemReason())
+                throw PNGError.cannotOpen(path: path, errno: .last)
             }
             status = fg_png_read_stream(file, &image, &message)
             fclose(file)
         } else {
             defer { close(descriptor) }
+            let failure = { (errno: Errno) in PNGError.cannotOpen(path: path, errno: errno) }
             guard var bytes = try readToEnd(descriptor, limit: largestPipedPNG, failure: failure) else {
-                throw failure("it is larger than \(largestPipedPNG >> 20) MiB, more than the largest image this reads")
+                throw PNGError.tooLarge(path: path, limit: largestPipedPNG)
             }
             // fmemopen takes no empty buffer; an empty input is then one NUL byte, not a PNG either.
             if bytes.isEmpty { bytes = [0] }
@@ -104,9 +106,9 @@ package enum PNGFile {
                 defer { fclose(file) }
                 return fg_png_read_stream(file, &image, &message)
             }
-            if status == -2 { throw failure(systemReason()) }
+            if status == -2 { throw PNGError.cannotOpen(path: path, errno: .last) }
         }
-        guard status == 0 else { throw failure(cMessage(message)) }
+        guard status == 0 else { throw PNGError.cannotDecode(path: path, message: cMessage(message)) }
         defer { fg_png_free(&image) }
         let count = Int(image.width) * Int(image.height) * Int(image.channels)
         var samples = [UInt16](repeating: 0, count: count)
@@ -132,9 +134,9 @@ private struct PNGLayout {
     /// 1 when a fourth sample is written as RGB's filler, else 0.
     let dropAlpha: Int32
 
-    init(_ buffer: PixelBuffer, alpha: Bool?) throws(CommandError) {
+    init(_ buffer: PixelBuffer, alpha: Bool?) throws(PNGError) {
         guard let bytesPerPixel = buffer.format.bytesPerPixel else {
-            throw CommandError.input("PNG needs an RGB or RGBA pixel format, not \(buffer.format.rawValue)")
+            throw PNGError.unsupportedFormat(format: buffer.format.rawValue)
         }
         let depth = buffer.format.bitDepth
         channels = Int32(bytesPerPixel / (depth / 8))

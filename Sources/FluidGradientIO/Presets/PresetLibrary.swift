@@ -1,5 +1,6 @@
 import FluidGradient
 import Foundation
+import SystemPackage
 
 /// The built-in presets (embedded from `Presets/` at build time) and preset files.
 package enum PresetLibrary {
@@ -17,21 +18,16 @@ package enum PresetLibrary {
         return [UInt8](data)
     }
 
-    package static func builtIn(_ name: String) throws(CommandError) -> Preset {
+    package static func builtIn(_ name: String) throws -> Preset {
         guard let bytes = builtInBytes(name) else {
-            throw CommandError.input(
-                "there is no built-in preset \"\(name)\"; `fluidgradient presets list` shows them, or give a path to a .json file")
+            throw UnknownPresetError(name: name)
         }
-        do {
-            return try Preset(json: bytes, file: "\(name) (built-in)")
-        } catch {
-            throw CommandError.input(error.description)
-        }
+        return try Preset(json: bytes, file: "\(name) (built-in)")
     }
 
     /// A built-in name, or a path to a preset file (anything with a `/` or ending in
     /// `.json`, or an existing file).
-    package static func load(_ nameOrPath: String) throws(CommandError) -> Preset {
+    package static func load(_ nameOrPath: String) throws -> Preset {
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
         if !looksLikePath, builtInBytes(nameOrPath) != nil { return try builtIn(nameOrPath) }
         if looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) {
@@ -40,32 +36,30 @@ package enum PresetLibrary {
         return try builtIn(nameOrPath)
     }
 
-    package static func file(_ path: String) throws(CommandError) -> Preset {
+    package static func file(_ path: String) throws -> Preset {
         let bytes = try readFile(path, what: "preset")
-        do {
-            return try Preset(json: bytes, file: path)
-        } catch {
-            throw CommandError.input(error.description)
-        }
+        return try Preset(json: bytes, file: path)
     }
 }
 
-/// The bytes of a file the user named, or an input error that says why not. Pipes
+/// The bytes of a file the user named, or a ``FileError`` that says why not. Pipes
 /// (`<(...)`, `/dev/stdin`, a FIFO) are read to their end, up to `limit` bytes
 /// (``largestReadFile`` unless given), waiting where an interrupt can stop the wait.
-package func readFile(_ path: String, what: String, limit: Int = largestReadFile) throws(CommandError) -> [UInt8] {
-    func failure(_ reason: String) -> CommandError { CommandError.input("cannot read \(what) \(path): \(reason)") }
+package func readFile(_ path: String, what: String, limit: Int = largestReadFile) throws -> [UInt8] {
     // Non-blocking, so neither opening a FIFO that has no writer yet nor reading an
     // empty pipe holds off Ctrl-C; `poll` does the waiting instead.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
-        throw failure(errno == ENOENT ? "no such file" : errno == ENAMETOOLONG ? pathTooLong : systemReason())
+        throw FileError.cannotRead(path: path, what: what, errno: .last)
     }
     defer { close(descriptor) }
     var info = stat()
-    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
+    if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        throw FileError.readDirectory(path: path, what: what)
+    }
+    let failure = { (errno: Errno) in FileError.cannotRead(path: path, what: what, errno: errno) }
     guard let bytes = try readToEnd(descriptor, limit: limit, failure: failure) else {
-        throw failure("it is larger than \(limit >> 20) MiB, far more than a \(what) holds")
+        throw FileError.tooLarge(path: path, what: what, limit: limit)
     }
     return bytes
 }

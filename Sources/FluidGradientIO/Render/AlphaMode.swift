@@ -17,38 +17,28 @@ package enum AlphaMode: String, CaseIterable, Sendable {
     ///   - height: the frame's height; the stacked layout needs it even, so that no 4:2:0
     ///     chroma sample mixes the colour half with the alpha half.
     ///   - rawFormat: the pixel format of raw output, if `target` is ``OutputTarget/raw``.
-    /// - Throws: ``CommandError/Kind/input`` naming what would keep the alpha.
+    /// - Throws: ``OutputError`` naming what would keep the alpha.
     package func check(
         target: OutputTarget, hasTransparency: Bool, height: Int, rawFormat: PixelFormat = .rgba
-    ) throws(CommandError) {
+    ) throws {
         switch (self, target) {
         case (.auto, _):
             return
         case (.keep, .video(let path, let container)) where !container.keepsAlpha:
-            throw CommandError.input(
-                "--alpha keep: \(path) cannot keep alpha (\(container.alphaLoss)); write \(AlphaMode.keepingOutputs), "
-                    + "or an .mp4 with --alpha stacked (colour above alpha, recombined on a web page by the player)")
+            throw OutputError.alphaNotKept(path: path, container: container.rawValue)
         case (.keep, .raw) where !rawFormat.hasAlpha:
-            throw CommandError.input(
-                "--alpha keep: raw \(rawFormat.rawValue) frames have no alpha; use --pixel-format rgba or rgba64le")
+            throw OutputError.rawFormatWithoutAlpha(format: rawFormat.rawValue)
         case (.keep, _):
             return
         case (.stacked, .video(let path, .mp4)):
             guard hasTransparency else {
-                throw CommandError.input(
-                    "--alpha stacked: the frames are opaque, so there is no alpha to stack into \(path); give a "
-                        + "transparent background (--background transparent) or --edges transparent, or leave out "
-                        + "--alpha stacked")
+                throw OutputError.nothingToStack(path: path)
             }
             guard height % 2 == 0 else {
-                throw CommandError.input(
-                    "--alpha stacked: the height must be even so that no 4:2:0 chroma sample mixes colour and alpha, "
-                        + "but it is \(height); use \(height + 1)")
+                throw OutputError.oddStackedHeight(height: height)
             }
         case (.stacked, _):
-            throw CommandError.input(
-                "--alpha stacked writes an .mp4 (colour above alpha, twice the height); for other outputs use "
-                    + "--alpha auto: \(AlphaMode.keepingOutputs) keep alpha as it is")
+            throw OutputError.stackedNeedsMP4
         }
     }
 

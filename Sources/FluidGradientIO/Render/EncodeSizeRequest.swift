@@ -11,13 +11,13 @@ package enum EncodeSizeRequest: Equatable, Sendable {
     case size(width: Int, height: Int)
 
     /// Parses `auto`, `full` or `WxH`.
-    package init(parsing text: String) throws(CommandError) {
+    package init(parsing text: String) throws {
         switch text.lowercased() {
         case "auto": self = .auto
         case "full": self = .full
         default:
             guard let size = PresetLimits.parseSize(text), size.width > 0, size.height > 0 else {
-                throw CommandError.input("--encode-size: \"\(text)\" is not auto, full or a size such as 640x360")
+                throw OutputError.unreadableEncodeSize(text: text)
             }
             self = .size(width: size.width, height: size.height)
         }
@@ -37,31 +37,27 @@ package enum EncodeSizeRequest: Equatable, Sendable {
     ///   - container: the output's container.
     ///   - path: the output, for messages.
     /// - Returns: the encode size; the preset's own size for `full`.
-    /// - Throws: ``CommandError`` (input) for a size larger than the output in either side,
+    /// - Throws: ``OutputError`` for a size larger than the output in either side,
     ///   of another aspect ratio, or with an odd side where the container needs even ones.
     package func resolve(
         for preset: Preset, container: VideoContainer, path: String
-    ) throws(CommandError) -> EncodeSize {
+    ) throws -> EncodeSize {
         let (fullWidth, fullHeight) = (preset.width, preset.height)
         switch self {
         case .full: return EncodeSize(width: fullWidth, height: fullHeight, reason: .requested)
         case .auto: return EncodeSize.automatic(for: preset)
         case .size(let width, let height):
-            let asked = "--encode-size \(width)x\(height)"
             guard width <= fullWidth, height <= fullHeight else {
-                throw CommandError.input(
-                    "\(asked) is larger than the output, \(fullWidth)x\(fullHeight); the encode size is at most "
-                        + "the output size, which --size sets")
+                throw OutputError.encodeSizeTooLarge(
+                    width: width, height: height, outputWidth: fullWidth, outputHeight: fullHeight)
             }
             guard width * fullHeight == height * fullWidth else {
-                throw CommandError.input(
-                    "\(asked) does not keep the output's aspect ratio, \(fullWidth)x\(fullHeight); "
-                        + EncodeSizeRequest.suggestion(width: fullWidth, height: fullHeight))
+                throw OutputError.encodeSizeAspect(
+                    width: width, height: height, outputWidth: fullWidth, outputHeight: fullHeight)
             }
             if container.needsEvenSides, width % 2 != 0 || height % 2 != 0 {
-                throw CommandError.input(
-                    "\(asked): \(path) is 4:2:0 video, which needs an even width and height; "
-                        + EncodeSizeRequest.suggestion(width: fullWidth, height: fullHeight))
+                throw OutputError.encodeSizeOdd(
+                    width: width, height: height, path: path, outputWidth: fullWidth, outputHeight: fullHeight)
             }
             return EncodeSize(width: width, height: height, reason: .requested)
         }

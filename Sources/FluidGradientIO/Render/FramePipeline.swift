@@ -44,7 +44,7 @@ package enum FramePipeline {
     /// it started.
     package static func run(
         _ plan: RenderPlan, into sink: FrameSink, progress: ProgressReporting? = nil, shouldStop: () -> Bool = { false }
-    ) throws(CommandError) {
+    ) throws {
         let preset = plan.preset
         let animator = Animator(preset: preset)
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: plan.threads)
@@ -59,7 +59,7 @@ package enum FramePipeline {
             Thread {
                 defer { finished.leave() }
                 while let job = queue.nextJob() {
-                    do throws(CommandError) {
+                    do {
                         try sink.write(job.buffer, frameIndex: job.index)
                         let done = queue.release(consume job)
                         progress?.update(done: done, total: total, elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -69,11 +69,11 @@ package enum FramePipeline {
                 }
             }.start()
         }
-        var stop: CommandError?
+        var stop: (any Error)?
         func stopRequested() -> Bool { Interruption.isRequested || shouldStop() }
         frames: for index in plan.frames {
             if stopRequested() {
-                stop = .interrupted
+                stop = InterruptionError()
                 break
             }
             // Taken out of the queue, so that this is the buffer's only copy and rendering
@@ -84,7 +84,7 @@ package enum FramePipeline {
             case .failed: break frames
             case .stopped:
                 // A writer's failure is reported as such, even if a stop came with it.
-                stop = .interrupted
+                stop = InterruptionError()
                 break frames
             }
             let instant = plan.instant(of: index)
@@ -97,15 +97,15 @@ package enum FramePipeline {
         if stop != nil || Interruption.isRequested { sink.cancel() }
         finished.wait()
         progress?.finish()
-        if stop == nil, Interruption.isRequested { stop = .interrupted }
+        if stop == nil, Interruption.isRequested { stop = InterruptionError() }
         if let error = stop ?? queue.failure {
             sink.abort()
-            throw error.kind == .interrupted ? .interrupted(sink.interruptedNote) : error
+            throw error is InterruptionError ? InterruptionError(leftBehind: sink.leftBehind) : error
         }
         do {
             try sink.finish()
         } catch {
-            throw Interruption.isRequested ? .interrupted(sink.interruptedNote) : error
+            throw Interruption.isRequested ? InterruptionError(leftBehind: sink.leftBehind) : error
         }
     }
 }
@@ -122,7 +122,7 @@ private final class FrameQueue: @unchecked Sendable {
     private var jobs: [Job] = []
     private var closed = false
     private var done = 0
-    private(set) var failure: CommandError?
+    private(set) var failure: (any Error)?
 
     init(buffers: [PixelBuffer]) {
         free = buffers
@@ -173,7 +173,7 @@ private final class FrameQueue: @unchecked Sendable {
         return done
     }
 
-    func fail(_ error: CommandError) {
+    func fail(_ error: any Error) {
         condition.lock()
         if failure == nil { failure = error }
         condition.broadcast()

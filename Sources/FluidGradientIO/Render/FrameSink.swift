@@ -1,5 +1,6 @@
 import FluidGradient
 import Foundation
+import SystemPackage
 
 /// Somewhere rendered frames go. Frames arrive in order unless ``isOrderIndependent``.
 /// A sink leaves nothing under a final name until ``finish()`` (or, for a sequence,
@@ -8,18 +9,18 @@ package protocol FrameSink: AnyObject, Sendable {
     var pixelFormat: PixelFormat { get }
     /// Whether frames may be written concurrently and out of order.
     var isOrderIndependent: Bool { get }
-    func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError)
-    func finish() throws(CommandError)
+    func write(_ buffer: PixelBuffer, frameIndex: Int) throws
+    func finish() throws
     /// Makes writes that are waiting on a consumer (ffmpeg) fail at once, from another
     /// thread than the writers', ahead of ``abort()``: the output is being thrown away.
     func cancel()
     func abort()
     /// What an interrupt leaves behind, for the one-line message.
-    var interruptedNote: String { get }
+    var leftBehind: InterruptionError.LeftBehind { get }
 }
 
 extension FrameSink {
-    package var interruptedNote: String { "partial output removed" }
+    package var leftBehind: InterruptionError.LeftBehind { .partialOutputRemoved }
     package func cancel() {}
 }
 
@@ -34,22 +35,22 @@ package final class PNGFileSink: FrameSink, @unchecked Sendable {
     private let alpha: Bool
     private var wrote = false
 
-    package init(path: String, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
+    package init(path: String, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws {
         pixelFormat = depth == 16 ? .rgba64le : .rgba
         self.alpha = alpha
         self.options = options
         file = try AtomicFile(destination: path)
     }
 
-    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws {
         try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination, alpha: alpha)
         wrote = true
     }
 
-    package func finish() throws(CommandError) {
+    package func finish() throws {
         guard wrote else {
             file.discard()
-            throw CommandError.failure("no frame was rendered into \(file.destination)")
+            throw PNGError.nothingRendered(path: file.destination)
         }
         try file.commit()
     }
@@ -65,7 +66,7 @@ package final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     private let options: PNGOptions
     private let alpha: Bool
 
-    package init(pattern: FramePattern, firstFrame: Int = 0, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws(CommandError) {
+    package init(pattern: FramePattern, firstFrame: Int = 0, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws {
         pixelFormat = depth == 16 ? .rgba64le : .rgba
         self.alpha = alpha
         self.pattern = pattern
@@ -74,16 +75,16 @@ package final class PNGSequenceSink: FrameSink, @unchecked Sendable {
         try AtomicFile(destination: pattern.path(frame: firstFrame)).discard()
     }
 
-    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws {
         let path = pattern.path(frame: frameIndex)
-        try AtomicFile.write(to: path) { temporaryPath throws(CommandError) in
+        try AtomicFile.write(to: path) { temporaryPath throws in
             try PNGFile.encode(buffer, toPath: temporaryPath, options: options, displayPath: path, alpha: alpha)
         }
     }
 
-    package func finish() throws(CommandError) {}
+    package func finish() throws {}
     package func abort() {}
-    package var interruptedNote: String { "every frame written so far is complete and kept" }
+    package var leftBehind: InterruptionError.LeftBehind { .completeFramesKept }
 }
 
 /// Raw frames to standard output.
@@ -125,27 +126,24 @@ package final class RawSink: FrameSink, @unchecked Sendable {
         if descriptor != 1 { close(descriptor) }
     }
 
-    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws {
         let failure = buffer.withUnsafeBytes { bytes in
             writeAll(descriptor, bytes, sendWithoutWaiting: isSocket, pollFirst: isBlockingPipe) { [self] written in
                 partial = written > 0
                 return Interruption.isRequested || lock.withLock { cancelled }
             }
         }
-        if failure == ECANCELED { throw CommandError.interrupted(interruptedNote) }
+        if failure == ECANCELED { throw InterruptionError(leftBehind: leftBehind) }
         guard failure == 0 else {
-            throw CommandError.failure(
-                "could not write raw frames to standard output after \(counted(frames, "frame")): \(systemReason(failure))")
+            throw FileError.standardOutput(frames: frames, errno: Errno(rawValue: failure))
         }
         frames += 1
         partial = false
     }
 
     package func cancel() { lock.withLock { cancelled = true } }
-    package func finish() throws(CommandError) {}
+    package func finish() throws {}
     package func abort() {}
 
-    package var interruptedNote: String {
-        "standard output got \(counted(frames, "complete frame"))" + (partial ? " and part of the \(frames == 0 ? "first" : "next")" : "")
-    }
+    package var leftBehind: InterruptionError.LeftBehind { .standardOutput(frames: frames, partial: partial) }
 }

@@ -41,17 +41,17 @@ package enum OutputTarget: Equatable, Sendable {
     /// Raw frames on standard output (`-o -`).
     case raw
 
-    package init(parsing output: String) throws(CommandError) {
+    package init(parsing output: String) throws {
         if output == "-" {
             self = .raw
             return
         }
-        guard !output.isEmpty else { throw CommandError.input("the output path is empty; give -o out.png, out.mp4 or -") }
+        guard !output.isEmpty else { throw OutputError.emptyPath }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         if output.contains("%") {
             let pattern = try FramePattern(output)
             guard ext == "png" else {
-                throw CommandError.input("a numbered pattern writes PNG frames, so it must end in .png (got \(output))")
+                throw OutputError.patternNotPNG(path: output)
             }
             self = .pngSequence(pattern)
             return
@@ -61,9 +61,7 @@ package enum OutputTarget: Equatable, Sendable {
         } else if let container = VideoContainer(rawValue: ext) {
             self = .video(output, container)
         } else {
-            throw CommandError.input(
-                "cannot tell what to write from \"\(output)\": use a .png file, a pattern such as frames/%05d.png, "
-                    + ".mp4, .mov, .webm, .gif, .webp, .apng, .avif, or - for raw frames on standard output")
+            throw OutputError.unknownKind(path: output)
         }
     }
 
@@ -81,7 +79,7 @@ package struct FramePattern: Equatable, Sendable {
     private let suffix: String
     private let width: Int
 
-    package init(_ text: String) throws(CommandError) {
+    package init(_ text: String) throws {
         self.text = text
         var prefix = "", suffix = "", width = 0, found = false
         var characters = Array(text)[...]
@@ -101,16 +99,15 @@ package struct FramePattern: Equatable, Sendable {
                 characters.removeFirst()
             }
             guard characters.popFirst() == "d", !found, digits.isEmpty || digits.hasPrefix("0") || digits.count <= 2 else {
-                throw CommandError.input(
-                    "\"\(text)\" is not a frame pattern: it needs exactly one %d or %05d (write %% for a percent sign)")
+                throw OutputError.severalFrameNumbers(pattern: text)
             }
             found = true
             width = Int(digits) ?? 0
         }
         guard found else {
-            throw CommandError.input("\"\(text)\" is not a frame pattern: it needs a %d or %05d")
+            throw OutputError.noFrameNumber(pattern: text)
         }
-        guard width <= 12 else { throw CommandError.input("\"\(text)\": the frame number is at most 12 digits wide") }
+        guard width <= 12 else { throw OutputError.frameNumberTooWide(pattern: text) }
         self.prefix = prefix
         self.suffix = suffix
         self.width = width

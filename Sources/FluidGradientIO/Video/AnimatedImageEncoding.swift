@@ -71,14 +71,14 @@ extension VideoEncoding {
     /// is marked to loop forever (``AVIFLoop``), a WebP's frames to replace the canvas
     /// (``AnimatedWebP``); other files are complete as they are.
     ///
-    /// - Throws: ``CommandError/failure(_:)`` when the file cannot be read, edited or written back.
-    func finishFile(atPath path: String, displayPath: String) throws(CommandError) {
+    /// - Throws: ``VideoError`` when the file cannot be read or edited, ``FileError`` when it cannot be written back.
+    func finishFile(atPath path: String, displayPath: String) throws {
         guard container == .avif || container == .webp else { return }
         var bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw CommandError.failure("could not read back \(displayPath) to finish it: \(error.localizedDescription)")
+            throw VideoError.cannotReadBack(path: displayPath, detail: error.localizedDescription)
         }
         do throws(FinishingFailure) {
             if container == .avif {
@@ -87,9 +87,7 @@ extension VideoEncoding {
                 try AnimatedWebP.replaceCanvasEachFrame(&bytes)
             }
         } catch {
-            throw CommandError.failure(
-                "ffmpeg wrote a .\(container.rawValue) that could not be finished, as \(error.reason); "
-                    + "\(displayPath) was not written")
+            throw VideoError.cannotFinish(path: displayPath, container: container.rawValue, reason: error.reason)
         }
         try AtomicFile.overwrite(path, with: bytes, destination: displayPath)
     }

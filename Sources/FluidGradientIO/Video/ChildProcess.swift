@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A child process whose standard input we write and whose standard error we keep
 /// the tail of. It runs in its own process group, so a Ctrl-C at the terminal
@@ -25,7 +26,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments`. Its stdout goes to /dev/null, or, with
     /// `readsOutput`, to a pipe read by ``read(into:)``; its stdin is then /dev/null.
-    init(executable: String, arguments: [String], readsOutput: Bool = false) throws(CommandError) {
+    init(executable: String, arguments: [String], readsOutput: Bool = false) throws {
         self.executable = executable
         var stdinPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0], stdoutPipe: [Int32] = [-1, -1]
         // A batch starts several ffmpegs at once, and one that inherited another's pipe
@@ -35,7 +36,7 @@ final class ChildProcess: @unchecked Sendable {
         ChildProcess.spawning.lock()
         defer { ChildProcess.spawning.unlock() }
         guard pipe(&stdinPipe) == 0, pipe(&stderrPipe) == 0, !readsOutput || pipe(&stdoutPipe) == 0 else {
-            throw CommandError.failure("could not create a pipe for \(executable): \(systemReason())")
+            throw VideoError.cannotCreatePipe(program: executable, errno: .last)
         }
         for descriptor in stdinPipe + stderrPipe + stdoutPipe where descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         enlargePipeBuffer(stdinPipe[1])
@@ -54,7 +55,7 @@ final class ChildProcess: @unchecked Sendable {
             if stdinPipe[1] >= 0 { close(stdinPipe[1]) }
             if readsOutput { close(stdoutPipe[0]) }
             close(stderrPipe[0])
-            throw CommandError.failure("could not start \(executable): \(systemReason(status))")
+            throw VideoError.cannotStart(program: executable, errno: Errno(rawValue: status))
         }
         pid = child
         cleanupSlot = Interruption.register(child: child)
@@ -139,9 +140,9 @@ final class ChildProcess: @unchecked Sendable {
     /// Fills `buffer` from the child's stdout. Returns false at the end of its output
     /// (or a read error) before the buffer is full.
     ///
-    /// - Throws: ``CommandError/interrupted`` when a stop is requested while it waits
+    /// - Throws: ``InterruptionError`` when a stop is requested while it waits
     ///   (the child, in a process group of its own, is not stopped by a Ctrl-C).
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(CommandError) -> Bool {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
         // Closed once the output ended: poll would skip it and wait on the interrupt alone.
         guard outputDescriptor >= 0 else { return false }
         var offset = 0
@@ -233,7 +234,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// The program the `environmentOverride` variable names, or else `name` on PATH;
     /// `missing` is the error when PATH has none.
-    static func locate(_ name: String, environmentOverride: String, missing: String) throws(CommandError) -> String {
+    static func locate(_ name: String, environmentOverride: String, missing: VideoError) throws(VideoError) -> String {
         let environment = ProcessInfo.processInfo.environment
         func isExecutableFile(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
@@ -241,8 +242,7 @@ final class ChildProcess: @unchecked Sendable {
         }
         if let override = environment[environmentOverride], !override.isEmpty {
             guard isExecutableFile(override) else {
-                throw CommandError.failure(
-                    "\(environmentOverride) is set to \(override), which is not an executable file; point it at \(name), or unset it to use \(name) from PATH")
+                throw .overrideNotExecutable(variable: environmentOverride, value: override, program: name)
             }
             return override
         }
@@ -250,7 +250,7 @@ final class ChildProcess: @unchecked Sendable {
             let candidate = "\(directory)/\(name)"
             if isExecutableFile(candidate) { return candidate }
         }
-        throw CommandError.failure(missing)
+        throw missing
     }
 }
 

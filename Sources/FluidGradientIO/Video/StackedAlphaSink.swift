@@ -31,13 +31,13 @@ package final class StackedAlphaSink: FrameSink, @unchecked Sendable {
         self.threads = threads
     }
 
-    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws {
         StackedAlpha.pack(buffer, into: &stacked, dither: dither, frameIndex: frameIndex, threads: threads)
         try inner.write(stacked, frameIndex: frameIndex)
     }
 
-    package func finish() throws(CommandError) { try inner.finish() }
+    package func finish() throws { try inner.finish() }
     package func cancel() { inner.cancel() }
     package func abort() { inner.abort() }
-    package var interruptedNote: String { inner.interruptedNote }
+    package var leftBehind: InterruptionError.LeftBehind { inner.leftBehind }
 }

@@ -33,14 +33,11 @@ package enum VideoCodec: String, CaseIterable, Sendable {
 
     /// Refuses `--codec` for an output other than `.mp4`, saying whether that container
     /// could hold the codec at all.
-    package static func check(_ codec: VideoCodec, for container: VideoContainer, path: String) throws(CommandError) {
+    package static func check(_ codec: VideoCodec, for container: VideoContainer, path: String) throws {
         guard container != .mp4 else { return }
-        let why =
-            codec.containersThatHoldIt.contains(container)
-            ? "\(path) is always \(container.codecName)" : "a .\(container.rawValue) cannot hold \(codec.displayName)"
-        throw CommandError.input(
-            "--codec \(codec.rawValue): \(why); --codec chooses the codec of an .mp4 (h264, hevc or av1), "
-                + "so drop it or write .mp4")
+        throw OutputError.codecNeedsMP4(
+            codec: codec.rawValue, path: path, container: container.rawValue,
+            holdsIt: codec.containersThatHoldIt.contains(container))
     }
 
     /// The smallest frame the encoder takes, and whether it needs even sides (4:2:0 chroma

@@ -12,12 +12,10 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
     package let encoding: VideoEncoding
 
     /// `FLUIDGRADIENT_FFMPEG` names the binary; otherwise it is looked up on PATH.
-    /// `purpose` completes "ffmpeg was not found on PATH, and … needs it".
-    package static func locateFFmpeg(for purpose: String = "video output", otherwise: String = "; PNG output works without it") throws(CommandError) -> String {
+    /// `need` is what needs it, for the error when it is missing.
+    package static func locateFFmpeg(for need: VideoError.Need = .videoOutput) throws(VideoError) -> String {
         try ChildProcess.locate(
-            "ffmpeg", environmentOverride: "FLUIDGRADIENT_FFMPEG",
-            missing: "ffmpeg was not found on PATH, and \(purpose) needs it: install it (apt-get install ffmpeg) "
-                + "or set FLUIDGRADIENT_FFMPEG to its path" + otherwise)
+            "ffmpeg", environmentOverride: "FLUIDGRADIENT_FFMPEG", missing: .ffmpegNotFound(need: need))
     }
 
     /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
@@ -25,7 +23,7 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
     package init(
         path: String, container: VideoContainer, codec: VideoCodec = .h264, width: Int, height: Int, fps: Double,
         frameCount: Int, hasTransparency: Bool, extraOptions: [String] = [], announce: ((String) -> Void)? = nil
-    ) throws(CommandError) {
+    ) throws {
         let encoding = VideoEncoding(container: container, codec: codec, hasTransparency: hasTransparency)
         try encoding.check(width: width, height: height, path: path)
         try encoding.check(extraOptions: extraOptions)
@@ -50,30 +48,29 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws(CommandError) {
+    package func write(_ buffer: PixelBuffer, frameIndex: Int) throws {
         let delivered = buffer.withUnsafeBytes { process.write($0) }
         guard delivered else {
             let status = process.finish()
             file.discard()
-            throw failure("stopped reading frames at frame \(frameIndex)", status: status)
+            throw failure(at: frameIndex, status: status)
         }
     }
 
-    package func finish() throws(CommandError) {
+    package func finish() throws {
         // An interrupt while ffmpeg encodes its last frames stops it too.
         guard let status = process.finish(unless: { Interruption.isRequested }) else {
             abort()
-            throw CommandError.interrupted(interruptedNote)
+            throw InterruptionError(leftBehind: leftBehind)
         }
         guard status == 0 else {
             file.discard()
-            throw failure("failed", status: status)
+            throw failure(at: nil, status: status)
         }
         // A stand-in, or options that send the output elsewhere (-f null), can exit 0 having written nothing.
         guard file.writtenSize > 0 else {
             file.discard()
-            throw CommandError.failure(
-                "ffmpeg exited successfully but wrote nothing to \(file.destination); check FLUIDGRADIENT_FFMPEG and any extra ffmpeg options")
+            throw VideoError.wroteNothing(path: file.destination)
         }
         do {
             try encoding.finishFile(atPath: file.temporaryPath, displayPath: file.destination)
@@ -91,12 +88,10 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
         file.discard()
     }
 
-    private func failure(_ what: String, status: Int32) -> CommandError {
-        let how = status == ChildProcess.statusLost
-            ? "left no exit status to collect" : status > 128 ? "was killed by signal \(status - 128)" : "exited with status \(status)"
-        let tail = process.stderrTail
-        return CommandError.failure(
-            "ffmpeg \(what) while writing \(file.destination) (it \(how))" + (tail.isEmpty ? "" : ": \(tail)"))
+    /// ffmpeg's failure, having stopped reading at `frame` or (nil) at the end, with `status`.
+    private func failure(at frame: Int?, status: Int32) -> VideoError {
+        .encoderFailed(
+            path: file.destination, frame: frame, ending: .init(code: status), stderrTail: process.stderrTail)
     }
 }
 
@@ -198,12 +193,10 @@ package struct VideoEncoding: Sendable {
     /// Refuses extra options that would silently undo what the file promises: a filter
     /// where our own filter converts the colours (ffmpeg keeps only the last `-vf`, and
     /// the file would be tagged BT.709 but converted as BT.601).
-    package func check(extraOptions: [String]) throws(CommandError) {
+    package func check(extraOptions: [String]) throws {
         let filterOptions: Set<Substring> = ["vf", "lavfi", "filter", "filter_script", "filter_complex", "filter_complex_script"]
         guard convertsWithAFilter, let filter = VideoEncoding.firstOption(namedIn: filterOptions, of: extraOptions) else { return }
-        throw CommandError.input(
-            "--ffmpeg-options: \(filter) would replace or clash with the filter that converts a .\(container.rawValue)'s colours to BT.709; "
-                + "filter the finished file in a second ffmpeg run instead")
+        throw OutputError.filterClash(option: String(filter), container: container.rawValue)
     }
 
     /// Options that choose the encoder's rate control, where ours (a constant quality) must
@@ -221,26 +214,22 @@ package struct VideoEncoding: Sendable {
     }
 
     /// Refuses a size the encoder cannot take, before anything is written.
-    package func check(width: Int, height: Int, path: String) throws(CommandError) {
+    package func check(width: Int, height: Int, path: String) throws {
         if container == .webp, max(width, height) > 16383 {
-            throw CommandError.input(
-                "\(path): a WebP is at most 16383 pixels a side, but the size is \(width)x\(height); use .webm or .avif")
+            throw OutputError.webPTooLarge(path: path, width: width, height: height)
         }
         // VP9 takes odd sizes (its chroma planes round up, as ours do); x264's 4:2:0 does not.
         guard container == .mp4 || container == .avif else { return }
         let codec = container == .avif ? .av1 : codec
         let name = codec.displayName
         if container.needsEvenSides, width % 2 != 0 || height % 2 != 0 {
-            throw CommandError.input(
-                "\(path): \(name) with 4:2:0 chroma needs an even width and height, but the size is "
-                    + "\(width)x\(height); "
-                    + "use \(width + width % 2)x\(height + height % 2), or .webm, .mov or PNG, which take any size")
+            throw OutputError.oddVideoSize(path: path, codec: name, width: width, height: height)
         }
         let smallest = codec.smallestSize
         if width < smallest.width || height < smallest.height {
-            throw CommandError.input(
-                "\(path): \(name) needs a frame of at least \(smallest.width)x\(smallest.height), but the size is "
-                    + "\(width)x\(height); use a larger --size, or --codec h264, .webm or PNG")
+            throw OutputError.videoTooSmall(
+                path: path, codec: name, width: width, height: height, smallestWidth: smallest.width,
+                smallestHeight: smallest.height)
         }
     }
 

@@ -65,7 +65,7 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// The preset named (or the default) with every given flag applied.
-    func resolve() throws(CommandError) -> Preset {
+    func resolve() throws -> Preset {
         var preset = try PresetLibrary.load(self.preset ?? PresetLibrary.defaultName)
         if let colors {
             preset.colors = try parseColors(colors, flag: "colors", allowEmpty: false)
@@ -76,10 +76,6 @@ struct SceneOptions: ParsableArguments {
                 preset.colors = try PaletteFile.colors(try readFile(palette, what: "palette"), file: palette)
             } catch let error as PresetError {
                 throw CommandError.input(error.description)
-            } catch let error as CommandError {
-                throw error
-            } catch {
-                throw CommandError.input("cannot read palette \(palette): \(error)")
             }
             preset.blobs = nil
         }
