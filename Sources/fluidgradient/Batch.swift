@@ -5,6 +5,7 @@ import Foundation
 
 struct Batch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "batch",
         abstract: "Render a manifest's palettes × sizes × formats, resumably, optionally as one shard of many.",
         discussion: """
             A manifest (JSON) lists "palettes" (built-in or file presets, or inline colours, named by "name" or else \

@@ -5,6 +5,7 @@ import Foundation
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Time the engine: per-stage times and frames per second, frames made and discarded.",
         discussion: """
             Stages: simulate (the animation state and layer tree), raster (compositing on the working grid), \

@@ -8,6 +8,7 @@ extension FrameScaling: ExpressibleByArgument {}
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compare frames with goldens: PNGs, directories or patterns of PNGs, videos, or animated images.",
         discussion: """
             Each side is a PNG, a directory of PNGs, a numbered pattern such as goldens/%05d.png, a video (decoded \

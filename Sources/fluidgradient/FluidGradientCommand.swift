@@ -87,7 +87,7 @@ extension FluidGradientCommand {
         // `help X` asks for X's help, so X must be a command too (`help help` is one).
         if words.first == "help" { words = words.dropFirst() }
         guard words.first != "help", case let (path, unmatched?) = commandPath(words) else { return nil }
-        let names = unmatched.choices.map { $0._commandName }, word = unmatched.word
+        let names = unmatched.choices.map(name(of:)), word = unmatched.word
         let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
         let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
         return "unknown command '\(word)'\(suggestion); the commands are \(names.joined(separator: ", ")) "
@@ -102,11 +102,17 @@ extension FluidGradientCommand {
         var subcommands = configuration.subcommands
         for word in words {
             guard !word.hasPrefix("-"), !subcommands.isEmpty else { break }
-            guard let match = subcommands.first(where: { $0._commandName == word }) else { return (path, (word, subcommands)) }
+            guard let match = subcommands.first(where: { name(of: $0) == word }) else { return (path, (word, subcommands)) }
             path.append(word)
             subcommands = match.configuration.subcommands
         }
         return (path, nil)
+    }
+
+    /// The name `command` is called by, which each subcommand's configuration gives.
+    static func name(of command: ParsableCommand.Type) -> String {
+        guard let name = command.configuration.commandName else { preconditionFailure("\(command) has no commandName") }
+        return name
     }
 }
 

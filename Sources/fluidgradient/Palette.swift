@@ -5,6 +5,7 @@ import Foundation
 
 struct Palette: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "palette",
         abstract: "Extract an image's prominent colours, or turn them into a ready preset.",
         discussion: """
             The colours are found by k-means clustering in OKLab (a perceptual colour space), with a fixed \

@@ -5,13 +5,15 @@ import Foundation
 
 struct Presets: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "presets",
         abstract: "List the built-in presets, or show one.",
         subcommands: [List.self, Show.self],
         defaultSubcommand: List.self
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the built-in presets with their descriptions.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the built-in presets with their descriptions.")
 
         @Flag(help: "Print a JSON list of { \"name\", \"description\" }.")
         var json = false
@@ -35,6 +37,7 @@ struct Presets: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a preset's settings and colours (hex and 0-255 channels).",
             discussion: """
                 NAME is a built-in preset or a .json file. Swatches appear when stdout is a true-colour terminal \

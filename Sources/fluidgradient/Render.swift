@@ -5,6 +5,7 @@ import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render a preset to a PNG, a PNG sequence, a video or raw frames.",
         discussion: """
             The output name picks the format: a .png file holds one frame (the instant --time, default 0); \
