@@ -33,7 +33,7 @@ struct Batch: ParsableCommand {
     @Argument(help: "The manifest, a .json file.")
     var manifest: String
 
-    @Option(parsing: .unconditional, help: "Jobs at once, 1 to 64 (default: half the cores, at least 1).")
+    @Option(parsing: .unconditional, help: "Jobs at once, 1 to 64 (default: half the cores, at least 1).", transform: number)
     var jobs: Int?
 
     @Flag(help: "List the jobs, their outputs and whether each would render, is up to date or would fail (and why), without rendering.")
@@ -48,7 +48,7 @@ struct Batch: ParsableCommand {
     @Option(text: ArgumentHelp("Render only shard K of N (0 ≤ K < N).", valueName: "K/N"))
     var shard: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (it overrides FLUIDGRADIENT_SHARD_COUNT and SLURM_ARRAY_TASK_COUNT); an error without one.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (it overrides FLUIDGRADIENT_SHARD_COUNT and SLURM_ARRAY_TASK_COUNT); an error without one.", valueName: "N"), transform: number)
     var shardCount: Int?
 
     @Flag(help: "Print the report as JSON on stdout.")

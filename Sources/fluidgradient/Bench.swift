@@ -25,16 +25,16 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Frame size.", valueName: "WxH"))
     var size: String = "1920x1080"
 
-    @Option(parsing: .unconditional, help: "Frames per run.")
+    @Option(parsing: .unconditional, help: "Frames per run.", transform: number)
     var frames: Int = 600
 
-    @Option(parsing: .unconditional, help: "Runs; the median is reported.")
+    @Option(parsing: .unconditional, help: "Runs; the median is reported.", transform: number)
     var `repeat`: Int = 1
 
-    @Option(help: ArgumentHelp("Override the blur exponent.", valueName: "E"))
+    @Option(help: ArgumentHelp("Override the blur exponent.", valueName: "E"), transform: number)
     var blur: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Use this many base blobs (1 to 64), cycling the preset's colours; its highlight blobs come on top.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Use this many base blobs (1 to 64), cycling the preset's colours; its highlight blobs come on top.", valueName: "N"), transform: number)
     var blobs: Int?
 
     @Option(help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le, yuv420p or yuv420p10le.", valueName: "FMT"))

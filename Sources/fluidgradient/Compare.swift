@@ -57,7 +57,7 @@ struct Compare: ParsableCommand {
     @Argument(help: "The frames to check.")
     var actual: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal (default 0: exact).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal (default 0: exact).", valueName: "N"), transform: number)
     var tolerance: Double?
 
     @Option(text: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is required: a bare 0.05 could mean 0.05% or 5%; default 0%).", valueName: "P%"))
@@ -71,7 +71,7 @@ struct Compare: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "The rate, in frames per second (1...240), at which animated images are sampled to pair with the other "
-                + "side's frames (default: the image's own).", valueName: "N"))
+                + "side's frames (default: the image's own).", valueName: "N"), transform: number)
     var fps: Double?
 
     @Option(

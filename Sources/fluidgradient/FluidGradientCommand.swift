@@ -72,8 +72,11 @@ struct FluidGradientCommand: ParsableCommand {
         var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if let first = message.split(separator: "\n").first { message = String(first) }
         if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
-        if let hint = strayFFmpegOptionHint(in: message, arguments: CommandLine.arguments) { message = hint }
-        if let reason = numberValueReason(in: message) { message = reason }
+        if let refusal = OptionValueError.first(in: CommandLine.arguments) {
+            message = refusal.description
+        } else if let hint = strayFFmpegOptionHint(in: message, arguments: CommandLine.arguments) {
+            message = hint
+        }
         printError(message + " (see `\(helpCommand) --help`)")
         Foundation.exit(2)
     }
@@ -132,38 +135,6 @@ extension FluidGradientCommand {
         else { return nil }
         return "--ffmpeg-options takes one value, '\(value)', so '\(stray)' was left over: quote all the ffmpeg options together, "
             + "as in --ffmpeg-options \"\(value) \(stray)\""
-    }
-}
-
-extension FluidGradientCommand {
-    /// The parser's "The value 'V' is invalid for '--name <N>'" (or '-n <n>'), which a number option
-    /// gives for a value its type cannot hold and any option for the next option taken as
-    /// its value, as a line that says why, or nil. (Options with named values add the
-    /// names, and the others check their own values.)
-    static func numberValueReason(in message: String) -> String? {
-        let opening = "The value '"
-        guard message.hasPrefix(opening), let valueEnd = message.range(of: "' is invalid for '-"),
-            let optionEnd = message.range(of: ">'", range: valueEnd.upperBound..<message.endIndex)
-        else { return nil }
-        let value = String(message[message.index(message.startIndex, offsetBy: opening.count)..<valueEnd.lowerBound])
-        // After the option, only a text option's own refusal of the next option
-        // (``Option/init(text:)``), which is said here the same way.
-        guard optionEnd.upperBound == message.endIndex || isNextOption(value) else { return nil }
-        let option = "-" + message[valueEnd.upperBound...].prefix { $0 != " " && $0 != "'" }
-        let digits = value.hasPrefix("-") ? value.dropFirst() : Substring(value)
-        let reason: String
-        if isNextOption(value) {
-            reason = "is the next option; give a value first"
-        } else if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            // A whole number that the option's type cannot hold: negative where it must not
-            // be, or beyond 64 bits.
-            reason = !value.hasPrefix("-") ? "is too large" : Int64(value) == nil ? "is out of range" : "cannot be negative"
-        } else if Double(value) != nil {
-            reason = "is not a whole number"
-        } else {
-            reason = "is not a number"
-        }
-        return "\(option): '\(value)' \(reason)"
     }
 }
 

@@ -31,7 +31,7 @@ struct Palette: ParsableCommand {
     @Argument(help: "A PNG image.")
     var image: String
 
-    @Option(name: .short, parsing: .unconditional, help: "The most colours to find (1...16); an image with fewer distinct colours gives fewer.")
+    @Option(name: .short, parsing: .unconditional, help: "The most colours to find (1...16); an image with fewer distinct colours gives fewer.", transform: number)
     var n: Int = 5
 
     @Option(help: ArgumentHelp("Write a preset built from the palette to this .json file.", valueName: "FILE"))

@@ -205,13 +205,13 @@ struct Render: ParsableCommand {
 
 /// How long to render and which frames.
 struct TimingOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10), rounded to whole frames: round(SECONDS × fps) frames. With --loop, those frames ÷ fps are also the loop's period, so it shapes a one-frame output's motion too.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10), rounded to whole frames: round(SECONDS × fps) frames. With --loop, those frames ÷ fps are also the loop's period, so it shapes a one-frame output's motion too.", valueName: "SECONDS"), transform: number)
     var duration: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Length in frames, instead of --duration (up to 86400 s of them).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length in frames, instead of --duration (up to 86400 s of them).", valueName: "N"), transform: number)
     var frames: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, 0 to 86400 (default 0).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, 0 to 86400 (default 0).", valueName: "SECONDS"), transform: number)
     var time: Double?
 
     @Option(text: ArgumentHelp("Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.", valueName: "A-B"))

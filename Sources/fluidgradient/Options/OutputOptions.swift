@@ -20,7 +20,7 @@ struct OutputOptions: ParsableArguments {
             valueName: "OUTPUT"))
     var output: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Bits per channel of PNG and raw output: 8 or 16.", valueName: "8|16"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Bits per channel of PNG and raw output: 8 or 16.", valueName: "8|16"), transform: number)
     var depth: Int?
 
     @Option(help: ArgumentHelp("Ordered dithering before 8-bit quantisation (on by default; no effect at 16 bits).", valueName: "on|off"))

@@ -25,22 +25,22 @@ struct SceneOptions: ParsableArguments {
     @Option(text: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: "Random seed for the blob layout and motion (0 to 2^53 − 1).")
+    @Option(parsing: .unconditional, help: "Random seed for the blob layout and motion (0 to 2^53 − 1).", transform: number)
     var seed: UInt64?
 
-    @Option(parsing: .unconditional, help: "Tempo of the motion; 0 is a still scene (0...10).")
+    @Option(parsing: .unconditional, help: "Tempo of the motion; 0 is a still scene (0...10).", transform: number)
     var speed: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Blur exponent e: sigma = p·(min(W,H)/p)^e pixels (0...1).", valueName: "E"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Blur exponent e: sigma = p·(min(W,H)/p)^e pixels (0...1).", valueName: "E"), transform: number)
     var blur: Double?
 
     @Option(help: ArgumentHelp("What the blur sees beyond the frame: bleed (endless canvas), transparent (borders fade) or clamp (edge pixels repeat).", valueName: "MODE"))
     var edges: EdgeMode?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Point scale p of the blur size: 2 imitates a Retina screen (0.25...8).", valueName: "P"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Point scale p of the blur size: 2 imitates a Retina screen (0.25...8).", valueName: "P"), transform: number)
     var pointScale: Double?
 
-    @Option(parsing: .unconditional, help: "Frames per second (1...240).")
+    @Option(parsing: .unconditional, help: "Frames per second (1...240).", transform: number)
     var fps: Double?
 
     @Flag(inversion: .prefixedNo, help: "Make the motion loop seamlessly over the render duration.")
@@ -171,14 +171,8 @@ extension Option where Value == String? {
     /// and then calls `30` unexpected.
     init(text help: ArgumentHelp) {
         self.init(parsing: .unconditional, help: help) { text in
-            if isNextOption(text) { throw ValidationError("it is the next option; give a value first") }
+            if isNextOption(text) { throw OptionValueError.refuse(text, .nextOption) }
             return text
         }
     }
-}
-
-/// Whether a word taken as an option's value is plainly the next option (`--fps`), not a
-/// value that starts with a dash (`-5x5`, `-crf 23`).
-func isNextOption(_ word: String) -> Bool {
-    word.hasPrefix("--") && word.dropFirst(2).first?.isLetter == true
 }
