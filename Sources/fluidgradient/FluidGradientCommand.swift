@@ -74,7 +74,7 @@ struct FluidGradientCommand: ParsableCommand {
         if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
         if let refusal = OptionValueError.first(in: CommandLine.arguments) {
             message = refusal.description
-        } else if let hint = strayFFmpegOptionHint(in: message, arguments: CommandLine.arguments) {
+        } else if let hint = strayFFmpegOptionHint(in: CommandLine.arguments) {
             message = hint
         }
         printError(message + " (see `\(helpCommand) --help`)")
@@ -120,9 +120,11 @@ extension FluidGradientCommand {
 }
 
 extension FluidGradientCommand {
-    /// For `--ffmpeg-options -crf 23`, unquoted: the parser's "Unexpected argument '23'"
-    /// as a line that says what went wrong, or nil for any other error.
-    static func strayFFmpegOptionHint(in message: String, arguments: [String]) -> String? {
+    /// For `render --ffmpeg-options -crf 23`, unquoted, which the parser refuses for the word
+    /// left over (`23`), as `render` takes no word there: a line that says what went wrong,
+    /// or nil when the arguments hold no such pair.
+    static func strayFFmpegOptionHint(in arguments: [String]) -> String? {
+        guard commandPath(arguments.dropFirst()).path == [name(of: Render.self)] else { return nil }
         // `--ffmpeg-options=VALUE` as two words, like `--ffmpeg-options VALUE`.
         let words = arguments.flatMap { word -> [String] in
             word.hasPrefix("--ffmpeg-options=") ? ["--ffmpeg-options", String(word.dropFirst("--ffmpeg-options=".count))] : [word]
@@ -130,9 +132,7 @@ extension FluidGradientCommand {
         guard let flag = words.firstIndex(of: "--ffmpeg-options"), flag + 2 < words.count else { return nil }
         let value = words[flag + 1], stray = words[flag + 2]
         // Only one word that reads as an ffmpeg option, followed by one that does not.
-        guard value.hasPrefix("-"), !value.contains(where: \.isWhitespace), !stray.hasPrefix("-"),
-            message.hasPrefix("Unexpected argument '\(stray)'")
-        else { return nil }
+        guard value.hasPrefix("-"), !value.contains(where: \.isWhitespace), !stray.hasPrefix("-") else { return nil }
         return "--ffmpeg-options takes one value, '\(value)', so '\(stray)' was left over: quote all the ffmpeg options together, "
             + "as in --ffmpeg-options \"\(value) \(stray)\""
     }
