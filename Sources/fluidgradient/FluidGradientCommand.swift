@@ -71,7 +71,6 @@ struct FluidGradientCommand: ParsableCommand {
         }
         var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if let first = message.split(separator: "\n").first { message = String(first) }
-        if message.hasPrefix("Error: ") { message = String(message.dropFirst(7)) }
         if let refusal = OptionValueError.first(in: CommandLine.arguments) {
             message = refusal.description
         } else if let hint = strayFFmpegOptionHint(in: CommandLine.arguments) {
