@@ -101,7 +101,7 @@ private func avif(tracks: [[UInt8]], itemOffset: Int, baseOffset: Bool, movieTim
                 _ = try AVIFLoop.loopingForever(bytes)
                 return nil
             } catch {
-                return error.reason
+                return error.description
             }
         }
         #expect(reason(box("ftyp", [])) == "it has no readable moov box")

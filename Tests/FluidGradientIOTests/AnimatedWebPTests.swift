@@ -36,15 +36,15 @@ import Testing
 
     @Test func framesThatDoNotCoverTheCanvasAreRefused() {
         var offset = webp(frames: [(0, 64), (2, 62)])
-        #expect(throws: FinishingFailure(reason: "frame 1 does not cover the canvas")) {
+        #expect(throws: FinishingFailure.partialFrame(1)) {
             try AnimatedWebP.replaceCanvasEachFrame(&offset)
         }
         var still = Array("RIFF".utf8) + [4, 0, 0, 0] + Array("WEBP".utf8)
-        #expect(throws: FinishingFailure(reason: "it has no animation frames")) {
+        #expect(throws: FinishingFailure.noAnimationFrames) {
             try AnimatedWebP.replaceCanvasEachFrame(&still)
         }
         var png = [UInt8](repeating: 0x89, count: 16)
-        #expect(throws: FinishingFailure(reason: "it is not a WebP file")) {
+        #expect(throws: FinishingFailure.notWebP) {
             try AnimatedWebP.replaceCanvasEachFrame(&png)
         }
     }

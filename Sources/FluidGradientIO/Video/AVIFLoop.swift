@@ -18,30 +18,30 @@ package enum AVIFLoop {
         // One frame is a still image, an item in `meta` with no track: nothing repeats.
         if !top.contains(where: { $0.type == "moov" }), top.contains(where: { $0.type == "meta" }) { return bytes }
         guard let moov = top.first(where: { $0.type == "moov" }) else {
-            throw FinishingFailure(reason: "it has no readable moov box")
+            throw FinishingFailure.noReadableMovie
         }
         let movie = try children(of: moov, in: bytes)
         let tracks = movie.filter { $0.type == "trak" }
         guard let movieHeader = movie.first(where: { $0.type == "mvhd" }), !tracks.isEmpty else {
-            throw FinishingFailure(reason: "it has no movie header or no track")
+            throw FinishingFailure.noMovieHeaderOrTrack
         }
         let movieTimescale = try timing(of: movieHeader, in: bytes).timescale
         var insertions: [(offset: Int, bytes: [UInt8])] = []
         for track in tracks {
             let boxes = try children(of: track, in: bytes)
             guard !boxes.contains(where: { $0.type == "edts" }) else {
-                throw FinishingFailure(reason: "a track already has an edit list")
+                throw FinishingFailure.editListPresent
             }
             guard let header = boxes.first(where: { $0.type == "tkhd" }),
                 let media = boxes.first(where: { $0.type == "mdia" }),
                 let mediaHeader = try children(of: media, in: bytes).first(where: { $0.type == "mdhd" })
-            else { throw FinishingFailure(reason: "a track has no header or no media header") }
+            else { throw FinishingFailure.trackWithoutHeaders }
             let mediaTiming = try timing(of: mediaHeader, in: bytes)
             // The track's length in the movie's time scale, which an edit is counted in.
             let (scaled, overflow) = mediaTiming.duration.multipliedReportingOverflow(by: movieTimescale)
-            guard !overflow else { throw FinishingFailure(reason: "a track is too long") }
+            guard !overflow else { throw FinishingFailure.trackTooLong }
             let duration = (scaled + mediaTiming.timescale / 2) / mediaTiming.timescale
-            guard duration > 0 else { throw FinishingFailure(reason: "a track is empty") }
+            guard duration > 0 else { throw FinishingFailure.emptyTrack }
             try makeIndefinite(header, in: &patched)
             let edit = editList(repeating: duration)
             insertions.append((header.end, edit))
@@ -83,7 +83,7 @@ package enum AVIFLoop {
         // After version and flags: creation and modification times, track ID, a reserved word.
         let (offset, width) = version == 1 ? (header.contentStart + 28, 8) : (header.contentStart + 20, 4)
         guard version <= 1, offset + width <= header.end else {
-            throw FinishingFailure(reason: "a track header is version \(version)")
+            throw FinishingFailure.trackHeaderVersion(Int(version))
         }
         for index in offset..<(offset + width) { bytes[index] = 0xFF }
     }
@@ -97,12 +97,12 @@ package enum AVIFLoop {
         // After version and flags: creation and modification times.
         let (offset, width) = version == 1 ? (header.contentStart + 20, 8) : (header.contentStart + 12, 4)
         guard version <= 1, offset + 4 + width <= header.end else {
-            throw FinishingFailure(reason: "a \(header.type) box is version \(version)")
+            throw FinishingFailure.boxVersion(box: header.type, version: Int(version))
         }
         let timescale = ISOBoxes.readInteger(bytes, at: offset, width: 4)
         let duration = ISOBoxes.readInteger(bytes, at: offset + 4, width: width)
         guard timescale > 0, duration >= 0, duration < 1 << 40 else {
-            throw FinishingFailure(reason: "a \(header.type) box has no usable timing")
+            throw FinishingFailure.noTiming(box: header.type)
         }
         return (timescale, duration)
     }
@@ -113,7 +113,7 @@ package enum AVIFLoop {
             ISOBoxes.writeInteger(box.size + count, into: &bytes, at: box.offset + 8, width: 8)
         } else {
             guard box.size + count <= Int(UInt32.max) else {
-                throw FinishingFailure(reason: "the \(box.type) box would pass 4 GB")
+                throw FinishingFailure.boxOver4GB(box: box.type)
             }
             ISOBoxes.writeInteger(box.size + count, into: &bytes, at: box.offset, width: 4)
         }
@@ -123,7 +123,7 @@ package enum AVIFLoop {
         of box: ISOBox, in bytes: [UInt8], skip: Int = 0
     ) throws(FinishingFailure) -> [ISOBox] {
         guard let boxes = ISOBoxes.children(of: bytes, inside: box, skip: skip) else {
-            throw FinishingFailure(reason: "its \(box.type) box is malformed")
+            throw FinishingFailure.malformedBox(box: box.type)
         }
         return boxes
     }
@@ -136,10 +136,10 @@ package enum AVIFLoop {
         func apply(to offset: Int) throws(FinishingFailure) -> Int {
             if offset >= moov.end {
                 let (moved, overflow) = offset.addingReportingOverflow(added)
-                guard !overflow else { throw FinishingFailure(reason: "a data offset is out of range") }
+                guard !overflow else { throw FinishingFailure.dataOffsetOutOfRange }
                 return moved
             }
-            guard offset < moov.offset else { throw FinishingFailure(reason: "a data offset points into the moov box") }
+            guard offset < moov.offset else { throw FinishingFailure.dataOffsetInMovie }
             return offset
         }
     }
@@ -151,25 +151,25 @@ package enum AVIFLoop {
         var box = track
         for type in ["mdia", "minf", "stbl"] {
             guard let next = try children(of: box, in: bytes).first(where: { $0.type == type }) else {
-                throw FinishingFailure(reason: "a track has no \(type) box")
+                throw FinishingFailure.missingBox(type)
             }
             box = next
         }
         guard let table = try children(of: box, in: bytes).first(where: { $0.type == "stco" || $0.type == "co64" })
         else {
-            throw FinishingFailure(reason: "a track has no chunk offsets")
+            throw FinishingFailure.noChunkOffsets
         }
         let width = table.type == "co64" ? 8 : 4
         let count = ISOBoxes.readInteger(bytes, at: table.contentStart + 4, width: 4)
         let first = table.contentStart + 8
         guard first + count * width <= table.end else {
-            throw FinishingFailure(reason: "a chunk offset table is truncated")
+            throw FinishingFailure.truncatedChunkOffsets
         }
         for entry in 0..<count {
             let at = first + entry * width
             let moved = try shift.apply(to: ISOBoxes.readInteger(bytes, at: at, width: width))
             guard width == 8 || moved <= Int(UInt32.max) else {
-                throw FinishingFailure(reason: "a chunk offset would pass 4 GB")
+                throw FinishingFailure.chunkOffsetOver4GB
             }
             ISOBoxes.writeInteger(moved, into: &patched, at: at, width: width)
         }
@@ -193,7 +193,7 @@ extension AVIFLoop {
         let (offsetSize, lengthSize, baseSize) = (sizes >> 12, sizes >> 8 & 15, sizes >> 4 & 15)
         let indexSize = version >= 1 ? sizes & 15 : 0
         guard version <= 2, [offsetSize, lengthSize, baseSize, indexSize].allSatisfy([0, 4, 8].contains) else {
-            throw FinishingFailure(reason: "its item locations are version \(version) or have odd field sizes")
+            throw FinishingFailure.itemLocationLayout(version: version)
         }
         let itemCount = try reader.read(version < 2 ? 2 : 4)
         for _ in 0..<itemCount {
@@ -211,7 +211,7 @@ extension AVIFLoop {
             guard method == 0, let first = extents.first else { continue }
             if baseSize > 0 {
                 let (start, overflow) = base.addingReportingOverflow(first.offset)
-                guard !overflow else { throw FinishingFailure(reason: "an item's offset is out of range") }
+                guard !overflow else { throw FinishingFailure.itemOffsetOutOfRange }
                 let moved = try shift.apply(to: start) - first.offset
                 ISOBoxes.writeInteger(moved, into: &patched, at: baseAt, width: baseSize)
             } else {
@@ -230,7 +230,7 @@ extension AVIFLoop {
         let end: Int
 
         mutating func read(_ width: Int) throws(FinishingFailure) -> Int {
-            guard position + width <= end else { throw FinishingFailure(reason: "its item locations are truncated") }
+            guard position + width <= end else { throw FinishingFailure.truncatedItemLocations }
             defer { position += width }
             return ISOBoxes.readInteger(bytes, at: position, width: width)
         }

@@ -87,17 +87,8 @@ extension VideoEncoding {
                 try AnimatedWebP.replaceCanvasEachFrame(&bytes)
             }
         } catch {
-            throw VideoError.cannotFinish(path: displayPath, container: container.rawValue, reason: error.reason)
+            throw VideoError.cannotFinish(path: displayPath, container: container.rawValue, reason: error.description)
         }
         try AtomicFile.overwrite(path, with: bytes, destination: displayPath)
-    }
-}
-
-/// Why a file ffmpeg wrote could not be finished (``VideoEncoding/finishFile(atPath:displayPath:)``).
-package struct FinishingFailure: Error, Equatable {
-    package let reason: String
-
-    package init(reason: String) {
-        self.reason = reason
     }
 }

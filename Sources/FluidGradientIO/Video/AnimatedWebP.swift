@@ -12,7 +12,7 @@ package enum AnimatedWebP {
     package static func replaceCanvasEachFrame(_ bytes: inout [UInt8]) throws(FinishingFailure) {
         guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8)
         else {
-            throw FinishingFailure(reason: "it is not a WebP file")
+            throw FinishingFailure.notWebP
         }
         var offset = 12
         var canvas: (width: Int, height: Int)?
@@ -24,7 +24,7 @@ package enum AnimatedWebP {
             let size = littleEndian(bytes, at: offset + 4, width: 4)
             let content = offset + 8
             guard content + size <= bytes.count else {
-                throw FinishingFailure(reason: "its \(type) chunk is truncated")
+                throw FinishingFailure.truncatedChunk(type)
             }
             if type == "ANIM" { animated = true }
             if type == "VP8 " || type == "VP8L" { hasImage = true }
@@ -39,7 +39,7 @@ package enum AnimatedWebP {
                     littleEndian(bytes, at: content, width: 6) == 0
                     && littleEndian(bytes, at: content + 6, width: 3) + 1 == canvas.width
                     && littleEndian(bytes, at: content + 9, width: 3) + 1 == canvas.height
-                guard whole else { throw FinishingFailure(reason: "frame \(frames) does not cover the canvas") }
+                guard whole else { throw FinishingFailure.partialFrame(frames) }
                 bytes[content + 15] |= 0b10
                 frames += 1
             }
@@ -47,7 +47,7 @@ package enum AnimatedWebP {
             offset = content + size + size % 2
         }
         // One frame is a still WebP (an image, no ANIM chunk): nothing to blend onto.
-        guard frames > 0 || (!animated && hasImage) else { throw FinishingFailure(reason: "it has no animation frames") }
+        guard frames > 0 || (!animated && hasImage) else { throw FinishingFailure.noAnimationFrames }
     }
 
     /// The little-endian unsigned integer of `width` bytes at `offset`.
