@@ -75,7 +75,7 @@ struct Batch: ParsableCommand {
         var parsed: BatchManifest
         do {
             parsed = try BatchManifest(json: try readFile(manifest, what: "manifest"), file: manifest)
-        } catch let error as PresetError {
+        } catch let error as BatchManifestError {
             throw CommandError.input(error.description)
         }
         parsed.output = resolve(parsed.output)
@@ -83,10 +83,10 @@ struct Batch: ParsableCommand {
         if let shard {
             selectedShard = Shard(parsing: shard)!
         } else {
-            do throws(PresetError) {
+            do throws(ShardEnvironmentError) {
                 selectedShard = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) ?? .all
             } catch {
-                throw CommandError.input(error.message)
+                throw CommandError.input(error.description)
             }
         }
         let allJobs = parsed.jobs(
@@ -95,20 +95,20 @@ struct Batch: ParsableCommand {
                 do {
                     return .success(try PresetLibrary.load(looksLikePath ? resolve(reference) : reference))
                 } catch let error as PresetError {
-                    return .failure(error)
+                    return .failure(.preset(error))
                 } catch {
-                    return .failure(PresetError(file: "", path: "", message: "\(error)"))
+                    return .failure(.unreadable("\(error)"))
                 }
             },
             loadPalette: { file in
                 do {
                     return .success(try PaletteFile.colors(try readFile(resolve(file), what: "palette file"), file: file))
                 } catch let error as PresetError {
-                    return .failure(error)
+                    return .failure(.preset(error))
                 } catch where error is FileError || error is InterruptionError {
-                    return .failure(PresetError(file: "", path: "", message: "\(error)"))
+                    return .failure(.unreadable("\(error)"))
                 } catch {
-                    return .failure(PresetError(file: file, path: "", message: "\(error)"))
+                    return .failure(.unreadable("\(file): \(error)"))
                 }
             })
         let selected = allJobs.filter { selectedShard.includes($0.index) }

@@ -17,7 +17,7 @@ import Testing
         }
         """
 
-    static func parse(_ text: String) throws(PresetError) -> BatchManifest {
+    static func parse(_ text: String) throws(BatchManifestError) -> BatchManifest {
         try BatchManifest(json: Array(text.utf8), file: "m.json")
     }
 
@@ -27,8 +27,8 @@ import Testing
         aurora.speed = 0.6
         aurora.fps = 60
         return manifest.jobs(
-            loadPreset: { name in name == "aurora" ? .success(aurora) : .failure(PresetError(file: name, path: "", message: "no such preset")) },
-            loadPalette: { file in file == "brand.txt" ? .success([.white, .black]) : .failure(PresetError(file: file, path: "", message: "no such file")) })
+            loadPreset: { name in name == "aurora" ? .success(aurora) : .failure(.unreadable("no such preset")) },
+            loadPalette: { file in file == "brand.txt" ? .success([.white, .black]) : .failure(.unreadable("no such file")) })
     }
 
     @Test func expandsTheMatrixInADeterministicOrder() throws {
@@ -72,8 +72,12 @@ import Testing
             _ = try parse(text)
             Issue.record("accepted", sourceLocation: sourceLocation)
         } catch {
-            #expect(error.file == "m.json" && error.path == path, "\(error)", sourceLocation: sourceLocation)
-            #expect(error.message.contains(fragment), "\(error.message)", sourceLocation: sourceLocation)
+            // `m.json:LINE: path: reason`, or `m.json:LINE: reason` for the document.
+            let place = error.description.prefix { $0 != " " }
+            #expect(place.hasPrefix("m.json:") && place.hasSuffix(":"), "\(error)", sourceLocation: sourceLocation)
+            let rest = error.description.dropFirst(place.count + 1)
+            #expect(path.isEmpty || rest.hasPrefix("\(path): "), "\(error)", sourceLocation: sourceLocation)
+            #expect(error.description.contains(fragment), "\(error)", sourceLocation: sourceLocation)
         }
     }
 
@@ -130,15 +134,17 @@ import Testing
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "", "SLURM_ARRAY_TASK_ID": ""], count: nil) == nil)
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "2"], count: 3) == Shard(index: 2, count: 3))
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"], count: nil) == Shard(index: 1, count: 4))
-        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil) }
-        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3) }
-        let notAnIndex = #expect(throws: PresetError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "x"], count: 3) }
-        #expect(notAnIndex?.message == "JOB_COMPLETION_INDEX=x is not an index; it should be this pod's index, 0 or more, as Kubernetes sets it")
+        #expect(throws: ShardEnvironmentError.indexWithoutCount) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil) }
+        #expect(throws: ShardEnvironmentError.indexNotBelowCount(3, 3)) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3) }
+        let notAnIndex = #expect(throws: ShardEnvironmentError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "x"], count: 3) }
+        #expect(notAnIndex?.description == "JOB_COMPLETION_INDEX=x is not an index; it should be this pod's index, 0 or more, as Kubernetes sets it")
         #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) == Shard(index: 2, count: 3))
         // --array=1-3: IDs start at the array's minimum.
         #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) == Shard(index: 2, count: 3))
-        #expect(throws: PresetError.self) { try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) }
-        #expect(throws: PresetError.self) { try Shard.fromEnvironment([:], count: 3) }
+        #expect(throws: ShardEnvironmentError.taskOutside(7, minimum: 0, count: 3)) {
+            try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil)
+        }
+        #expect(throws: ShardEnvironmentError.countWithoutIndex) { try Shard.fromEnvironment([:], count: 3) }
     }
 
     /// Shard variables come from outside: a difference or a message that would overflow
@@ -150,7 +156,6 @@ import Testing
         ["JOB_COMPLETION_INDEX": "0", "FLUIDGRADIENT_SHARD_COUNT": "-9223372036854775808"],
     ])
     func overflowingShardVariablesAreRefused(environment: [String: String]) {
-        let error = #expect(throws: PresetError.self) { try Shard.fromEnvironment(environment, count: nil) }
-        #expect(error?.file == "environment")
+        #expect(throws: ShardEnvironmentError.self) { try Shard.fromEnvironment(environment, count: nil) }
     }
 }

@@ -6,22 +6,22 @@ import Testing
     @Test func readsListsAndLines() throws {
         #expect(try PaletteFile.colors(Array(##"["#FF0000", "teal"]"##.utf8), file: "p.json").map(\.hex) == ["#FF0000", "#008080"])
         #expect(try PaletteFile.colors(Array("#FF0000\n\n  teal  \n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
-        #expect(throws: PresetError(file: "p.txt", path: "", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name", line: 2)) {
+        #expect(throws: PresetError(file: "p.txt", line: 2, reason: .notAColor("nope", suggestion: nil))) {
             try PaletteFile.colors(Array("red\nnope\n".utf8), file: "p.txt")
         }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array("\n\n".utf8), file: "empty.txt") }
         // Windows line endings, and a bad colour on a CRLF line named by its own number.
         #expect(try PaletteFile.colors(Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
-        #expect(throws: PresetError(file: "p.txt", path: "", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name", line: 2)) {
+        #expect(throws: PresetError(file: "p.txt", line: 2, reason: .notAColor("nope", suggestion: nil))) {
             try PaletteFile.colors(Array("red\r\nnope\r\n".utf8), file: "p.txt")
         }
         // A byte-order mark, as Windows editors write.
         #expect(try PaletteFile.colors([0xEF, 0xBB, 0xBF] + Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
         // An image or other binary file, which would print its bytes in the error.
-        #expect(throws: PresetError(file: "photo.png", path: "", message: "this is a PNG image, not a palette (one colour per line or a JSON list); to take its colours, run: fluidgradient palette photo.png")) {
+        #expect(throws: PresetError(file: "photo.png", reason: .imageNotPalette(file: "photo.png"))) {
             try PaletteFile.colors([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], file: "photo.png")
         }
-        #expect(throws: PresetError(file: "a.bin", path: "", message: "not a text file; a palette is one colour per line or a JSON list of colours")) {
+        #expect(throws: PresetError(file: "a.bin", reason: .notText)) {
             try PaletteFile.colors([0x72, 0x65, 0x64, 0x0A, 0xFF, 0xFE], file: "a.bin")
         }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array(#"["red", 3]"#.utf8), file: "p.json") }
@@ -32,16 +32,16 @@ import Testing
         let lines = "#D45649   rgb(212, 86, 73)     31.9%\n#5460CD   rgb(84, 96, 205)     23.4%\n"
         #expect(try PaletteFile.colors(Array(lines.utf8), file: "p.txt").map(\.hex) == ["#D45649", "#5460CD"])
         // Two colours on one line would lose the second.
-        #expect(throws: PresetError(file: "p.txt", path: "", message: "\"red\" and \"#00F\" are both colours; put one colour on each line", line: 2)) {
+        #expect(throws: PresetError(file: "p.txt", line: 2, reason: .twoColorsOnALine("red", "#00F"))) {
             try PaletteFile.colors(Array("teal\nred 50% #00F\n".utf8), file: "p.txt")
         }
         // Its JSON: objects with the colour and its share.
         let json = ##"[{ "color": "#D45649", "share": 0.319 }, "teal"]"##
         #expect(try PaletteFile.colors(Array(json.utf8), file: "p.json").map(\.hex) == ["#D45649", "#008080"])
-        #expect(throws: PresetError(file: "p.json", path: "[0]", message: "a palette entry needs \"color\"", line: 1)) {
+        #expect(throws: PresetError(file: "p.json", line: 1, path: [.index(0)], reason: .paletteEntryNeedsColor)) {
             try PaletteFile.colors(Array(##"[{ "share": 1 }]"##.utf8), file: "p.json")
         }
-        #expect(throws: PresetError(file: "p.json", path: "[0].color", message: "\"nope\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name", line: 1)) {
+        #expect(throws: PresetError(file: "p.json", line: 1, path: [.index(0), .key("color")], reason: .notAColor("nope", suggestion: nil))) {
             try PaletteFile.colors(Array(##"[{ "color": "nope" }]"##.utf8), file: "p.json")
         }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array(##"[{ "color": "red", "weight": 1 }]"##.utf8), file: "p.json") }
@@ -49,9 +49,9 @@ import Testing
     }
 
     @Test func rangesParseWithAnOptionalStep() throws {
-        #expect(try ParameterRange(parsing: "0.2...0.6", parameter: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6))
-        #expect(try ParameterRange(parsing: "0.2...0.6/0.1", parameter: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6, step: 0.1))
-        #expect(try ParameterRange(parsing: "0.5", parameter: "opacity", bounds: 0...1) == ParameterRange(0.5, 0.5))
+        #expect(try ParameterRange(parsing: "0.2...0.6", option: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6))
+        #expect(try ParameterRange(parsing: "0.2...0.6/0.1", option: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6, step: 0.1))
+        #expect(try ParameterRange(parsing: "0.5", option: "opacity", bounds: 0...1) == ParameterRange(0.5, 0.5))
     }
 
     @Test(arguments: [
@@ -63,7 +63,7 @@ import Testing
     ])
     func rangeErrorsNameTheParameterTheBoundsAndTheValue(text: String, reason: String) {
         do {
-            _ = try ParameterRange(parsing: text, parameter: "blob-size", bounds: 0...4)
+            _ = try ParameterRange(parsing: text, option: "blob-size", bounds: 0...4)
             Issue.record("accepted \(text)")
         } catch {
             #expect(error.description == "--blob-size: \"\(text)\" \(reason); expected MIN...MAX or MIN...MAX/STEP within 0...4")
@@ -82,5 +82,3 @@ import Testing
         #expect(try Preset(json: Array(pinned.jsonText.utf8), file: "pinned") == pinned)
     }
 }
-
-private func abs<V: SIMD>(_ v: V) -> V where V.Scalar: FloatingPoint { v.replacing(with: -v, where: v .< .zero) }

@@ -34,8 +34,8 @@ import Testing
             Issue.record("expected an error at \(path)", sourceLocation: sourceLocation)
         } catch {
             #expect(error.file == "test.json", sourceLocation: sourceLocation)
-            #expect(error.path == path, sourceLocation: sourceLocation)
-            #expect(error.message.contains(fragment), "\(error.message)", sourceLocation: sourceLocation)
+            #expect(PresetError.text(of: error.path) == path, sourceLocation: sourceLocation)
+            #expect(error.description.contains(fragment), "\(error)", sourceLocation: sourceLocation)
             #expect(!error.description.contains("\n"), sourceLocation: sourceLocation)
         }
     }
@@ -120,16 +120,18 @@ import Testing
         #expect(located("{\n  \"colors\": [\"red\",]\n}").description == "test.json:2: malformed JSON at column 20: expected a value but found ']'")
     }
 
-    @Test func keyPathsFindTheirValues() throws {
-        let root = try JSONParser.parse(Array("{\n \"a\": [1,\n  { \"b.c\": 2, \"d\": [3, [4]] }],\n \"e\": 5 }".utf8))
-        #expect(root.node(at: "")  == nil)
-        #expect(root.node(at: "e")?.line == 4)
-        #expect(root.node(at: "a[1].d[1][0]")?.value == .number(4))
-        #expect(root.node(at: "a[0]")?.line == 2)
-        // What is missing resolves to the nearest value that exists on the way.
-        #expect(root.node(at: "a[1].missing")?.line == 3)
-        #expect(root.node(at: "a[7]")?.line == 2)
-        #expect(root.node(at: "e.f")?.value == .number(5))
+    /// An error carries its key path as components and the line of its value, both
+    /// known where it is thrown: a key holding `.` or `[` is one component, on its own line.
+    @Test func errorsCarryTheirPathAndLineFromWhereTheyAreThrown() {
+        let dotted = #expect(throws: PresetError.self) { try Self.parse("{ \"colors\": [\"red\"],\n  \"a.b[0]\": 1 }") }
+        #expect(dotted?.path == [.key("a.b[0]")])
+        #expect(dotted?.line == 2)
+        let nested = #expect(throws: PresetError.self) {
+            try Self.parse("{ \"blobs\": [\n  { \"color\": \"red\", \"center\": [0.5,\n 0.5], \"radius\": [1, \"x\"] }] }")
+        }
+        #expect(nested == PresetError(
+            file: "test.json", line: 3, path: [.key("blobs"), .index(0), .key("radius"), .index(1)],
+            reason: .wrongType(expected: "a number", found: "a string")))
     }
 
     /// The largest seed a file holds exactly is written back as an integer, not 9.007e15.
@@ -179,7 +181,7 @@ import Testing
         var preset = Preset(colors: [.white])
         preset.name = "code"
         preset.blobs = []
-        #expect(throws: PresetError(file: "code", path: "blobs", message: "expected 1 to 64 blobs, found 0")) { try preset.validate() }
+        #expect(throws: PresetError(file: "code", path: [.key("blobs")], reason: .wrongCount(found: 0, allowed: 1...64, blobs: true))) { try preset.validate() }
         preset.blobs = nil
         preset.highlightBlobs = []
         try preset.validate()
@@ -192,7 +194,8 @@ import Testing
         var preset = Preset(colors: [.white])
         preset.name = "code"
         preset.ranges.retargetInterval = ParameterRange(0.1, 0.5, step: .infinity)
-        #expect(throws: PresetError(file: "code", path: "retargetInterval.step", message: "inf is outside the allowed range 0...600")) {
+        #expect(throws: PresetError(
+            file: "code", path: [.key("retargetInterval"), .key("step")], reason: .outOfRange("inf", allowed: 0...600))) {
             try preset.validate()
         }
     }

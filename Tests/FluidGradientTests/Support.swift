@@ -69,3 +69,6 @@ func randomTranslucentBlob(_ generator: inout SplitMix64) -> Blob {
     let color = RGBA(red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 0.6 + 0.4 * generator.nextUnit())
     return Blob(color: color, center: placement.center, radius: placement.radius, opacity: placement.opacity)
 }
+
+/// The absolute value of each lane.
+func abs<V: SIMD>(_ v: V) -> V where V.Scalar: FloatingPoint { v.replacing(with: -v, where: v .< .zero) }

@@ -100,37 +100,78 @@ package struct BlobPlacement: Hashable, Sendable {
     }
 }
 
+/// A range given as a command-line option's value that cannot be used.
+package struct RangeArgumentError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the text.
+    package enum Problem: Equatable, Sendable {
+        /// The part after `/` is not a number above 0.
+        case badStep
+        /// The text is not `MIN...MAX` or a single number.
+        case notARange
+        case minAboveMax
+        /// `min` or `max` is outside the option's bounds.
+        case outOfBounds
+        /// The rule every range is held to (``PresetLimits/rangeProblem(_:within:)``):
+        /// the part at fault, if not the whole range, and why.
+        case rule(part: String?, reason: PresetError.Reason)
+    }
+
+    /// The option, without its dashes: `blob-size`.
+    package var option: String
+    /// The value as given.
+    package var text: String
+    /// The option's allowed values.
+    package var bounds: ClosedRange<Double>
+    package var problem: Problem
+
+    /// `--option: "text" why; expected ...`.
+    package var description: String {
+        let why: String
+        switch problem {
+        case .rule(let part, let reason):
+            return "--\(option): \"\(text)\": " + [part, reason.description].compactMap { $0 }.joined(separator: " ")
+        case .badStep: why = "has a bad step"
+        case .notARange: why = "is not a range"
+        case .minAboveMax: why = "has min greater than max"
+        case .outOfBounds: why = "is out of bounds"
+        }
+        return "--\(option): \"\(text)\" \(why); expected MIN...MAX or MIN...MAX/STEP within "
+            + "\(ParameterRange.format(bounds.lowerBound))...\(ParameterRange.format(bounds.upperBound))"
+    }
+}
+
 extension ParameterRange {
     /// Parses `MIN...MAX` or `MIN...MAX/STEP` (a single number means `N...N`) and holds
     /// it to the rule a preset file's range is held to
-    /// (``PresetLimits/rangeProblem(_:within:)``). Errors name `parameter`, the allowed
-    /// bounds and the value.
-    package init(parsing text: String, parameter: String, bounds: ClosedRange<Double>) throws(PresetError) {
-        let error = { (why: String) in
-            PresetError(
-                file: "--\(parameter)", path: "",
-                message: "\"\(text)\" \(why); expected MIN...MAX or MIN...MAX/STEP within "
-                    + "\(ParameterRange.format(bounds.lowerBound))...\(ParameterRange.format(bounds.upperBound))")
+    /// (``PresetLimits/rangeProblem(_:within:)``).
+    ///
+    /// - Parameters:
+    ///   - text: the option's value.
+    ///   - option: the option's name without dashes, which errors name.
+    ///   - bounds: the option's allowed values.
+    /// - Throws: ``RangeArgumentError`` saying what is wrong.
+    package init(parsing text: String, option: String, bounds: ClosedRange<Double>) throws(RangeArgumentError) {
+        let error = { (problem: RangeArgumentError.Problem) in
+            RangeArgumentError(option: option, text: text, bounds: bounds, problem: problem)
         }
         var body = Substring(text.trimmingSpaces())
         var step: Double?
         if let slash = body.firstIndex(of: "/") {
-            guard let value = Double(body[body.index(after: slash)...]), value > 0 else { throw error("has a bad step") }
+            guard let value = Double(body[body.index(after: slash)...]), value > 0 else { throw error(.badStep) }
             step = value
             body = body[..<slash]
         }
         let parts = body.components(separatedBy: "...")
         let numbers = parts.map { Double($0.trimmingSpaces()) }
         guard (1...2).contains(numbers.count), numbers.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-            throw error("is not a range")
+            throw error(.notARange)
         }
         let low = numbers[0]!, high = numbers.last!!
-        guard low <= high else { throw error("has min greater than max") }
-        guard bounds.contains(low), bounds.contains(high) else { throw error("is out of bounds") }
+        guard low <= high else { throw error(.minAboveMax) }
+        guard bounds.contains(low), bounds.contains(high) else { throw error(.outOfBounds) }
         self.init(low, high, step: step)
         if let problem = PresetLimits.rangeProblem(self, within: bounds) {
-            let what = [problem.part, problem.message].filter { !$0.isEmpty }.joined(separator: " ")
-            throw PresetError(file: "--\(parameter)", path: "", message: "\"\(text)\": \(what)")
+            throw error(.rule(part: problem.part, reason: problem.reason))
         }
     }
 }

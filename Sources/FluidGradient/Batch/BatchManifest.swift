@@ -47,138 +47,59 @@ package struct BatchManifest: Sendable {
 
     /// Reads and validates a manifest. Values are checked now, so nothing renders
     /// from an invalid manifest; files it refers to are read when jobs are made.
-    package init(json bytes: [UInt8], file: String) throws(PresetError) {
-        let reader = JSONReader(file: file)
-        self = try reader.read(bytes) { root throws(PresetError) in try BatchManifest(document: root, reader: reader) }
+    ///
+    /// - Parameters:
+    ///   - bytes: the manifest's JSON text.
+    ///   - file: the manifest as the user named it, which errors name.
+    /// - Throws: ``BatchManifestError`` saying where and why.
+    package init(json bytes: [UInt8], file: String) throws(BatchManifestError) {
+        let reader = ManifestReader(reader: JSONReader(file: file))
+        let root = try reader.lift { () throws(PresetError) in
+            try reader.reader.object(try reader.reader.parse(bytes), at: [], allowed: BatchManifest.keys)
+        }
+        output = "renders/{name}/{name}-{width}x{height}.{ext}"
+        if let node = root["output"] {
+            output = try reader.lift { () throws(PresetError) in try reader.reader.string(node, at: [.key("output")]) }
+        }
+        try reader.checkTemplate(output, node: root["output"] ?? root.node)
+        if let node = root["defaults"] {
+            defaults = try reader.lift { () throws(PresetError) in
+                let object = try reader.reader.object(node, at: [.key("defaults")], allowed: BatchManifest.sharedKeys)
+                var probe = Preset(colors: [])
+                try probe.apply(object, reader: reader.reader)
+                return object
+            }
+        }
+        palettes = try reader.palettes(root)
+        sizes = try reader.sizes(root)
+        formats = try reader.formats(root)
+        try checkOutputs(reader: reader, node: root["output"] ?? root.node)
     }
 
-    private init(document: JSONNode, reader: JSONReader) throws(PresetError) {
-        let root = try reader.object(document, at: "", allowed: BatchManifest.keys)
-        output = "renders/{name}/{name}-{width}x{height}.{ext}"
-        if let node = root["output"] { output = try reader.string(node, at: "output") }
-        try BatchManifest.checkTemplate(output, reader: reader)
-        if let node = root["defaults"] {
-            let object = try reader.object(node, at: "defaults", allowed: BatchManifest.sharedKeys)
-            var probe = Preset(colors: [])
-            try probe.apply(object, reader: reader)
-            defaults = object
-        }
-
-        let paletteNodes = try BatchManifest.list(root, "palettes", of: "palette", missing: "a list of presets or colour sets", reader: reader)
-        palettes = []
-        for (index, node) in paletteNodes.enumerated() {
-            palettes.append(try BatchManifest.palette(node, at: "palettes[\(index)]", reader: reader))
-        }
-        var seen: [String: Int] = [:]
-        for (index, palette) in palettes.enumerated() {
-            if let first = seen[palette.name] {
-                throw reader.error("palettes[\(index)].name", "\"\(palette.name)\" is already the name of palettes[\(first)]; give each palette its own name")
-            }
-            seen[palette.name] = index
-        }
-
-        let sizeNodes = try BatchManifest.list(root, "sizes", of: "size", missing: "such as [\"1920x1080\"]", reader: reader)
-        sizes = []
-        for (index, node) in sizeNodes.enumerated() {
-            let text = try reader.string(node, at: "sizes[\(index)]")
-            guard let size = PresetLimits.parseSize(text) else {
-                throw reader.error("sizes[\(index)]", "\"\(text)\" is not a size; expected WIDTHxHEIGHT such as \"1920x1080\"")
-            }
-            if let problem = PresetLimits.checkSize(width: size.width, height: size.height) { throw reader.error("sizes[\(index)]", problem) }
-            if let first = sizes.firstIndex(where: { $0 == size }) {
-                throw reader.error("sizes[\(index)]", "\(size.width)x\(size.height) is already sizes[\(first)]; list each size once")
-            }
-            sizes.append(size)
-        }
-
-        let formatNodes = try BatchManifest.list(root, "formats", of: "format", missing: "such as [\"mp4\", \"webm\"]", reader: reader)
-        formats = []
-        for (index, node) in formatNodes.enumerated() {
-            let text = try reader.string(node, at: "formats[\(index)]")
-            guard let format = Format(rawValue: text.lowercased()) else {
-                throw reader.error("formats[\(index)]", "\"\(text)\" is not a format; expected mp4, mov, webm, gif, webp, apng, avif, png or bundle")
-            }
-            if let first = formats.firstIndex(of: format) {
-                throw reader.error("formats[\(index)]", "\(format.rawValue) is already formats[\(first)]; list each format once")
-            }
-            formats.append(format)
-        }
-
+    /// Every job has an output path of its own, whose extension is its format's.
+    private func checkOutputs(reader: ManifestReader, node: JSONNode) throws(BatchManifestError) {
         var paths: [String: Slot] = [:]
         for job in jobSlots {
             let path = outputPath(job.palette.name, job.size, job.format)
             if let other = paths[path] {
                 // The placeholders that tell these two jobs apart.
-                let missing = [("{name}", other.palette.name != job.palette.name), ("{size}", other.size != job.size), ("{ext}", other.format != job.format)]
-                    .filter(\.1).map(\.0)
-                throw reader.error("output", "\"\(output)\" gives \(path) to both \(other.label) and \(job.label); add \(missing.joined(separator: " or ")) so each output has its own path")
+                let missing = [
+                    ("{name}", other.palette.name != job.palette.name), ("{size}", other.size != job.size),
+                    ("{ext}", other.format != job.format),
+                ].filter(\.1).map(\.0)
+                let problem = BatchManifestError.Problem.sharedOutput(
+                    template: output, path: path, jobs: [other.label, job.label], missing: missing)
+                throw reader.error([.key("output")], node, problem)
             }
             paths[path] = job
             // The file's name must say what it holds, as render's -o does.
             let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
             guard ext == job.format.rawValue else {
-                let what = ext.isEmpty ? "a name without an extension" : "a .\(ext) name"
-                throw reader.error(
-                    "output", "\"\(output)\" gives \(job.label) \(what), \(path); end the template in .{ext} (or .\(job.format.rawValue))")
+                let problem = BatchManifestError.Problem.wrongExtension(
+                    template: output, job: job.label, path: path, found: ext, format: job.format.rawValue)
+                throw reader.error([.key("output")], node, problem)
             }
         }
-    }
-
-    /// The non-empty list under `key`; `missing` finishes the sentence for a manifest without it.
-    private static func list(
-        _ root: JSONObject, _ key: String, of item: String, missing: String, reader: JSONReader
-    ) throws(PresetError) -> [JSONNode] {
-        guard let node = root[key] else { throw reader.error(key, "missing: a manifest needs \"\(key)\", \(missing)") }
-        let nodes = try reader.array(node, at: key)
-        guard !nodes.isEmpty else { throw reader.error(key, "expected at least one \(item)") }
-        return nodes
-    }
-
-    private static func checkTemplate(_ template: String, reader: JSONReader) throws(PresetError) {
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                throw reader.error("output", "an unclosed \"{\" in \"\(template)\"")
-            }
-            let name = String(rest[rest.index(after: open)..<close])
-            guard placeholders.contains(name) else {
-                throw reader.error("output", "\"{\(name)}\" is not a placeholder; expected {name}, {width}, {height}, {size} or {ext}")
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        guard !template.isEmpty, !template.hasSuffix("/") else { throw reader.error("output", "expected a file path template") }
-    }
-
-    private static func palette(_ node: JSONNode, at path: String, reader: JSONReader) throws(PresetError) -> Palette {
-        let allowed = ["name", "preset", "palette"] + Preset.keys.filter { $0 != "size" && $0 != "name" }
-        let object = try reader.object(node, at: path, allowed: allowed)
-        var reference: String?
-        if let node = object["preset"] { reference = try reader.string(node, at: object.path("preset")) }
-        var paletteFile: String?
-        if let node = object["palette"] { paletteFile = try reader.string(node, at: object.path("palette")) }
-        guard reference != nil || paletteFile != nil || object["colors"] != nil || object["blobs"] != nil else {
-            throw reader.error(path, "a palette needs \"preset\", \"palette\", \"colors\" or \"blobs\"")
-        }
-        if paletteFile != nil, let key = ["colors", "blobs"].first(where: { object[$0] != nil }) {
-            throw reader.error(path, "\"palette\" and \"\(key)\" both set the blob colours; give one")
-        }
-        var name: String
-        if let node = object["name"] {
-            name = try reader.string(node, at: object.path("name"))
-        } else if let reference {
-            name = reference.split(separator: "/").last.map { String($0) } ?? reference
-            if name.hasSuffix(".json") { name.removeLast(5) }
-        } else {
-            throw reader.error(path, "a palette without \"preset\" needs a \"name\"")
-        }
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }), !name.hasPrefix(".") else {
-            throw reader.error(object.path("name"), "\"\(name)\" is not a usable name: use letters, digits, '-', '_' and '.'")
-        }
-        // The entry's own keys are checked now by applying them to a scratch preset.
-        let settings = JSONObject(members: object.members.filter { !["name", "preset", "palette"].contains($0.key) }, path: path)
-        var probe = Preset(colors: [])
-        try probe.apply(settings, reader: reader)
-        return Palette(name: name, preset: reference, paletteFile: paletteFile, settings: settings)
     }
 
     struct Slot {
@@ -215,37 +136,9 @@ package struct BatchManifest: Sendable {
     /// Expands the matrix into jobs, in a deterministic order. `loadPreset` and
     /// `loadPalette` read referenced files; a failure there fails that palette's jobs only.
     package func jobs(
-        loadPreset: (String) -> Result<Preset, PresetError>, loadPalette: (String) -> Result<[RGBA], PresetError>
+        loadPreset: (String) -> Result<Preset, BatchJobError>, loadPalette: (String) -> Result<[RGBA], BatchJobError>
     ) -> [BatchJob] {
-        let reader = JSONReader(file: "manifest")
-        let resolved: [Result<Preset, PresetError>] = palettes.map { palette in
-            var preset = Preset(colors: [])
-            if let reference = palette.preset {
-                switch loadPreset(reference) {
-                case .success(let loaded): preset = loaded
-                case .failure(let error): return .failure(error)
-                }
-            }
-            do throws(PresetError) {
-                if let defaults { try preset.apply(defaults, reader: reader) }
-                if let file = palette.paletteFile {
-                    switch loadPalette(file) {
-                    case .success(let colors):
-                        preset.colors = colors
-                        preset.blobs = nil
-                    case .failure(let error): return .failure(error)
-                    }
-                }
-                try preset.apply(palette.settings, reader: reader)
-            } catch {
-                return .failure(error)
-            }
-            guard !preset.colors.isEmpty || preset.blobs != nil else {
-                return .failure(PresetError(file: palette.name, path: "colors", message: "the palette has no colours"))
-            }
-            preset.name = palette.name
-            return .success(preset)
-        }
+        let resolved = palettes.map { palette in resolve(palette, loadPreset: loadPreset, loadPalette: loadPalette) }
         return jobSlots.map { slot in
             BatchJob(
                 index: slot.index, name: slot.palette.name, width: slot.size.width, height: slot.size.height,
@@ -256,6 +149,39 @@ package struct BatchManifest: Sendable {
                     return sized
                 })
         }
+    }
+
+    /// A palette's preset: its preset, then `defaults`, then its palette file, then its own keys.
+    private func resolve(
+        _ palette: Palette, loadPreset: (String) -> Result<Preset, BatchJobError>,
+        loadPalette: (String) -> Result<[RGBA], BatchJobError>
+    ) -> Result<Preset, BatchJobError> {
+        // Every key was checked when the manifest was read; applying them again cannot fail.
+        let reader = JSONReader(file: "manifest")
+        var preset = Preset(colors: [])
+        if let reference = palette.preset {
+            switch loadPreset(reference) {
+            case .success(let loaded): preset = loaded
+            case .failure(let error): return .failure(error)
+            }
+        }
+        do throws(PresetError) {
+            if let defaults { try preset.apply(defaults, reader: reader) }
+            if let file = palette.paletteFile {
+                switch loadPalette(file) {
+                case .success(let colors):
+                    preset.colors = colors
+                    preset.blobs = nil
+                case .failure(let error): return .failure(error)
+                }
+            }
+            try preset.apply(palette.settings, reader: reader)
+        } catch {
+            return .failure(.preset(error))
+        }
+        guard !preset.colors.isEmpty || preset.blobs != nil else { return .failure(.noColors(palette: palette.name)) }
+        preset.name = palette.name
+        return .success(preset)
     }
 }
 
@@ -268,7 +194,7 @@ package struct BatchJob: Sendable {
     package var format: BatchManifest.Format
     package var output: String
     /// The preset to render, or why it could not be assembled.
-    package var preset: Result<Preset, PresetError>
+    package var preset: Result<Preset, BatchJobError>
 
     package var label: String { "\(name) \(width)x\(height) \(format.rawValue)" }
 
@@ -319,53 +245,96 @@ package struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// Kubernetes Indexed Jobs (`JOB_COMPLETION_INDEX`, with the count from `count` or
     /// else `FLUIDGRADIENT_SHARD_COUNT`) or Slurm job arrays (`SLURM_ARRAY_TASK_ID` −
     /// `SLURM_ARRAY_TASK_MIN`, of `count` or else `SLURM_ARRAY_TASK_COUNT`). `count` or
-    /// `FLUIDGRADIENT_SHARD_COUNT` without an index is an error. Errors are one sentence.
+    /// `FLUIDGRADIENT_SHARD_COUNT` without an index is an error.
     /// A variable set to nothing counts as unset, as `VAR= command` means in a shell.
-    package static func fromEnvironment(_ environment: [String: String], count: Int?) throws(PresetError) -> Shard? {
+    ///
+    /// - Parameters:
+    ///   - environment: the process's environment variables.
+    ///   - count: the number of shards given on the command line, if any.
+    /// - Returns: the shard, or nil when the environment names none.
+    /// - Throws: ``ShardEnvironmentError`` when the variables (with `count`) do not make a shard.
+    package static func fromEnvironment(
+        _ environment: [String: String], count: Int?
+    ) throws(ShardEnvironmentError) -> Shard? {
         let environment = environment.filter { !$0.value.isEmpty }
-        func failure(_ message: String) -> PresetError { PresetError(file: "environment", path: "", message: message) }
         /// A numeric variable: nil when unset.
-        func number(_ name: String) throws(PresetError) -> Int? {
+        func number(_ name: String) throws(ShardEnvironmentError) -> Int? {
             guard let text = environment[name] else { return nil }
-            guard let value = Int(text.trimmingSpaces()) else { throw failure("\(name)=\(text) is not a number") }
+            guard let value = Int(text.trimmingSpaces()) else { throw .notANumber(name, text) }
             return value
         }
         /// `count`, or else the count variable `name`.
-        func total(_ name: String) throws(PresetError) -> Int? {
+        func total(_ name: String) throws(ShardEnvironmentError) -> Int? {
             if let count { return count }
             return try number(name)
         }
         if let text = environment["JOB_COMPLETION_INDEX"] {
-            guard let index = Int(text), index >= 0 else { throw failure("JOB_COMPLETION_INDEX=\(text) is not an index; it should be this pod's index, 0 or more, as Kubernetes sets it") }
-            guard let total = try total("FLUIDGRADIENT_SHARD_COUNT") else {
-                throw failure("JOB_COMPLETION_INDEX is set but not the number of shards: pass --shard-count N or set FLUIDGRADIENT_SHARD_COUNT (the Job's completions)")
-            }
-            guard total >= 1, index < total else { throw failure("JOB_COMPLETION_INDEX=\(index) is not below the shard count \(total)") }
+            guard let index = Int(text), index >= 0 else { throw .notAnIndex(text) }
+            guard let total = try total("FLUIDGRADIENT_SHARD_COUNT") else { throw .indexWithoutCount }
+            guard total >= 1, index < total else { throw .indexNotBelowCount(index, total) }
             return Shard(index: index, count: total)
         }
         if let text = environment["SLURM_ARRAY_TASK_ID"] {
-            guard let id = Int(text) else { throw failure("SLURM_ARRAY_TASK_ID=\(text) is not a number") }
+            guard let id = Int(text) else { throw .notANumber("SLURM_ARRAY_TASK_ID", text) }
             let minimum = try number("SLURM_ARRAY_TASK_MIN") ?? 0
-            guard let total = try total("SLURM_ARRAY_TASK_COUNT") else {
-                throw failure("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shard-count N")
-            }
-            guard total >= 1 else {
-                throw failure("SLURM_ARRAY_TASK_COUNT=\(total) is not a number of tasks; it should be 1 or more")
-            }
+            guard let total = try total("SLURM_ARRAY_TASK_COUNT") else { throw .taskWithoutCount }
+            guard total >= 1 else { throw .noTasks(total) }
             // Both come from outside: their difference may not fit.
             let (index, overflow) = id.subtractingReportingOverflow(minimum)
-            guard !overflow, (0..<total).contains(index) else {
-                throw failure("SLURM_ARRAY_TASK_ID=\(id) (from \(minimum)) is not one of \(total) tasks; use a contiguous --array such as 0-\(total - 1)")
-            }
+            guard !overflow, (0..<total).contains(index) else { throw .taskOutside(id, minimum: minimum, count: total) }
             return Shard(index: index, count: total)
         }
-        if count != nil {
-            throw failure("--shard-count needs a shard index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; neither is set (use --shard K/N to pick one by hand)")
-        }
-        if let text = environment["FLUIDGRADIENT_SHARD_COUNT"] {
-            throw failure("FLUIDGRADIENT_SHARD_COUNT=\(text) is set but no shard index is: set JOB_COMPLETION_INDEX, or pass --shard K/N")
-        }
+        if count != nil { throw .countWithoutIndex }
+        if let text = environment["FLUIDGRADIENT_SHARD_COUNT"] { throw .countVariableWithoutIndex(text) }
         return nil
+    }
+}
+
+/// Environment variables of a batch scheduler that do not make a shard.
+package enum ShardEnvironmentError: Error, Equatable, CustomStringConvertible {
+    /// A variable that should be a number is not: its name and value.
+    case notANumber(String, String)
+    /// `JOB_COMPLETION_INDEX` is not an index 0 or more.
+    case notAnIndex(String)
+    /// `JOB_COMPLETION_INDEX` without a shard count.
+    case indexWithoutCount
+    /// `JOB_COMPLETION_INDEX` at or past the shard count.
+    case indexNotBelowCount(Int, Int)
+    /// `SLURM_ARRAY_TASK_ID` without `SLURM_ARRAY_TASK_COUNT` or a count.
+    case taskWithoutCount
+    /// `SLURM_ARRAY_TASK_COUNT` below 1.
+    case noTasks(Int)
+    /// `SLURM_ARRAY_TASK_ID` from `SLURM_ARRAY_TASK_MIN` is not one of the tasks.
+    case taskOutside(Int, minimum: Int, count: Int)
+    /// `--shard-count` without an index variable.
+    case countWithoutIndex
+    /// `FLUIDGRADIENT_SHARD_COUNT` without an index variable: its value.
+    case countVariableWithoutIndex(String)
+
+    /// One sentence saying which variable is wrong and what to do.
+    package var description: String {
+        switch self {
+        case .notANumber(let name, let text): "\(name)=\(text) is not a number"
+        case .notAnIndex(let text):
+            "JOB_COMPLETION_INDEX=\(text) is not an index; it should be this pod's index, 0 or more, "
+                + "as Kubernetes sets it"
+        case .indexWithoutCount:
+            "JOB_COMPLETION_INDEX is set but not the number of shards: pass --shard-count N or set "
+                + "FLUIDGRADIENT_SHARD_COUNT (the Job's completions)"
+        case .indexNotBelowCount(let index, let total):
+            "JOB_COMPLETION_INDEX=\(index) is not below the shard count \(total)"
+        case .taskWithoutCount: "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: pass --shard-count N"
+        case .noTasks(let total): "SLURM_ARRAY_TASK_COUNT=\(total) is not a number of tasks; it should be 1 or more"
+        case .taskOutside(let id, let minimum, let total):
+            "SLURM_ARRAY_TASK_ID=\(id) (from \(minimum)) is not one of \(total) tasks; "
+                + "use a contiguous --array such as 0-\(total - 1)"
+        case .countWithoutIndex:
+            "--shard-count needs a shard index from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; neither is set "
+                + "(use --shard K/N to pick one by hand)"
+        case .countVariableWithoutIndex(let text):
+            "FLUIDGRADIENT_SHARD_COUNT=\(text) is set but no shard index is: "
+                + "set JOB_COMPLETION_INDEX, or pass --shard K/N"
+        }
     }
 }
 

@@ -39,7 +39,7 @@ extension Fill {
         if let token = firstStop.first, let value = Fill.number(token, suffix: "deg") {
             // The bounds a preset file's angle is held to.
             guard PresetLimits.gradientAngle.contains(value) else {
-                let reason = "the angle " + JSONReader.outside(token, PresetLimits.gradientAngle)
+                let reason = "the angle " + PresetLimits.outside(token, PresetLimits.gradientAngle)
                 throw FillParseError(text: text, reason: reason)
             }
             angle = value

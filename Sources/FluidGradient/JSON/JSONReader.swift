@@ -1,5 +1,8 @@
+/// A key path into a document, as ``PresetError`` carries it.
+package typealias JSONPath = [PresetError.PathComponent]
+
 /// Reads a parsed document into typed values, turning every mismatch into a
-/// ``PresetError`` that names the file, the key path and what was expected.
+/// ``PresetError`` that names the file, the line of the value, its key path and why.
 package struct JSONReader: Sendable {
     package let file: String
 
@@ -7,114 +10,126 @@ package struct JSONReader: Sendable {
         self.file = file
     }
 
-    package func error(_ path: String, _ message: String) -> PresetError {
-        PresetError(file: file, path: path, message: message)
+    /// An error about `node`, at its line.
+    ///
+    /// - Parameters:
+    ///   - path: the key path of `node`.
+    ///   - node: the value at fault, or the nearest enclosing one (an object missing a key).
+    ///   - reason: why it cannot be used.
+    /// - Returns: the error, ready to throw.
+    package func error(_ path: JSONPath, _ node: JSONNode, _ reason: PresetError.Reason) -> PresetError {
+        PresetError(file: file, line: node.line, path: path, reason: reason)
     }
 
-    /// Parses `text`, reporting malformed JSON at its line, in the `file:line:` form of
-    /// every other error, and its column.
+    /// Parses `bytes`, reporting malformed JSON at its line and column.
+    ///
+    /// - Parameter bytes: the document's UTF-8 text.
+    /// - Returns: the root value.
+    /// - Throws: ``PresetError`` with ``PresetError/Reason/malformedJSON(column:detail:)``.
     package func parse(_ bytes: [UInt8]) throws(PresetError) -> JSONNode {
         do {
             return try JSONParser.parse(bytes)
         } catch {
-            let message = "malformed JSON at column \(error.column): \(error.message)"
-            throw PresetError(file: file, path: "", message: message, line: error.line)
-        }
-    }
-
-    /// Parses `bytes` and reads the document with `body`; an error from `body` gains
-    /// the line of the value its key path names, or of the nearest enclosing value.
-    package func read<Value>(_ bytes: [UInt8], _ body: (JSONNode) throws(PresetError) -> Value) throws(PresetError) -> Value {
-        let root = try parse(bytes)
-        do {
-            return try body(root)
-        } catch {
-            var located = error
-            if located.line == nil, located.file == file { located.line = root.node(at: located.path)?.line }
-            throw located
+            let reason = PresetError.Reason.malformedJSON(column: error.column, detail: error.message)
+            throw PresetError(file: file, line: error.line, reason: reason)
         }
     }
 
     /// The members of an object, after checking that every key is one of `allowed`.
-    package func object(_ node: JSONNode, at path: String, allowed: [String]) throws(PresetError) -> JSONObject {
+    ///
+    /// - Parameters:
+    ///   - node: the value that should be an object.
+    ///   - path: its key path.
+    ///   - allowed: the keys it may hold, in the order an error lists them.
+    /// - Returns: its members, which know their key paths.
+    /// - Throws: ``PresetError`` when it is no object or holds an unknown key.
+    package func object(_ node: JSONNode, at path: JSONPath, allowed: [String]) throws(PresetError) -> JSONObject {
         guard case .object(let members) = node.value else {
-            throw error(path, "expected an object, found \(node.value.kindName)")
+            throw error(path, node, .wrongType(expected: "an object", found: node.value.kindName))
         }
         for member in members where !allowed.contains(member.key) {
-            let keyPath = JSONReader.join(path, member.key)
-            var message = "\"\(member.key)\" is not a known key"
             let key = member.key.lowercased()
-            let scored = allowed.map { ($0, editDistance(key, $0.lowercased())) }
-            if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 {
-                message += " (did you mean \"\(best.0)\"?)"
-            }
-            message += "; expected one of: " + allowed.joined(separator: ", ")
-            throw error(keyPath, message)
+            let best = allowed.map { ($0, editDistance(key, $0.lowercased())) }.min { $0.1 < $1.1 }
+            let suggestion = best.flatMap { $0.1 <= 2 ? $0.0 : nil }
+            let reason = PresetError.Reason.unknownKey(member.key, suggestion: suggestion, allowed: allowed)
+            throw error(path + [.key(member.key)], member.value, reason)
         }
-        return JSONObject(members: members, path: path)
+        return JSONObject(members: members, path: path, line: node.line)
     }
 
-    package func number(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Double {
+    package func number(
+        _ node: JSONNode, at path: JSONPath, in bounds: ClosedRange<Double>
+    ) throws(PresetError) -> Double {
         guard case .number(let value) = node.value else {
-            throw error(path, "expected a number, found \(node.value.kindName)")
+            throw error(path, node, .wrongType(expected: "a number", found: node.value.kindName))
         }
         guard bounds.contains(value) else {
-            throw error(path, JSONReader.outside(node.numberText ?? ParameterRange.format(value), bounds))
+            throw error(path, node, .outOfRange(node.numberText ?? ParameterRange.format(value), allowed: bounds))
         }
         return value
     }
 
-    package func integer(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> Int {
+    package func integer(
+        _ node: JSONNode, at path: JSONPath, in bounds: ClosedRange<Double>
+    ) throws(PresetError) -> Int {
         let value = try number(node, at: path, in: bounds)
         guard value == value.rounded() else {
-            throw error(path, "expected a whole number, found \(node.numberText ?? ParameterRange.format(value))")
+            throw error(path, node, .notWholeNumber(node.numberText ?? ParameterRange.format(value)))
         }
         return Int(value)
     }
 
-    package func string(_ node: JSONNode, at path: String) throws(PresetError) -> String {
+    package func string(_ node: JSONNode, at path: JSONPath) throws(PresetError) -> String {
         guard case .string(let value) = node.value else {
-            throw error(path, "expected a string, found \(node.value.kindName)")
+            throw error(path, node, .wrongType(expected: "a string", found: node.value.kindName))
         }
         return value
     }
 
-    package func bool(_ node: JSONNode, at path: String) throws(PresetError) -> Bool {
+    package func bool(_ node: JSONNode, at path: JSONPath) throws(PresetError) -> Bool {
         guard case .bool(let value) = node.value else {
-            throw error(path, "expected true or false, found \(node.value.kindName)")
+            throw error(path, node, .wrongType(expected: "true or false", found: node.value.kindName))
         }
         return value
     }
 
-    package func array(_ node: JSONNode, at path: String) throws(PresetError) -> [JSONNode] {
+    package func array(_ node: JSONNode, at path: JSONPath) throws(PresetError) -> [JSONNode] {
         guard case .array(let elements) = node.value else {
-            throw error(path, "expected an array, found \(node.value.kindName)")
+            throw error(path, node, .wrongType(expected: "an array", found: node.value.kindName))
         }
         return elements
     }
 
-    package func color(_ node: JSONNode, at path: String) throws(PresetError) -> RGBA {
+    package func color(_ node: JSONNode, at path: JSONPath) throws(PresetError) -> RGBA {
         let text = try string(node, at: path)
         do {
             return try RGBA(parsing: text)
         } catch {
-            throw self.error(path, error.description)
+            throw self.error(path, node, .notAColor(error.text, suggestion: error.suggestion))
         }
     }
 
-    /// A list of `count` colours; `entry` reads each element at its path, where a list
-    /// may hold more than colour strings.
+    /// A list of colours.
+    ///
+    /// - Parameters:
+    ///   - node: the value that should be the list.
+    ///   - path: its key path.
+    ///   - count: how many colours it may hold.
+    ///   - entry: reads each element at its path, where a list may hold more than
+    ///     colour strings; nil reads colour strings.
+    /// - Returns: the colours in order.
+    /// - Throws: ``PresetError`` for a list of another length or an element that is no colour.
     package func colors(
-        _ node: JSONNode, at path: String, count: ClosedRange<Int>,
-        entry: ((JSONNode, String) throws(PresetError) -> RGBA)? = nil
+        _ node: JSONNode, at path: JSONPath, count: ClosedRange<Int>,
+        entry: ((JSONNode, JSONPath) throws(PresetError) -> RGBA)? = nil
     ) throws(PresetError) -> [RGBA] {
         let elements = try array(node, at: path)
         guard count.contains(elements.count) else {
-            throw error(path, "expected \(count.lowerBound) to \(count.upperBound) colours, found \(elements.count)")
+            throw error(path, node, .wrongCount(found: elements.count, allowed: count, blobs: false))
         }
         var colors: [RGBA] = []
         for (index, element) in elements.enumerated() {
-            let elementPath = path.isEmpty ? "[\(index)]" : "\(path)[\(index)]"
+            let elementPath = path + [.index(index)]
             if let entry {
                 colors.append(try entry(element, elementPath))
             } else {
@@ -125,107 +140,60 @@ package struct JSONReader: Sendable {
     }
 
     /// `{ "min": a, "max": b }` with an optional `"step"`, inside `bounds`, with a ≤ b.
-    package func range(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> ParameterRange {
+    package func range(
+        _ node: JSONNode, at path: JSONPath, in bounds: ClosedRange<Double>
+    ) throws(PresetError) -> ParameterRange {
         let members = try object(node, at: path, allowed: ["min", "max", "step"])
-        guard let minNode = members["min"] else { throw error(path, "a range needs \"min\" and \"max\"") }
-        guard let maxNode = members["max"] else { throw error(path, "a range needs \"min\" and \"max\"") }
+        guard let minNode = members["min"], let maxNode = members["max"] else {
+            throw error(path, node, .rangeNeedsMinAndMax)
+        }
         // Bounds checked here too, so that a message quotes a number as written.
-        let low = try number(minNode, at: JSONReader.join(path, "min"), in: bounds)
-        let high = try number(maxNode, at: JSONReader.join(path, "max"), in: bounds)
+        let low = try number(minNode, at: members.path("min"), in: bounds)
+        let high = try number(maxNode, at: members.path("max"), in: bounds)
         let step = try members["step"].map { (node) throws(PresetError) in
-            try number(node, at: JSONReader.join(path, "step"), in: -.infinity...(.infinity))
+            try number(node, at: members.path("step"), in: -.infinity...(.infinity))
         }
         let range = ParameterRange(low, high, step: step)
         if let problem = PresetLimits.rangeProblem(range, within: bounds) {
-            throw error(JSONReader.join(path, problem.part), problem.message)
+            let part = problem.part.flatMap { members[$0] } ?? node
+            throw error(problem.part.map(members.path) ?? path, part, problem.reason)
         }
         return range
     }
 
     /// A two-number array `[x, y]`, each inside `bounds`.
-    package func pair(_ node: JSONNode, at path: String, in bounds: ClosedRange<Double>) throws(PresetError) -> SIMD2<Double> {
+    package func pair(
+        _ node: JSONNode, at path: JSONPath, in bounds: ClosedRange<Double>
+    ) throws(PresetError) -> SIMD2<Double> {
         let elements = try array(node, at: path)
-        guard elements.count == 2 else { throw error(path, "expected two numbers [x, y], found \(elements.count == 1 ? "1 value" : "\(elements.count) values")") }
+        guard elements.count == 2 else { throw error(path, node, .notAPair(count: elements.count)) }
         return SIMD2(
-            try number(elements[0], at: "\(path)[0]", in: bounds),
-            try number(elements[1], at: "\(path)[1]", in: bounds))
-    }
-
-    /// A colour string, or a gradient object `{ "type", "angle", "stops" }`.
-    package func fill(_ node: JSONNode, at path: String) throws(PresetError) -> Fill {
-        if case .string = node.value { return .color(try color(node, at: path)) }
-        guard case .object = node.value else {
-            throw error(path, "expected a colour string or a gradient object, found \(node.value.kindName)")
-        }
-        let members = try object(node, at: path, allowed: ["type", "angle", "stops"])
-        var kind = Gradient.Kind.linear
-        if let typeNode = members["type"] {
-            let text = try string(typeNode, at: JSONReader.join(path, "type"))
-            guard let parsed = Gradient.Kind(rawValue: text) else {
-                throw error(JSONReader.join(path, "type"), "\"\(text)\" is not a gradient type; expected linear, radial or conic")
-            }
-            kind = parsed
-        }
-        var angle = 0.0
-        if let angleNode = members["angle"] {
-            angle = try number(angleNode, at: JSONReader.join(path, "angle"), in: PresetLimits.gradientAngle)
-        }
-        let stopsPath = JSONReader.join(path, "stops")
-        guard let stopsNode = members["stops"] else { throw error(path, "a gradient needs \"stops\"") }
-        let stopNodes = try array(stopsNode, at: stopsPath)
-        var stops: [(location: Double?, color: RGBA)] = []
-        for (index, stopNode) in stopNodes.enumerated() {
-            let stopPath = "\(stopsPath)[\(index)]"
-            let stop = try object(stopNode, at: stopPath, allowed: ["location", "color"])
-            guard let colorNode = stop["color"] else { throw error(stopPath, "a stop needs a \"color\"") }
-            let location = try stop["location"].map { (node) throws(PresetError) in
-                try number(node, at: JSONReader.join(stopPath, "location"), in: -1e6...1e6)
-            }
-            stops.append((location, try color(colorNode, at: JSONReader.join(stopPath, "color"))))
-        }
-        do {
-            return .gradient(try Gradient(kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops)))
-        } catch {
-            throw self.error(stopsPath, error.description)
-        }
-    }
-
-    /// `path.key`; `key` alone at the top, and `path` alone for an empty key.
-    static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : key.isEmpty ? path : "\(path).\(key)"
-    }
-
-    /// "`value` is outside the allowed range a...b", for a value as written.
-    static func outside(_ value: String, _ bounds: ClosedRange<Double>) -> String {
-        "\(value) is outside the allowed \(describe(bounds))"
-    }
-
-    static func describe(_ bounds: ClosedRange<Double>) -> String {
-        "range \(ParameterRange.format(bounds.lowerBound))...\(ParameterRange.format(bounds.upperBound))"
+            try number(elements[0], at: path + [.index(0)], in: bounds),
+            try number(elements[1], at: path + [.index(1)], in: bounds))
     }
 }
 
 /// An object's members in file order, looked up by key.
 package struct JSONObject: Sendable {
     package let members: [(key: String, value: JSONNode)]
-    package let path: String
+    /// The object's key path.
+    package let path: JSONPath
+    /// The line the object starts on.
+    package let line: Int
+
+    package init(members: [(key: String, value: JSONNode)], path: JSONPath, line: Int) {
+        self.members = members
+        self.path = path
+        self.line = line
+    }
 
     package subscript(key: String) -> JSONNode? {
         members.first { $0.key == key }?.value
     }
 
     /// The key path of a member.
-    package func path(_ key: String) -> String { JSONReader.join(path, key) }
-}
+    package func path(_ key: String) -> JSONPath { path + [.key(key)] }
 
-extension Gradient {
-    /// Stop locations as written: all given, or all left out (then evenly spaced from 0 to 1).
-    static func resolveLocations(_ stops: [(location: Double?, color: RGBA)]) throws(GradientError) -> [(location: Double, color: RGBA)] {
-        guard stops.count >= 2 else { throw GradientError.tooFewStops(stops.count) }
-        if stops.allSatisfy({ $0.location == nil }) {
-            return stops.enumerated().map { (Double($0.offset) / Double(stops.count - 1), $0.element.color) }
-        }
-        guard stops.allSatisfy({ $0.location != nil }) else { throw GradientError.mixedLocations }
-        return stops.map { ($0.location!, $0.color) }
-    }
+    /// The object itself, as a node errors can point at.
+    package var node: JSONNode { JSONNode(.object(members), line: line) }
 }

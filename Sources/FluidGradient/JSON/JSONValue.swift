@@ -51,31 +51,4 @@ package struct JSONNode: Sendable, Equatable {
     package static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
         lhs.value == rhs.value && lhs.line == rhs.line
     }
-
-    /// The value at a key path such as `blobs[2].center`, or the deepest one on the
-    /// way to it that exists (a missing key's object); nil for an empty path. Key paths
-    /// do not escape keys, so a key holding `.` or `[` (only an unknown one can) resolves
-    /// to its object.
-    package func node(at path: String) -> JSONNode? {
-        guard !path.isEmpty else { return nil }
-        var node = self
-        var rest = Substring(path)
-        while !rest.isEmpty {
-            if rest.first == "[" {
-                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]),
-                    case .array(let elements) = node.value, elements.indices.contains(index)
-                else { break }
-                node = elements[index]
-                rest = rest[rest.index(after: close)...]
-            } else {
-                if rest.first == "." { rest.removeFirst() }
-                let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
-                guard case .object(let members) = node.value, let member = members.first(where: { $0.key == rest[..<end] })
-                else { break }
-                node = member.value
-                rest = rest[end...]
-            }
-        }
-        return node
-    }
 }

@@ -10,14 +10,14 @@ extension Preset {
     /// Nothing partial comes out: any problem is a ``PresetError``.
     package init(json bytes: [UInt8], file: String) throws(PresetError) {
         let reader = JSONReader(file: file)
-        self = try reader.read(bytes) { root throws(PresetError) in try Preset(node: root, reader: reader, path: "") }
+        self = try Preset(node: try reader.parse(bytes), reader: reader, path: [])
     }
 
     /// Reads a preset from a parsed object at `path` (a manifest holds presets inline).
-    package init(node: JSONNode, reader: JSONReader, path: String) throws(PresetError) {
+    package init(node: JSONNode, reader: JSONReader, path: JSONPath) throws(PresetError) {
         let object = try reader.object(node, at: path, allowed: Preset.keys)
         guard object["colors"] != nil || object["blobs"] != nil else {
-            throw reader.error(object.path("colors"), "missing: a preset needs \"colors\", a list of colours such as [\"#0F766E\", \"teal\"], or \"blobs\", a list of explicit blobs")
+            throw reader.error(object.path("colors"), node, .missingColors)
         }
         self.init(colors: [])
         try apply(object, reader: reader)
@@ -56,17 +56,18 @@ extension Preset {
         if let node = object["edges"] {
             let text = try reader.string(node, at: object.path("edges"))
             guard let mode = EdgeMode(rawValue: text) else {
-                throw reader.error(object.path("edges"), "\"\(text)\" is not an edge mode; expected bleed, transparent or clamp")
+                let allowed = EdgeMode.allCases.map(\.rawValue)
+                throw reader.error(object.path("edges"), node, .notOneOf(text, kind: "an edge mode", allowed: allowed))
             }
             edges = mode
         }
         if let node = object["size"] {
             let text = try reader.string(node, at: object.path("size"))
             guard let size = PresetLimits.parseSize(text) else {
-                throw reader.error(object.path("size"), "\"\(text)\" is not a size; expected WIDTHxHEIGHT such as \"1920x1080\"")
+                throw reader.error(object.path("size"), node, .notASize(text))
             }
             if let problem = PresetLimits.checkSize(width: size.width, height: size.height) {
-                throw reader.error(object.path("size"), problem)
+                throw reader.error(object.path("size"), node, problem)
             }
             (width, height) = size
         }
@@ -88,18 +89,18 @@ extension Preset {
     }
 
     private static func readBlobs(
-        _ node: JSONNode, reader: JSONReader, path: String, highlights: Bool
+        _ node: JSONNode, reader: JSONReader, path: JSONPath, highlights: Bool
     ) throws(PresetError) -> [Blob] {
         let elements = try reader.array(node, at: path)
         if let problem = PresetLimits.checkBlobCount(elements.count, highlights: highlights) {
-            throw reader.error(path, problem)
+            throw reader.error(path, node, problem)
         }
         var blobs: [Blob] = []
         for (index, element) in elements.enumerated() {
-            let blobPath = "\(path)[\(index)]"
+            let blobPath = path + [.index(index)]
             let object = try reader.object(element, at: blobPath, allowed: ["color", "center", "radius", "opacity"])
             for key in ["color", "center", "radius"] where object[key] == nil {
-                throw reader.error(blobPath, "a blob needs \"color\", \"center\" and \"radius\"; \"\(key)\" is missing")
+                throw reader.error(blobPath, element, .blobNeeds(key))
             }
             blobs.append(
                 Blob(
@@ -120,71 +121,79 @@ extension Preset {
     /// in order, a usable size, and 1 to 64 colours or explicit blobs. The error names
     /// the key as a file's would, with the preset's name for the file.
     package func validate() throws(PresetError) {
-        func failure(_ path: String, _ message: String) -> PresetError { PresetError(file: name, path: path, message: message) }
-        func check(_ value: Double, _ path: String, _ bounds: ClosedRange<Double>) throws(PresetError) {
+        func failure(_ path: JSONPath, _ reason: PresetError.Reason) -> PresetError {
+            PresetError(file: name, path: path, reason: reason)
+        }
+        func check(_ value: Double, _ path: JSONPath, _ bounds: ClosedRange<Double>) throws(PresetError) {
             guard bounds.contains(value) else {
-                throw failure(path, JSONReader.outside(ParameterRange.format(value), bounds))
+                throw failure(path, .outOfRange(ParameterRange.format(value), allowed: bounds))
             }
         }
-        func check(_ range: ParameterRange, _ path: String, _ bounds: ClosedRange<Double>) throws(PresetError) {
+        func check(_ range: ParameterRange, _ path: JSONPath, _ bounds: ClosedRange<Double>) throws(PresetError) {
             if let problem = PresetLimits.rangeProblem(range, within: bounds) {
-                throw failure(JSONReader.join(path, problem.part), problem.message)
+                throw failure(path + (problem.part.map { [.key($0)] } ?? []), problem.reason)
             }
         }
-        func check(_ color: RGBA, _ path: String) throws(PresetError) {
+        func check(_ color: RGBA, _ path: JSONPath) throws(PresetError) {
             for (channel, value) in [("red", color.red), ("green", color.green), ("blue", color.blue), ("alpha", color.alpha)] {
                 guard (0...1).contains(value) else {
-                    throw failure(path, "its \(channel) channel, \(ParameterRange.format(value)), is outside 0...1")
+                    throw failure(path, .channelOutOfRange(channel: channel, value: value))
                 }
             }
         }
-        func check(_ colors: [RGBA], _ path: String) throws(PresetError) {
-            for (index, color) in colors.enumerated() { try check(color, "\(path)[\(index)]") }
+        func check(_ colors: [RGBA], _ path: JSONPath) throws(PresetError) {
+            for (index, color) in colors.enumerated() { try check(color, path + [.index(index)]) }
         }
-        func check(_ blobs: [Blob], _ path: String, highlights: Bool) throws(PresetError) {
+        func check(_ blobs: [Blob], _ path: JSONPath, highlights: Bool) throws(PresetError) {
             if let problem = PresetLimits.checkBlobCount(blobs.count, highlights: highlights) {
                 throw failure(path, problem)
             }
             for (index, blob) in blobs.enumerated() {
+                let blobPath = path + [.index(index)]
                 for (key, pair) in [("center", blob.center), ("radius", blob.radius)] {
-                    try check(pair.x, "\(path)[\(index)].\(key)[0]", PresetLimits.blobCoordinate)
-                    try check(pair.y, "\(path)[\(index)].\(key)[1]", PresetLimits.blobCoordinate)
+                    try check(pair.x, blobPath + [.key(key), .index(0)], PresetLimits.blobCoordinate)
+                    try check(pair.y, blobPath + [.key(key), .index(1)], PresetLimits.blobCoordinate)
                 }
-                try check(blob.opacity, "\(path)[\(index)].opacity", PresetLimits.opacity)
-                try check(blob.color, "\(path)[\(index)].color")
+                try check(blob.opacity, blobPath + [.key("opacity")], PresetLimits.opacity)
+                try check(blob.color, blobPath + [.key("color")])
             }
         }
-        try check(speed, "speed", PresetLimits.speed)
-        try check(blur, "blur", PresetLimits.blur)
+        try check(speed, [.key("speed")], PresetLimits.speed)
+        try check(blur, [.key("blur")], PresetLimits.blur)
         guard Double(seed) <= PresetLimits.seed.upperBound else {
-            throw failure("seed", JSONReader.outside(String(seed), PresetLimits.seed))
+            throw failure([.key("seed")], .outOfRange(String(seed), allowed: PresetLimits.seed))
         }
-        try check(fps, "fps", PresetLimits.fps)
-        try check(duration, "duration", PresetLimits.duration)
-        try check(pointScale, "pointScale", PresetLimits.pointScale)
-        try check(ranges.size, "blobSize", PresetLimits.blobSize)
-        try check(ranges.aspect, "blobAspect", PresetLimits.blobAspect)
-        try check(ranges.opacity, "opacity", PresetLimits.opacity)
-        try check(ranges.retargetInterval, "retargetInterval", PresetLimits.retargetInterval)
-        if let problem = PresetLimits.checkSize(width: width, height: height) { throw failure("size", problem) }
+        try check(fps, [.key("fps")], PresetLimits.fps)
+        try check(duration, [.key("duration")], PresetLimits.duration)
+        try check(pointScale, [.key("pointScale")], PresetLimits.pointScale)
+        try check(ranges.size, [.key("blobSize")], PresetLimits.blobSize)
+        try check(ranges.aspect, [.key("blobAspect")], PresetLimits.blobAspect)
+        try check(ranges.opacity, [.key("opacity")], PresetLimits.opacity)
+        try check(ranges.retargetInterval, [.key("retargetInterval")], PresetLimits.retargetInterval)
+        if let problem = PresetLimits.checkSize(width: width, height: height) { throw failure([.key("size")], problem) }
         if let blobs {
-            try check(blobs, "blobs", highlights: false)
+            try check(blobs, [.key("blobs")], highlights: false)
         } else if !PresetLimits.colorCount.contains(colors.count) {
-            throw failure("colors", "expected \(PresetLimits.colorCount.lowerBound) to \(PresetLimits.colorCount.upperBound) colours, found \(colors.count)")
+            let allowed = PresetLimits.colorCount
+            let reason = PresetError.Reason.wrongCount(found: colors.count, allowed: allowed, blobs: false)
+            throw failure([.key("colors")], reason)
         }
         if let highlightBlobs {
-            try check(highlightBlobs, "highlightBlobs", highlights: true)
+            try check(highlightBlobs, [.key("highlightBlobs")], highlights: true)
         } else if highlights.count > PresetLimits.colorCount.upperBound {
-            throw failure("highlights", "expected at most \(PresetLimits.colorCount.upperBound) colours, found \(highlights.count)")
+            let allowed = 0...PresetLimits.colorCount.upperBound
+            throw failure([.key("highlights")], .wrongCount(found: highlights.count, allowed: allowed, blobs: false))
         }
-        try check(colors, "colors")
-        try check(highlights, "highlights")
+        try check(colors, [.key("colors")])
+        try check(highlights, [.key("highlights")])
         switch background {
-        case .color(let color): try check(color, "background")
+        case .color(let color): try check(color, [.key("background")])
         case .gradient(let gradient):
             // A Gradient already holds 2 or more stops, at clamped locations.
-            try check(gradient.angle, "background.angle", PresetLimits.gradientAngle)
-            for (index, stop) in gradient.stops.enumerated() { try check(stop.color, "background.stops[\(index)].color") }
+            try check(gradient.angle, [.key("background"), .key("angle")], PresetLimits.gradientAngle)
+            for (index, stop) in gradient.stops.enumerated() {
+                try check(stop.color, [.key("background"), .key("stops"), .index(index), .key("color")])
+            }
         }
     }
 }

@@ -53,24 +53,3 @@ extension Preset {
     /// ``jsonValue`` as indented text with a final newline.
     package var jsonText: String { jsonValue.serialized() + "\n" }
 }
-
-extension Fill {
-    /// A colour string, or a gradient object with every stop's location.
-    package var jsonValue: JSONValue {
-        switch self {
-        case .color(let color):
-            return .string(color.hex)
-        case .gradient(let gradient):
-            return .object([
-                ("type", JSONNode(.string(gradient.kind.rawValue))),
-                ("angle", JSONNode(.number(gradient.angle))),
-                ("stops", JSONNode(.array(gradient.stops.map { stop in
-                    JSONNode(.object([
-                        ("location", JSONNode(.number(stop.location))),
-                        ("color", JSONNode(.string(stop.color.hex))),
-                    ]))
-                }))),
-            ])
-        }
-    }
-}

@@ -95,7 +95,7 @@ struct SceneOptions: ParsableArguments {
                 throw CommandError.input("--size: \"\(size)\" is not a size; expected WIDTHxHEIGHT such as 1920x1080")
             }
             if let problem = PresetLimits.checkSize(width: parsed.width, height: parsed.height) {
-                throw CommandError.input("--size: \(problem)")
+                throw CommandError.input("--size: \(problem.description)")
             }
             (preset.width, preset.height) = parsed
         }
@@ -158,7 +158,7 @@ func parseColors(_ text: String, flag: String, allowEmpty: Bool) throws(CommandE
 func range(_ text: String?, _ flag: String, _ bounds: ClosedRange<Double>) throws(CommandError) -> ParameterRange? {
     guard let text else { return nil }
     do {
-        return try ParameterRange(parsing: text, parameter: flag, bounds: bounds)
+        return try ParameterRange(parsing: text, option: flag, bounds: bounds)
     } catch {
         throw CommandError.input(error.description)
     }
