@@ -14,15 +14,16 @@ extension PresetError.Reason: CustomStringConvertible {
         case .channelOutOfRange(let channel, let value):
             "its \(channel) channel, \(ParameterRange.format(value)), is outside 0...1"
         case .wrongCount(let found, let allowed, let blobs):
-            allowed.lowerBound == 0
-                ? "expected at most \(allowed.upperBound) \(blobs ? "blobs" : "colours"), found \(found)"
-                : "expected \(allowed.lowerBound) to \(allowed.upperBound) \(blobs ? "blobs" : "colours"), found \(found)"
+            "expected "
+                + (allowed.lowerBound == 0 ? "at most \(allowed.upperBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)")
+                + (blobs ? " blobs" : " colours") + ", found \(found)"
         case .minAboveMax(let min, let max):
             "min \(ParameterRange.format(min)) is greater than max \(ParameterRange.format(max))"
         case .stepNotPositive: "a step must be greater than 0"
         case .rangeNeedsMinAndMax: "a range needs \"min\" and \"max\""
         case .notAPair(let count): "expected two numbers [x, y], found \(count == 1 ? "1 value" : "\(count) values")"
-        case .notOneOf(let text, let kind, let allowed): "\"\(text)\" is not \(kind); expected \(PresetError.list(allowed))"
+        case .notOneOf(let text, let kind, let allowed):
+            "\"\(text)\" is not \(kind); expected \(PresetError.list(allowed))"
         case .notASize(let text): "\"\(text)\" is not a size; expected WIDTHxHEIGHT such as \"1920x1080\""
         case .unusableSize(let width, let height):
             "\(width)x\(height) is not a usable size: each side must be "
