@@ -108,19 +108,9 @@ struct PresetDescription {
             add("background", "\(gradient.kind.rawValue) gradient at \(ParameterRange.format(gradient.angle))°")
             lines += gradient.stops.map { "  " + describe($0.color) + "  at \(ParameterRange.format($0.location))" }
         }
-        add("size", "\(preset.width)x\(preset.height)")
-        add("fps", ParameterRange.format(preset.fps))
-        add("duration", "\(ParameterRange.format(preset.duration)) s (\(preset.frameCount) frames)")
-        add("loop", preset.loop ? "yes" : "no")
-        add("speed", ParameterRange.format(preset.speed))
-        add("blur", "\(ParameterRange.format(preset.blur)) (sigma \(String(format: "%.1f", preset.frameSpec.sigma)) px at this size)")
-        add("pointScale", ParameterRange.format(preset.pointScale))
-        add("edges", preset.edges.rawValue)
-        add("seed", String(preset.seed))
-        add("blobSize", preset.ranges.size.description)
-        add("blobAspect", preset.ranges.aspect.description)
-        add("opacity", preset.ranges.opacity.description)
-        add("retarget", preset.ranges.retargetInterval.description + " s")
+        for display in PresetSchema.fields.compactMap(\.display).sorted(by: { $0.rank < $1.rank }) {
+            add(display.label, display.text(preset))
+        }
         return lines.joined(separator: "\n")
     }
 

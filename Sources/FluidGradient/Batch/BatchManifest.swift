@@ -37,7 +37,10 @@ package struct BatchManifest: Sendable {
 
     package static let keys = ["output", "defaults", "palettes", "sizes", "formats"]
     package static let placeholders = ["name", "width", "height", "size", "ext"]
-    static let sharedKeys = Preset.keys.filter { !["name", "description", "colors", "blobs", "highlightBlobs", "size"].contains($0) }
+    /// The preset keys `defaults` may hold: all but what sets a palette apart.
+    static let sharedKeys = PresetSchema.fields.filter { $0.manifest == .shared }.map(\.key)
+    /// The preset keys a palette may hold, after its own `name`, `preset` and `palette`.
+    static let paletteKeys = PresetSchema.fields.filter { $0.manifest != .none }.map(\.key)
 
     package var output: String
     package var defaults: JSONObject?

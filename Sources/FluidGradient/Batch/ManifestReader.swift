@@ -108,7 +108,7 @@ struct ManifestReader {
 
     /// One entry of `palettes`: a preset, a palette file or colours, and preset keys.
     func palette(_ node: JSONNode, at path: JSONPath) throws(BatchManifestError) -> BatchManifest.Palette {
-        let allowed = ["name", "preset", "palette"] + Preset.keys.filter { $0 != "size" && $0 != "name" }
+        let allowed = ["name", "preset", "palette"] + BatchManifest.paletteKeys
         let object = try lift { () throws(PresetError) in try reader.object(node, at: path, allowed: allowed) }
         let reference = try optionalString(object, "preset")
         let paletteFile = try optionalString(object, "palette")

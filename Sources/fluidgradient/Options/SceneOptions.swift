@@ -10,53 +10,66 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "A built-in preset name or a preset .json file. Default: the \"default\" preset.")
     var preset: String?
 
-    @Option(help: ArgumentHelp("Base blob colours, comma separated: hex (#RGB, #RRGGBB, #RRGGBBAA) or CSS names.", valueName: "C,C,..."))
+    @Option(help: help("colors"))
     var colors: String?
 
-    @Option(help: ArgumentHelp("Highlight blob colours (overlay blended), comma separated; --highlights \"\" removes the preset's.", valueName: "C,..."))
+    @Option(help: help("highlights"))
     var highlights: String?
 
     @Option(help: ArgumentHelp("Base blob colours from a file: a JSON list of colours, or one colour per line (the first word of each line; what `fluidgradient palette` prints is such a file).", valueName: "FILE"))
     var palette: String?
 
-    @Option(help: ArgumentHelp("The background: \(FillParseError.syntax).", valueName: "FILL"))
+    @Option(help: help("background"))
     var background: String?
 
-    @Option(text: ArgumentHelp("Frame size in pixels.", valueName: "WxH"))
+    @Option(text: help("size"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: "Random seed for the blob layout and motion (0 to 2^53 − 1).", transform: number)
+    @Option(parsing: .unconditional, help: help("seed"), transform: number)
     var seed: UInt64?
 
-    @Option(parsing: .unconditional, help: "Tempo of the motion; 0 is a still scene (0...10).", transform: number)
+    @Option(parsing: .unconditional, help: help("speed"), transform: number)
     var speed: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Blur exponent e: sigma = p·(min(W,H)/p)^e pixels (0...1).", valueName: "E"), transform: number)
+    @Option(parsing: .unconditional, help: help("blur"), transform: number)
     var blur: Double?
 
-    @Option(help: ArgumentHelp("What the blur sees beyond the frame: bleed (endless canvas), transparent (borders fade) or clamp (edge pixels repeat).", valueName: "MODE"))
+    @Option(help: help("edges"))
     var edges: EdgeMode?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Point scale p of the blur size: 2 imitates a Retina screen (0.25...8).", valueName: "P"), transform: number)
+    @Option(parsing: .unconditional, help: help("pointScale"), transform: number)
     var pointScale: Double?
 
-    @Option(parsing: .unconditional, help: "Frames per second (1...240).", transform: number)
+    @Option(parsing: .unconditional, help: help("fps"), transform: number)
     var fps: Double?
 
-    @Flag(inversion: .prefixedNo, help: "Make the motion loop seamlessly over the render duration.")
+    @Flag(inversion: .prefixedNo, help: help("loop"))
     var loop: Bool?
 
-    @Option(text: ArgumentHelp("Range of blob sizes s, the x radius in frame widths (bounds 0...4; in a preset file that leaves it out, 0.15...0.75).", valueName: "MIN...MAX[/STEP]"))
+    @Option(text: help("blobSize"))
     var blobSize: String?
 
-    @Option(text: ArgumentHelp("Range of blob aspects u: the y radius is s·max(W/H, 1)·u (bounds 0...16; in a preset file that leaves it out, 0.25...1.75).", valueName: "MIN...MAX[/STEP]"))
+    @Option(text: help("blobAspect"))
     var blobAspect: String?
 
-    @Option(text: ArgumentHelp("Range of blob opacities (bounds 0...1; in a preset file that leaves it out, 0.5...1).", valueName: "MIN...MAX[/STEP]"))
+    @Option(text: help("opacity"))
     var opacity: String?
 
-    @Option(text: ArgumentHelp("Range of seconds between retargets at speed 1 (bounds 0.05...600; in a preset file that leaves it out, 0.8...1.2).", valueName: "MIN...MAX[/STEP]"))
+    @Option(text: help("retargetInterval"))
     var retargetInterval: String?
+
+    /// Each number option's value, by preset key.
+    private var numbers: [(key: String, value: Double?)] {
+        [("speed", speed), ("blur", blur), ("pointScale", pointScale), ("fps", fps)]
+    }
+
+    /// Each range option's value, by preset key.
+    private var ranges: [(key: String, value: String?)] {
+        [
+            ("blobSize", blobSize), ("blobAspect", blobAspect), ("opacity", opacity),
+            ("retargetInterval", retargetInterval),
+        ]
+    }
 
     func validate() throws {
         if colors != nil && palette != nil {
@@ -106,17 +119,16 @@ struct SceneOptions: ParsableArguments {
             }
             preset.seed = seed
         }
-        if let speed { preset.speed = try check(speed, "speed", PresetLimits.speed) }
-        if let blur { preset.blur = try check(blur, "blur", PresetLimits.blur) }
         if let edges { preset.edges = edges }
-        if let pointScale { preset.pointScale = try check(pointScale, "point-scale", PresetLimits.pointScale) }
-        if let fps { preset.fps = try check(fps, "fps", PresetLimits.fps) }
         if let loop { preset.loop = loop }
-        preset.ranges.size = try range(blobSize, "blob-size", PresetLimits.blobSize) ?? preset.ranges.size
-        preset.ranges.aspect = try range(blobAspect, "blob-aspect", PresetLimits.blobAspect) ?? preset.ranges.aspect
-        preset.ranges.opacity = try range(opacity, "opacity", PresetLimits.opacity) ?? preset.ranges.opacity
-        preset.ranges.retargetInterval =
-            try range(retargetInterval, "retarget-interval", PresetLimits.retargetInterval) ?? preset.ranges.retargetInterval
+        for (key, value) in numbers {
+            guard let value, case .number(let keyPath, let bounds) = PresetSchema.field(key).kind else { continue }
+            preset[keyPath: keyPath] = try check(value, PresetSchema.field(key).option!, bounds)
+        }
+        for (key, text) in ranges {
+            guard let text, case .range(let keyPath, let bounds) = PresetSchema.field(key).kind else { continue }
+            preset[keyPath: keyPath] = try ParameterRange(flag: PresetSchema.field(key).option!, text, bounds: bounds)
+        }
         return preset
     }
 }
@@ -153,15 +165,22 @@ func parseColors(_ text: String, flag: String, allowEmpty: Bool) throws(CommandE
     return colors
 }
 
-/// A range flag's value, held to the rule a preset file's range is held to
-/// (``ParameterRange/init(parsing:parameter:bounds:)``).
-func range(_ text: String?, _ flag: String, _ bounds: ClosedRange<Double>) throws(CommandError) -> ParameterRange? {
-    guard let text else { return nil }
-    do {
-        return try ParameterRange(parsing: text, option: flag, bounds: bounds)
-    } catch {
-        throw CommandError.input(error.description)
+extension ParameterRange {
+    /// A range option's value, held to the rule a preset file's range is held to
+    /// (``ParameterRange/init(parsing:option:bounds:)``).
+    init(flag: String, _ text: String, bounds: ClosedRange<Double>) throws(CommandError) {
+        do {
+            self = try ParameterRange(parsing: text, option: flag, bounds: bounds)
+        } catch {
+            throw CommandError.input(error.description)
+        }
     }
+}
+
+/// The help of the option that overrides a preset key, from its field in the schema.
+private func help(_ key: String) -> ArgumentHelp {
+    let field = PresetSchema.field(key)
+    return ArgumentHelp(field.help, valueName: field.valueName)
 }
 
 extension Option where Value == String? {
