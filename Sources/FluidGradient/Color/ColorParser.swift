@@ -106,7 +106,8 @@ package func editDistance(_ a: String, _ b: String, limit: Int = 2) -> Int {
 }
 
 extension String {
-    func trimmingSpaces() -> String {
+    /// The text without the whitespace around it.
+    package func trimmingSpaces() -> String {
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -1,3 +1,4 @@
+import FluidGradient
 import Foundation
 
 /// Reads the parts of a batch manifest, each checked as it is read.

@@ -1,4 +1,5 @@
 import FluidGradient
+import FluidGradientIO
 import Testing
 
 /// Batch manifests: expansion, layering of settings, validation and shards.

@@ -1,3 +1,5 @@
+import FluidGradient
+
 /// A batch manifest that cannot be used: a preset key or value in it (or its JSON), or
 /// the manifest's own structure.
 package enum BatchManifestError: Error, Equatable, CustomStringConvertible {

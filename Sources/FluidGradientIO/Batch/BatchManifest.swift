@@ -1,3 +1,6 @@
+import FluidGradient
+import Foundation
+
 /// A batch of renders as a matrix: palettes × sizes × formats, with shared defaults
 /// and an output path template.
 ///
@@ -340,5 +343,3 @@ package enum ShardEnvironmentError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-
-import Foundation
