@@ -79,21 +79,3 @@ extension BatchManifestError.Problem: CustomStringConvertible {
         }
     }
 }
-
-/// Why a batch job's preset could not be assembled.
-package enum BatchJobError: Error, Equatable, CustomStringConvertible {
-    /// The preset or palette file it names is invalid.
-    case preset(PresetError)
-    /// A file it names cannot be read or found: the message of the error that said so.
-    case unreadable(String)
-    /// Its palette ends up with neither colours nor blobs.
-    case noColors(palette: String)
-
-    package var description: String {
-        switch self {
-        case .preset(let error): error.description
-        case .unreadable(let message): message
-        case .noColors(let palette): "\(palette): colors: the palette has no colours"
-        }
-    }
-}
