@@ -35,25 +35,55 @@ extension Fill {
             return
         }
         var firstStop = Array(first.dropFirst())
-        var angle = 0.0
-        if let token = firstStop.first, let value = Fill.number(token, suffix: "deg") {
+        let angle = try Fill.angle(taking: &firstStop, of: text)
+        if segments.count == 1, firstStop.isEmpty {
+            throw FillParseError(text: text, reason: "a \(kind.rawValue) gradient needs at least 2 stops, such as \"\(head) red, blue\"")
+        }
+        let stops = try Fill.stops([firstStop] + segments.dropFirst(), of: text)
+        do {
+            self = .gradient(try Gradient(kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops)))
+        } catch {
+            throw FillParseError(text: text, reason: error.description)
+        }
+    }
+
+    /// The angle in degrees at the start of `tokens`, taken off them; 0 when there is none.
+    ///
+    /// - Parameters:
+    ///   - tokens: the words after the gradient's type, up to the first comma.
+    ///   - text: the whole fill, which errors quote.
+    /// - Returns: the angle.
+    /// - Throws: ``FillParseError`` for an angle out of bounds or not finite.
+    private static func angle(taking tokens: inout [String], of text: String) throws(FillParseError) -> Double {
+        guard let token = tokens.first else { return 0 }
+        if let value = Fill.number(token, suffix: "deg") {
             // The bounds a preset file's angle is held to.
             guard PresetLimits.gradientAngle.contains(value) else {
                 let reason = "the angle " + PresetLimits.outside(token, PresetLimits.gradientAngle)
                 throw FillParseError(text: text, reason: reason)
             }
-            angle = value
-            firstStop.removeFirst()
-        } else if let token = firstStop.first, let value = Double(token.lowercased().hasSuffix("deg") ? String(token.dropLast(3)) : token),
-            !value.isFinite
-        {
+            tokens.removeFirst()
+            return value
+        }
+        let degrees = token.lowercased().hasSuffix("deg") ? String(token.dropLast(3)) : token
+        if let value = Double(degrees), !value.isFinite {
             throw FillParseError(text: text, reason: "the angle \"\(token)\" is not a number of degrees")
         }
-        if segments.count == 1, firstStop.isEmpty {
-            throw FillParseError(text: text, reason: "a \(kind.rawValue) gradient needs at least 2 stops, such as \"\(head) red, blue\"")
-        }
+        return 0
+    }
+
+    /// Each stop's colour and location, as written.
+    ///
+    /// - Parameters:
+    ///   - segments: each stop's words, `COLOR [LOCATION]`.
+    ///   - text: the whole fill, which errors quote.
+    /// - Returns: the stops in order.
+    /// - Throws: ``FillParseError`` naming the stop at fault, from 1.
+    private static func stops(
+        _ segments: [[String]], of text: String
+    ) throws(FillParseError) -> [(location: Double?, color: RGBA)] {
         var stops: [(location: Double?, color: RGBA)] = []
-        for (index, tokens) in ([firstStop] + segments.dropFirst()).enumerated() {
+        for (index, tokens) in segments.enumerated() {
             guard (1...2).contains(tokens.count) else {
                 throw FillParseError(text: text, reason: "stop \(index + 1) should be \"COLOR [LOCATION]\"")
             }
@@ -75,11 +105,7 @@ extension Fill {
             }
             stops.append((location, color))
         }
-        do {
-            self = .gradient(try Gradient(kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops)))
-        } catch {
-            throw FillParseError(text: text, reason: error.description)
-        }
+        return stops
     }
 
     private static func number(_ token: String, suffix: String) -> Double? {
