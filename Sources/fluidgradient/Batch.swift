@@ -69,27 +69,56 @@ struct Batch: ParsableCommand {
     }
 
     func run() throws {
-        // Relative paths in the manifest are relative to the manifest, as it was named.
+        var parsed = try readManifest()
+        parsed.output = resolve(parsed.output)
+        let selectedShard = try chosenShard()
+        let allJobs = expandJobs(of: parsed)
+        let selected = allJobs.filter { selectedShard.includes($0.index) }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var options = BatchRunner.Options()
+        options.jobs = jobs ?? max(1, cores / 2)
+        options.threadsPerJob = max(1, cores / options.jobs)
+        options.force = force
+        options.failFast = failFast
+        options.version = FluidGradientCommand.configuration.version
+        if dryRun {
+            printDryRun(selected, total: allJobs.count, shard: selectedShard, options: options)
+            return
+        }
+        let progress = BatchProgress.ifTerminal(quiet: quiet, total: selected.count)
+        let results = BatchRunner(jobs: selected, options: options, progress: progress).run()
+        print(json ? report(results, shard: selectedShard).serialized() : table(results, total: allJobs.count, shard: selectedShard))
+        try finish(results)
+    }
+
+    /// A path in the manifest, relative to the manifest as it was named unless absolute.
+    private func resolve(_ path: String) -> String {
         let base = manifest.lastIndex(of: "/").map { String(manifest[...$0]) } ?? ""
-        func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : base + path }
-        var parsed: BatchManifest
+        return path.hasPrefix("/") ? path : base + path
+    }
+
+    /// The manifest, read and checked.
+    private func readManifest() throws -> BatchManifest {
         do {
-            parsed = try BatchManifest(json: try readFile(manifest, what: "manifest"), file: manifest)
+            return try BatchManifest(json: try readFile(manifest, what: "manifest"), file: manifest)
         } catch let error as BatchManifestError {
             throw CommandError.input(error.description)
         }
-        parsed.output = resolve(parsed.output)
-        let selectedShard: Shard
-        if let shard {
-            selectedShard = Shard(parsing: shard)!
-        } else {
-            do throws(ShardEnvironmentError) {
-                selectedShard = try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) ?? .all
-            } catch {
-                throw CommandError.input(error.description)
-            }
+    }
+
+    /// The shard from --shard, or else from a scheduler's variables, or else all jobs.
+    private func chosenShard() throws(CommandError) -> Shard {
+        if let shard { return Shard(parsing: shard)! }
+        do throws(ShardEnvironmentError) {
+            return try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) ?? .all
+        } catch {
+            throw CommandError.input(error.description)
         }
-        let allJobs = parsed.jobs(
+    }
+
+    /// Every job of the manifest, reading the presets and palette files it names.
+    private func expandJobs(of parsed: BatchManifest) -> [BatchJob] {
+        parsed.jobs(
             loadPreset: { reference in
                 let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
                 do {
@@ -111,20 +140,10 @@ struct Batch: ParsableCommand {
                     return .failure(.unreadable("\(file): \(error)"))
                 }
             })
-        let selected = allJobs.filter { selectedShard.includes($0.index) }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        var options = BatchRunner.Options()
-        options.jobs = jobs ?? max(1, cores / 2)
-        options.threadsPerJob = max(1, cores / options.jobs)
-        options.force = force
-        options.failFast = failFast
-        options.version = FluidGradientCommand.configuration.version
-        if dryRun {
-            printDryRun(selected, total: allJobs.count, shard: selectedShard, options: options)
-            return
-        }
-        let results = BatchRunner(jobs: selected, options: options, progress: BatchProgress.ifTerminal(quiet: quiet, total: selected.count)).run()
-        print(json ? report(results, shard: selectedShard).serialized() : table(results, total: allJobs.count, shard: selectedShard))
+    }
+
+    /// Reports each failure on stderr too, and ends with the status the results call for.
+    private func finish(_ results: [BatchResult]) throws {
         // The table goes to stdout; each failure is also an error line, for logs that keep only stderr.
         for result in results where result.status == BatchResult.Status.failed {
             let message = result.message ?? "unknown reason"
