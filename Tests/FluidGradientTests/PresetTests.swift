@@ -116,6 +116,8 @@ import Testing
         #expect(located(fixedRange).description == "test.json:6: blobs[1].radius[1]: 200 is outside the allowed range -100...100")
         // A missing key points at the object that lacks it.
         #expect(located("\n\n  { \"name\": \"x\" }").line == 3)
+        // The document as a whole is named by its file alone.
+        #expect(located("\n[1, 2]").description == "test.json: expected an object, found an array")
         // Malformed JSON has its own line and column, and no second line number.
         #expect(located("{\n  \"colors\": [\"red\",]\n}").description == "test.json:2: malformed JSON at column 20: expected a value but found ']'")
     }

@@ -10,7 +10,8 @@ package struct JSONReader: Sendable {
         self.file = file
     }
 
-    /// An error about `node`, at its line.
+    /// An error about `node`, at its line; the document as a whole (an empty path) is
+    /// named by its file alone.
     ///
     /// - Parameters:
     ///   - path: the key path of `node`.
@@ -18,7 +19,7 @@ package struct JSONReader: Sendable {
     ///   - reason: why it cannot be used.
     /// - Returns: the error, ready to throw.
     package func error(_ path: JSONPath, _ node: JSONNode, _ reason: PresetError.Reason) -> PresetError {
-        PresetError(file: file, line: node.line, path: path, reason: reason)
+        PresetError(file: file, line: path.isEmpty ? nil : node.line, path: path, reason: reason)
     }
 
     /// Parses `bytes`, reporting malformed JSON at its line and column.
