@@ -25,6 +25,16 @@ extension Preset {
         }
     }
 
+    /// Explicit blobs, each `{ "color", "center", "radius", "opacity" }` with opacity 1
+    /// when left out.
+    ///
+    /// - Parameters:
+    ///   - node: the value that should be the list.
+    ///   - reader: reads values, naming the file in errors.
+    ///   - path: the list's key path.
+    ///   - highlights: whether it is `highlightBlobs`, which may be empty.
+    /// - Returns: the blobs in order.
+    /// - Throws: ``PresetError`` for a list of the wrong length or a blob that cannot be used.
     static func readBlobs(
         _ node: JSONNode, reader: JSONReader, path: JSONPath, highlights: Bool
     ) throws(PresetError) -> [Blob] {

@@ -6,8 +6,9 @@
 public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the user named it; for a preset built in code, its name.
     public var file: String
-    /// The line where the value at ``path`` starts, from 1; nil when there is no text to
-    /// point at (a preset built in code, a file that is not text).
+    /// The line where the value at ``path`` starts, from 1; nil for the document as a
+    /// whole and where there is no text to point at (a preset built in code, a file that
+    /// is not text).
     public var line: Int?
     /// The key path of the value at fault, such as `blobs`, `2`, `center`; empty for the
     /// document itself.
