@@ -38,7 +38,7 @@ extension PNGError {
     /// Whether libpng failed to write (3), rather than an input being unreadable (2).
     fileprivate var isWriteFailure: Bool {
         switch self {
-        case .cannotWrite, .nothingRendered: true
+        case .cannotWrite, .cannotEncode, .nothingRendered: true
         default: false
         }
     }

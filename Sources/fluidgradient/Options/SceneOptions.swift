@@ -25,22 +25,22 @@ struct SceneOptions: ParsableArguments {
     @Option(text: help("size"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: help("seed"), transform: number)
+    @Option(parsing: .unconditional, help: help("seed"))
     var seed: UInt64?
 
-    @Option(parsing: .unconditional, help: help("speed"), transform: number)
+    @Option(parsing: .unconditional, help: help("speed"))
     var speed: Double?
 
-    @Option(parsing: .unconditional, help: help("blur"), transform: number)
+    @Option(parsing: .unconditional, help: help("blur"))
     var blur: Double?
 
     @Option(help: help("edges"))
     var edges: EdgeMode?
 
-    @Option(parsing: .unconditional, help: help("pointScale"), transform: number)
+    @Option(parsing: .unconditional, help: help("pointScale"))
     var pointScale: Double?
 
-    @Option(parsing: .unconditional, help: help("fps"), transform: number)
+    @Option(parsing: .unconditional, help: help("fps"))
     var fps: Double?
 
     @Flag(inversion: .prefixedNo, help: help("loop"))
@@ -80,101 +80,128 @@ struct SceneOptions: ParsableArguments {
     /// The preset named (or the default) with every given flag applied.
     func resolve() throws -> Preset {
         var preset = try PresetLibrary.load(self.preset ?? PresetLibrary.defaultName)
-        if let colors {
-            preset.colors = try parseColors(colors, flag: "colors", allowEmpty: false)
+        if let palette {
+            preset.colors = try readPalette(palette)
             preset.blobs = nil
         }
-        if let palette {
-            do {
-                preset.colors = try PaletteFile.colors(try readFile(palette, what: "palette"), file: palette)
-            } catch let error as PresetError {
-                throw CommandError.input(error.description)
-            }
+        try apply(to: &preset)
+        return preset
+    }
+
+    /// A palette file's colours.
+    ///
+    /// - Throws: ``PresetError`` for what the file holds; ``FileError`` or
+    ///   ``InterruptionError`` while reading it.
+    private func readPalette(_ palette: String) throws -> [RGBA] {
+        try PaletteFile.colors(try readFile(palette, what: "palette"), file: palette)
+    }
+
+    /// Applies every option given but `--preset` and `--palette` to `preset`.
+    private func apply(to preset: inout Preset) throws(SceneOptionError) {
+        if let colors {
+            preset.colors = try parseColors(colors, option: "colors", allowEmpty: false)
             preset.blobs = nil
         }
         if let highlights {
-            preset.highlights = try parseColors(highlights, flag: "highlights", allowEmpty: true)
+            preset.highlights = try parseColors(highlights, option: "highlights", allowEmpty: true)
             preset.highlightBlobs = nil
         }
         if let background {
             do {
                 preset.background = try Fill(parsing: background)
             } catch {
-                throw CommandError.input("--background: \(error.description)")
+                throw SceneOptionError(option: "background", reason: .notAFill(error))
             }
         }
         if let size {
             guard let parsed = PresetLimits.parseSize(size) else {
-                throw CommandError.input("--size: \"\(size)\" is not a size; expected WIDTHxHEIGHT such as 1920x1080")
+                throw SceneOptionError(option: "size", reason: .notASize(size))
             }
             if let problem = PresetLimits.checkSize(width: parsed.width, height: parsed.height) {
-                throw CommandError.input("--size: \(problem.description)")
+                throw SceneOptionError(option: "size", reason: .unusableSize(problem))
             }
             (preset.width, preset.height) = parsed
         }
         if let seed {
             // A preset file holds seeds as JSON numbers, exact up to 2^53 − 1.
             guard Double(seed) <= PresetLimits.seed.upperBound else {
-                throw CommandError.input("--seed: \(seed) is outside the allowed 0...\(ParameterRange.format(PresetLimits.seed.upperBound)) (what a preset file holds exactly)")
+                throw SceneOptionError(option: "seed", reason: .seedTooLarge(seed))
             }
             preset.seed = seed
         }
         if let edges { preset.edges = edges }
         if let loop { preset.loop = loop }
+        try applyNumbersAndRanges(to: &preset)
+    }
+
+    /// Applies the number and range options, each held to its key's bounds.
+    private func applyNumbersAndRanges(to preset: inout Preset) throws(SceneOptionError) {
         for (key, value) in numbers {
-            guard let value, case .number(let keyPath, let bounds) = PresetSchema.field(key).kind else { continue }
-            preset[keyPath: keyPath] = try check(value, PresetSchema.field(key).option!, bounds)
+            let field = PresetSchema.field(key)
+            guard let value, case .number(let keyPath, let bounds) = field.kind, let option = field.option
+            else { continue }
+            guard bounds.contains(value) else {
+                throw SceneOptionError(option: option, reason: .outOfRange(value, allowed: bounds))
+            }
+            preset[keyPath: keyPath] = value
         }
         for (key, text) in ranges {
-            guard let text, case .range(let keyPath, let bounds) = PresetSchema.field(key).kind else { continue }
-            preset[keyPath: keyPath] = try ParameterRange(flag: PresetSchema.field(key).option!, text, bounds: bounds)
+            let field = PresetSchema.field(key)
+            guard let text, case .range(let keyPath, let bounds) = field.kind, let option = field.option
+            else { continue }
+            do {
+                preset[keyPath: keyPath] = try ParameterRange(parsing: text, option: option, bounds: bounds)
+            } catch {
+                throw SceneOptionError(option: option, reason: .badRange(error))
+            }
         }
-        return preset
     }
 }
 
-func check(_ value: Double, _ flag: String, _ bounds: ClosedRange<Double>) throws(CommandError) -> Double {
+/// `value` when it is inside `bounds`.
+///
+/// - Parameters:
+///   - value: the option's value.
+///   - flag: the option, without its dashes.
+///   - bounds: its allowed values.
+/// - Returns: `value`.
+/// - Throws: ``CommandError`` (an input error) saying the value is outside `bounds`.
+func check(_ value: Double, _ flag: String, _ bounds: ClosedRange<Double>) throws(SceneOptionError) -> Double {
     guard bounds.contains(value) else {
-        throw CommandError.input(
-            "--\(flag): \(ParameterRange.format(value)) is outside the allowed \(ParameterRange.format(bounds.lowerBound))...\(ParameterRange.format(bounds.upperBound))")
+        throw SceneOptionError(option: flag, reason: .outOfRange(value, allowed: bounds))
     }
     return value
 }
 
 /// Colours from a comma-separated list.
-func parseColors(_ text: String, flag: String, allowEmpty: Bool) throws(CommandError) -> [RGBA] {
+///
+/// - Parameters:
+///   - text: the option's value.
+///   - option: the option, without its dashes.
+///   - allowEmpty: whether an empty list is allowed.
+/// - Returns: the colours in order.
+/// - Throws: ``SceneOptionError`` for an empty entry or list, too many colours or one that is not a colour.
+func parseColors(_ text: String, option: String, allowEmpty: Bool) throws(SceneOptionError) -> [RGBA] {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let items = trimmed.isEmpty ? [] : trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
-    if items.contains(where: \.isEmpty) {
-        throw CommandError.input("--\(flag): \"\(text)\" has an empty entry; separate colours with single commas, such as \"#0F766E,teal\"")
-    }
-    if items.isEmpty && !allowEmpty {
-        throw CommandError.input("--\(flag): give at least one colour, such as \"#0F766E,teal\"")
-    }
+    let items = trimmed.isEmpty
+        ? []
+        : trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0).trimmingCharacters(in: .whitespaces)
+        }
+    if items.contains(where: \.isEmpty) { throw SceneOptionError(option: option, reason: .emptyColorEntry(text)) }
+    if items.isEmpty && !allowEmpty { throw SceneOptionError(option: option, reason: .noColors) }
     guard items.count <= PresetLimits.colorCount.upperBound else {
-        throw CommandError.input("--\(flag): at most \(PresetLimits.colorCount.upperBound) colours, got \(items.count)")
+        throw SceneOptionError(option: option, reason: .tooManyColors(items.count))
     }
     var colors: [RGBA] = []
     for item in items {
         do {
             colors.append(try RGBA(parsing: item))
         } catch {
-            throw CommandError.input("--\(flag): \(error.description)")
+            throw SceneOptionError(option: option, reason: .notAColor(error))
         }
     }
     return colors
-}
-
-extension ParameterRange {
-    /// A range option's value, held to the rule a preset file's range is held to
-    /// (``ParameterRange/init(parsing:option:bounds:)``).
-    init(flag: String, _ text: String, bounds: ClosedRange<Double>) throws(CommandError) {
-        do {
-            self = try ParameterRange(parsing: text, option: flag, bounds: bounds)
-        } catch {
-            throw CommandError.input(error.description)
-        }
-    }
 }
 
 /// The help of the option that overrides a preset key, from its field in the schema.
