@@ -77,7 +77,7 @@ import Testing
             _ = try preset.frames()
             Issue.record("rendered a preset with \(key) out of bounds")
         } catch let error as PresetError {
-            #expect(error.path == key)
+            #expect(PresetError.text(of: error.path) == key)
         } catch {
             Issue.record("\(error)")
         }

@@ -44,8 +44,8 @@ extension Preset {
         try sized.validate()
         let allowed = 0...PresetLimits.duration.upperBound
         for time in times where !allowed.contains(time) {
-            let message = JSONReader.outside(ParameterRange.format(time), allowed)
-            throw PresetError(file: name, path: "time", message: message)
+            throw PresetError(
+                file: name, path: [.key("time")], reason: .outOfRange(ParameterRange.format(time), allowed: allowed))
         }
         return sized
     }
