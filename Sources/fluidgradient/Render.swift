@@ -229,7 +229,7 @@ struct TimingOptions: ParsableArguments {
         }
     }
 
-    func apply(to preset: inout Preset) throws(CommandError) {
+    func apply(to preset: inout Preset) throws {
         if let duration { preset.duration = try check(duration, "duration", PresetLimits.duration) }
         if let frames {
             let duration = Double(frames) / preset.fps
