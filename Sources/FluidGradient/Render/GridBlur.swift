@@ -15,24 +15,25 @@ extension WorkingGrid {
         // cores. Only larger grids (4K below σ 17 pixels, or larger frames) split.
         let threads = gridHeight * outWidth * kernels.horizontal.count < 2_000_000 ? 1 : threads
         // The first kept cell sits at grid index margin + firstKept = radius: its first tap is at 0.
-        let horizontal = UncheckedBuffer(scratch)
+        let horizontal = SharedBuffer(scratch)
         kernels.horizontal.withUnsafeBufferPointer { kernel in
             parallelChunks(gridHeight, threads: threads, minimumChunk: 8) { rows in
                 for row in rows {
                     let source = grid.baseAddress! + row * gridWidth
                     WorkingGrid.convolve(
-                        kernel, count: outWidth, tap: { source + $0 }, into: horizontal.base.baseAddress! + row * outWidth)
+                        kernel, count: outWidth, tap: { source + $0 },
+                        into: horizontal.pointer(at: row * outWidth, length: outWidth))
                 }
             }
         }
-        let blurred = UncheckedBuffer(blurred)
+        let blurred = SharedBuffer(blurred)
         kernels.vertical.withUnsafeBufferPointer { kernel in
             parallelChunks(blurredHeight, threads: threads, minimumChunk: 4) { rows in
-                let source = UnsafePointer(horizontal.base.baseAddress!)
+                let source = UnsafePointer(horizontal.pointer(at: 0, length: gridHeight * outWidth))
                 for row in rows {
                     WorkingGrid.convolve(
                         kernel, count: outWidth, tap: { source + (row + $0) * outWidth },
-                        into: blurred.base.baseAddress! + row * outWidth)
+                        into: blurred.pointer(at: row * outWidth, length: outWidth))
                 }
             }
         }
@@ -51,7 +52,8 @@ extension WorkingGrid {
         let middle = tap(r), centre = kernel[r]
         var i = 0
         while i + 4 <= count {
-            var a = centre * middle[i], b = centre * middle[i + 1], c = centre * middle[i + 2], d = centre * middle[i + 3]
+            var a = centre * middle[i], b = centre * middle[i + 1]
+            var c = centre * middle[i + 2], d = centre * middle[i + 3]
             for t in 0..<r {
                 let weight = kernel[t], near = tap(t) + i, far = tap(2 * r - t) + i
                 a += weight * (near[0] + far[0])
@@ -85,12 +87,13 @@ extension WorkingGrid {
     ) {
         let inWidth = blurredWidth, midWidth = refinedWidth
         let threads = blurredHeight * midWidth < 200_000 ? 1 : threads
-        let scratchRows = UncheckedBuffer(scratch), refinedRows = UncheckedBuffer(refined)
+        let scratchRows = SharedBuffer(scratch), refinedRows = SharedBuffer(refined)
         // Along x: each blurred row into `scratch` (blurredHeight × refinedWidth).
         let alongX = horizontal.refinement == 2
         parallelChunks(blurredHeight, threads: threads, minimumChunk: 8) { rows in
             for row in rows {
-                let source = blurred.baseAddress! + row * inWidth, target = scratchRows.base.baseAddress! + row * midWidth
+                let source = blurred.baseAddress! + row * inWidth
+                let target = scratchRows.pointer(at: row * midWidth, length: midWidth)
                 guard alongX else {
                     target.update(from: source, count: inWidth)
                     continue
@@ -104,16 +107,18 @@ extension WorkingGrid {
         // Along y: each refined row from the scratch rows around it.
         let alongY = vertical.refinement == 2
         parallelChunks(refinedHeight, threads: threads, minimumChunk: 8) { nodes in
-            let source = UnsafePointer(scratchRows.base.baseAddress!)
+            let source = UnsafePointer(scratchRows.pointer(at: 0, length: blurredHeight * midWidth))
             for node in nodes {
-                let target = refinedRows.base.baseAddress! + node * midWidth
+                let target = refinedRows.pointer(at: node * midWidth, length: midWidth)
                 if !alongY {
                     target.update(from: source + node * midWidth, count: midWidth)
                 } else if node % 2 == 0 {
                     target.update(from: source + (node / 2 + 1) * midWidth, count: midWidth)
                 } else {
                     let first = source + (node / 2) * midWidth
-                    for column in 0..<midWidth { target[column] = WorkingGrid.midpoint(first + column, stride: midWidth) }
+                    for column in 0..<midWidth {
+                        target[column] = WorkingGrid.midpoint(first + column, stride: midWidth)
+                    }
                 }
             }
         }

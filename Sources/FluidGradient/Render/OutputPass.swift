@@ -28,16 +28,20 @@ struct OutputPass {
         into output: UnsafeMutableRawBufferPointer, threads: Int
     ) {
         let offset = Dither.offset(frame: frameIndex)
-        let output = UncheckedRawBuffer(output)
+        let output = SharedBuffer(bytes: output)
         // 4:2:0 pairs rows for its chroma, so work in row pairs throughout. yuv420p10le takes the
         // general path: the encoders that take it cost far more than its pass.
         let pairs = (spec.height + 1) / 2
         let expandable = grid.horizontal.cellSize > 1 && background.opaqueConstant != nil && (format == .rgba || format == .yuv420p)
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
             if expandable {
-                runExpanded(pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset, into: output.base)
+                runExpanded(
+                    pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset,
+                    into: output.bytes)
             } else {
-                runGeneral(pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset, into: output.base)
+                runGeneral(
+                    pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset,
+                    into: output.bytes)
             }
         }
     }
@@ -335,9 +339,4 @@ package enum YUV {
         let y = 0.2126 * rgb.x + 0.7152 * rgb.y + 0.0722 * rgb.z
         return (128 + 224 * (rgb.z - y) / 1.8556, 128 + 224 * (rgb.x - y) / 1.5748)
     }
-}
-
-struct UncheckedRawBuffer: @unchecked Sendable {
-    let base: UnsafeMutableRawBufferPointer
-    init(_ base: UnsafeMutableRawBufferPointer) { self.base = base }
 }

@@ -37,7 +37,7 @@ package enum ReferenceRenderer {
         // Steps 2–3: composite the layer tree at every pixel centre of the canvas.
         var canvas = [SIMD4<Double>](repeating: .zero, count: canvasWidth * canvasHeight)
         canvas.withUnsafeMutableBufferPointer { canvas in
-            let canvas = UncheckedBuffer(canvas)
+            let canvas = SharedBuffer(canvas)
             parallelChunks(canvasHeight, threads: threads) { rows in
                 for row in rows {
                     for column in 0..<canvasWidth {
@@ -60,7 +60,7 @@ package enum ReferenceRenderer {
         // Step 4: blur vertically (output rows only), then horizontally (output columns only).
         var vertical = [SIMD4<Double>](repeating: .zero, count: canvasWidth * height)
         vertical.withUnsafeMutableBufferPointer { vertical in
-            let vertical = UncheckedBuffer(vertical)
+            let vertical = SharedBuffer(vertical)
             parallelChunks(height, threads: threads) { rows in
                 for j in rows {
                     for column in 0..<canvasWidth {
@@ -75,7 +75,7 @@ package enum ReferenceRenderer {
         }
         var pixels = [SIMD4<Double>](repeating: .zero, count: width * height)
         pixels.withUnsafeMutableBufferPointer { pixels in
-            let pixels = UncheckedBuffer(pixels)
+            let pixels = SharedBuffer(pixels)
             parallelChunks(height, threads: threads) { rows in
                 for j in rows {
                     for i in 0..<width {
@@ -118,17 +118,6 @@ package enum ReferenceRenderer {
         }
         let total = weights.reduce(0, +)
         return weights.map { $0 / total }
-    }
-}
-
-/// A buffer pointer that may be written from several chunks at once; each chunk
-/// writes its own elements.
-struct UncheckedBuffer<Element>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<Element>
-    init(_ base: UnsafeMutableBufferPointer<Element>) { self.base = base }
-    subscript(index: Int) -> Element {
-        get { base[index] }
-        nonmutating set { base[index] = newValue }
     }
 }
 

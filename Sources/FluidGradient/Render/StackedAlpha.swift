@@ -33,9 +33,9 @@ package enum StackedAlpha {
             format: stacked.format, dither: dither, ditherOffset: Dither.offset(frame: frameIndex),
             width: width, height: 2 * height)
         stacked.withUnsafeMutableBytes { bytes in
-            let output = UncheckedRawBuffer(bytes)
+            let output = SharedBuffer(bytes: bytes)
             frame.withUnsafeBytes { source in
-                let samples = UncheckedSamples(source.assumingMemoryBound(to: UInt16.self))
+                let samples = SharedBuffer(source.assumingMemoryBound(to: UInt16.self))
                 // Row pairs, as yuv420p's chroma takes two rows; an odd H puts one pair
                 // across the halves, which blends the chroma of that pair.
                 parallelChunks(height, threads: threads, minimumChunk: 8) { pairs in
@@ -44,12 +44,12 @@ package enum StackedAlpha {
                     for pair in pairs {
                         for row in [2 * pair, 2 * pair + 1] {
                             let target = shaded + (row % 2) * width
-                            shade(row: row, of: samples.base, width: width, height: height, into: target)
-                            packer.pack(row: row, shaded: target, into: output.base)
+                            shade(row: row, of: samples.buffer, width: width, height: height, into: target)
+                            packer.pack(row: row, shaded: target, into: output.bytes)
                         }
                         // Planar formats (4:2:0) take their chroma from each pair.
                         if isPlanar {
-                            packer.packChroma(pair: pair, rows: (shaded, shaded + width), into: output.base)
+                            packer.packChroma(pair: pair, rows: (shaded, shaded + width), into: output.bytes)
                         }
                     }
                 }
@@ -80,10 +80,4 @@ package enum StackedAlpha {
             shaded[x] = SIMD4(red * alpha, green * alpha, blue * alpha, 1)
         }
     }
-}
-
-/// A read-only sample buffer that crosses into the row workers.
-private struct UncheckedSamples: @unchecked Sendable {
-    let base: UnsafeBufferPointer<UInt16>
-    init(_ base: UnsafeBufferPointer<UInt16>) { self.base = base }
 }

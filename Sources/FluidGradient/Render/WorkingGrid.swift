@@ -336,21 +336,21 @@ extension WorkingGrid {
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let width = gridWidth, blobCount = max(scene.blobs.count, 1)
-        let grid = UncheckedBuffer(grid)
-        let shared = UncheckedSpans(columnSpans), rows = UncheckedSpans(rowSpans)
-        let perBlob = (subsamples: UncheckedSpans(subsamples), columns: UncheckedSpans(columnRanges))
+        let grid = SharedBuffer(grid)
+        let shared = SharedBuffer(columnSpans), rows = SharedBuffer(rowSpans)
+        let perBlob = (subsamples: SharedBuffer(subsamples), columns: SharedBuffer(columnRanges))
         // Small grids are not worth waking threads for.
         let work = gridWidth * gridHeight * (scene.blobs.count + 2)
         let moments = CellMoments()
         parallelChunks(gridHeight, threads: work < 40_000 ? 1 : threads, minimumChunk: 4) { rowRange in
-            let columnSpans = shared.base, rowSpans = rows.base
-            let subsamples = perBlob.subsamples.base, columnRanges = perBlob.columns.base
+            let columnSpans = shared.buffer, rowSpans = rows.buffer
+            let subsamples = perBlob.subsamples.buffer, columnRanges = perBlob.columns.buffer
             let row = RasterRow(width: width, blobCount: blobCount)
             let scratch = RasterScratch(scene: scene)
             defer { moments.add(scratch.moments) }
             for rowIndex in rowRange {
                 let rowSpan = rowSpans[rowIndex]
-                let out = grid.base.baseAddress! + rowIndex * width
+                let out = grid.pointer(at: rowIndex * width, length: width)
                 if rowSpan.inside == 0 {
                     out.update(repeating: .zero, count: width)
                     continue
@@ -388,7 +388,7 @@ extension WorkingGrid {
                 }
             }
         }
-        depositMoments(moments.sorted(), columnSpans: columnSpans, rowSpans: rowSpans, into: grid.base)
+        depositMoments(moments.sorted(), columnSpans: columnSpans, rowSpans: rowSpans, into: grid.mutableBuffer)
     }
 
     /// Adds each pixel-centre cell's moments to the grid, per axis, so that the cell's
@@ -941,12 +941,6 @@ final class PatternCache {
         entries.deinitialize(count: Self.slotCount)
         entries.deallocate()
     }
-}
-
-/// A buffer read by several chunks at once; nobody writes it meanwhile.
-struct UncheckedSpans<Element>: @unchecked Sendable {
-    let base: UnsafeBufferPointer<Element>
-    init(_ base: UnsafeBufferPointer<Element>) { self.base = base }
 }
 
 /// A cell's coverage pattern with its one or two rim blobs set to chosen coverages.
