@@ -28,19 +28,46 @@ package struct FloatImage: Sendable {
 /// composited at full resolution in `Double`, then blurred by direct separable
 /// convolution with a sampled Gaussian that reaches 5σ (the weight beyond is below 10⁻⁶).
 package enum ReferenceRenderer {
+    /// Renders `root` by the definition, in `Double`.
+    ///
+    /// - Parameters:
+    ///   - root: The laid-out layer tree.
+    ///   - spec: The frame: its size, σ, edges and background.
+    ///   - threads: Threads to split the rows over; the values do not depend on it.
+    /// - Returns: The frame, premultiplied, before quantisation.
     package static func render(_ root: Layer, spec: FrameSpec, threads: Int = 1) -> FloatImage {
-        let width = spec.width, height = spec.height
         let kernel = gaussianKernel(sigma: spec.sigma, radius: Int((5 * spec.sigma).rounded(.up)))
-        let reach = kernel.count / 2
-        let canvasWidth = width + 2 * reach, canvasHeight = height + 2 * reach
+        let canvas = Canvas(spec: spec, reach: kernel.count / 2)
+        let composited = composite(root, on: canvas, spec: spec, threads: threads)
+        let vertical = blurVertically(composited, on: canvas, kernel: kernel, height: spec.height, threads: threads)
+        return blurHorizontally(vertical, on: canvas, kernel: kernel, spec: spec, threads: threads)
+    }
 
-        // Steps 2–3: composite the layer tree at every pixel centre of the canvas.
-        var canvas = [SIMD4<Double>](repeating: .zero, count: canvasWidth * canvasHeight)
-        canvas.withUnsafeMutableBufferPointer { canvas in
-            let canvas = SharedBuffer(canvas)
-            parallelChunks(canvasHeight, threads: threads) { rows in
+    /// The frame with the blur's reach added on every side.
+    private struct Canvas {
+        let reach: Int
+        let width: Int
+        let height: Int
+
+        init(spec: FrameSpec, reach: Int) {
+            self.reach = reach
+            width = spec.width + 2 * reach
+            height = spec.height + 2 * reach
+        }
+    }
+
+    /// Steps 2–3: the layer tree composited at every pixel centre of the canvas, as the
+    /// edge mode extends the frame.
+    private static func composite(
+        _ root: Layer, on canvas: Canvas, spec: FrameSpec, threads: Int
+    ) -> [SIMD4<Double>] {
+        let width = spec.width, height = spec.height, reach = canvas.reach
+        var values = [SIMD4<Double>](repeating: .zero, count: canvas.width * canvas.height)
+        values.withUnsafeMutableBufferPointer { values in
+            let values = SharedBuffer(values)
+            parallelChunks(canvas.height, threads: threads) { rows in
                 for row in rows {
-                    for column in 0..<canvasWidth {
+                    for column in 0..<canvas.width {
                         var i = column - reach, j = row - reach
                         switch spec.edges {
                         case .bleed:
@@ -51,28 +78,42 @@ package enum ReferenceRenderer {
                         case .transparent:
                             if i < 0 || j < 0 || i >= width || j >= height { continue }
                         }
-                        canvas[row * canvasWidth + column] = value(of: root, x: Double(i) + 0.5, y: Double(j) + 0.5)
+                        values[row * canvas.width + column] = value(of: root, x: Double(i) + 0.5, y: Double(j) + 0.5)
                     }
                 }
             }
         }
+        return values
+    }
 
-        // Step 4: blur vertically (output rows only), then horizontally (output columns only).
-        var vertical = [SIMD4<Double>](repeating: .zero, count: canvasWidth * height)
+    /// Step 4, first pass: the canvas blurred vertically, at the frame's rows only.
+    private static func blurVertically(
+        _ canvasValues: [SIMD4<Double>], on canvas: Canvas, kernel: [Double], height: Int, threads: Int
+    ) -> [SIMD4<Double>] {
+        var vertical = [SIMD4<Double>](repeating: .zero, count: canvas.width * height)
         vertical.withUnsafeMutableBufferPointer { vertical in
             let vertical = SharedBuffer(vertical)
             parallelChunks(height, threads: threads) { rows in
                 for j in rows {
-                    for column in 0..<canvasWidth {
+                    for column in 0..<canvas.width {
                         var sum = SIMD4<Double>.zero
                         for (tap, weight) in kernel.enumerated() {
-                            sum += weight * canvas[(j + tap) * canvasWidth + column]
+                            sum += weight * canvasValues[(j + tap) * canvas.width + column]
                         }
-                        vertical[j * canvasWidth + column] = sum
+                        vertical[j * canvas.width + column] = sum
                     }
                 }
             }
         }
+        return vertical
+    }
+
+    /// Step 4, second pass, at the frame's columns only, then step 5: source-over onto
+    /// the (unblurred) background.
+    private static func blurHorizontally(
+        _ vertical: [SIMD4<Double>], on canvas: Canvas, kernel: [Double], spec: FrameSpec, threads: Int
+    ) -> FloatImage {
+        let width = spec.width, height = spec.height
         var pixels = [SIMD4<Double>](repeating: .zero, count: width * height)
         pixels.withUnsafeMutableBufferPointer { pixels in
             let pixels = SharedBuffer(pixels)
@@ -81,9 +122,8 @@ package enum ReferenceRenderer {
                     for i in 0..<width {
                         var sum = SIMD4<Double>.zero
                         for (tap, weight) in kernel.enumerated() {
-                            sum += weight * vertical[j * canvasWidth + i + tap]
+                            sum += weight * vertical[j * canvas.width + i + tap]
                         }
-                        // Step 5: source-over onto the (unblurred) background.
                         let background = spec.background.color(
                             x: Double(i) + 0.5, y: Double(j) + 0.5,
                             width: Double(width), height: Double(height))
@@ -120,4 +160,3 @@ package enum ReferenceRenderer {
         return weights.map { $0 / total }
     }
 }
-
