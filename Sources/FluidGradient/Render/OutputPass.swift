@@ -32,7 +32,8 @@ struct OutputPass {
         // 4:2:0 pairs rows for its chroma, so work in row pairs throughout. yuv420p10le takes the
         // general path: the encoders that take it cost far more than its pass.
         let pairs = (spec.height + 1) / 2
-        let expandable = grid.horizontal.cellSize > 1 && background.opaqueConstant != nil && (format == .rgba || format == .yuv420p)
+        let expandable = grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
+            && (format == .rgba || format == .yuv420p)
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
             if expandable {
                 runExpanded(
@@ -77,70 +78,90 @@ struct OutputPass {
         }
     }
 
+    /// The hot case, an opaque solid background into 8-bit RGBA or yuv420p on a reduced
+    /// grid, by ``ExpandedRows``.
     private func runExpanded(
         pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool,
         offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
     ) {
-        let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
         let rows = ExpandedRows(
-            width: width, format: format, columnCell: columnCell, columnFraction: columnFraction,
+            width: spec.width, format: format, columnCell: columnCell, columnFraction: columnFraction,
             columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes)
-        let window = ExpandedRows.Window(width: width, cellCount: rowWidth, format: format)
-        let background = background.opaqueConstant!
+        let window = ExpandedRows.Window(width: spec.width, cellCount: grid.refinedWidth, format: format)
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         Dither.paddedThresholds.withUnsafeBufferPointer { padded in
             Dither.paddedHalf.withUnsafeBufferPointer { half in
                 Dither.paddedLaneThresholds.withUnsafeBufferPointer { lanes in
                     Dither.paddedLaneHalf.withUnsafeBufferPointer { laneHalf in
-                        let thresholds = { (tileRow: Int) -> UnsafePointer<Float> in
-                            let row = dither ? padded.baseAddress! + ((tileRow + offset.y) & 63) * 80 : half.baseAddress!
-                            return UnsafeRawPointer(row).assumingMemoryBound(to: Float.self)
-                        }
-                        let lane = { (lane: Int, tileRow: Int) -> UnsafePointer<Float> in
-                            dither
-                                ? lanes.baseAddress! + lane * Dither.paddedLaneCount + ((tileRow + offset.y) & 63) * 80
-                                : laneHalf.baseAddress!
-                        }
+                        let thresholds = PaddedThresholds(
+                            padded: padded.baseAddress!, half: half.baseAddress!, lanes: lanes.baseAddress!,
+                            laneHalf: laneHalf.baseAddress!, dither: dither, offsetY: offset.y)
                         for pair in pairs {
-                            for row in [2 * pair, 2 * pair + 1] where row < height {
-                                let (upperRow, lowerRow) = rows.slide(
-                                    window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background)
-                                let g = rowFraction[row]
-                                if format == .rgba {
-                                    rows.packRGBA(
-                                        upper: upperRow.assumingMemoryBound(to: SIMD4<Float>.self),
-                                        lower: lowerRow.assumingMemoryBound(to: SIMD4<Float>.self), fraction: g, rowWidth: rowWidth,
-                                        scratch: window.scratch, thresholds: thresholds(row), phase: offset.x, into: base + row * width * 4)
-                                    continue
-                                }
-                                let upper = upperRow.assumingMemoryBound(to: Float.self), lower = lowerRow.assumingMemoryBound(to: Float.self)
-                                ExpandedRows.packPlane(
-                                    upper: upper, lower: lower, fraction: g, count: width, thresholds: lane(0, row), phase: offset.x,
-                                    into: base + row * width)
-                                // Chroma: accumulate the pair's two rows, then halve (the 2×2 mean).
-                                for plane in 0..<2 {
-                                    let a = upper + (1 + plane) * width, b = lower + (1 + plane) * width
-                                    let sum = window.chroma + plane * width
-                                    for x in 0..<width {
-                                        let v = a[x] + g * (b[x] - a[x])
-                                        sum[x] = row % 2 == 0 ? v : (sum[x] + v) * 0.5
-                                    }
-                                }
+                            for row in [2 * pair, 2 * pair + 1] where row < spec.height {
+                                expandedRow(
+                                    row, rows: rows, window: window, blurred: blurred, thresholds: thresholds,
+                                    phase: offset.x, into: base)
                             }
-                            guard format == .yuv420p else { continue }
-                            for plane in 0..<2 {
-                                let sum = window.chroma + plane * width
-                                for cx in 0..<chromaWidth { sum[cx] = (sum[2 * cx] + sum[min(2 * cx + 1, width - 1)]) * 0.5 }
-                                let target = base + width * height + plane * chromaWidth * chromaHeight + pair * chromaWidth
-                                ExpandedRows.packPlane(
-                                    upper: sum, lower: sum, fraction: 0, count: chromaWidth, thresholds: lane(1 + plane, pair),
-                                    phase: offset.x, into: target)
+                            if format == .yuv420p {
+                                expandedChroma(
+                                    pair: pair, window: window, thresholds: thresholds, phase: offset.x, into: base)
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Output row `row` from the two grid rows around it: RGBA whole, or yuv420p's luma
+    /// with its chroma accumulated in `window.chroma` over the row pair.
+    @inline(__always)
+    private func expandedRow(
+        _ row: Int, rows: ExpandedRows, window: ExpandedRows.Window, blurred: UnsafeBufferPointer<SIMD4<Float>>,
+        thresholds: PaddedThresholds, phase: Int, into base: UnsafeMutablePointer<UInt8>
+    ) {
+        let width = spec.width, rowWidth = grid.refinedWidth
+        let (upperRow, lowerRow) = rows.slide(
+            window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background.opaqueConstant!)
+        let g = rowFraction[row]
+        if rows.format == .rgba {
+            rows.packRGBA(
+                upper: upperRow.assumingMemoryBound(to: SIMD4<Float>.self),
+                lower: lowerRow.assumingMemoryBound(to: SIMD4<Float>.self), fraction: g, rowWidth: rowWidth,
+                scratch: window.scratch, thresholds: thresholds.rgba(tileRow: row), phase: phase,
+                into: base + row * width * 4)
+            return
+        }
+        let upper = upperRow.assumingMemoryBound(to: Float.self), lower = lowerRow.assumingMemoryBound(to: Float.self)
+        ExpandedRows.packPlane(
+            upper: upper, lower: lower, fraction: g, count: width, thresholds: thresholds.lane(0, tileRow: row),
+            phase: phase, into: base + row * width)
+        // Chroma: accumulate the pair's two rows, then halve (the 2×2 mean).
+        for plane in 0..<2 {
+            let a = upper + (1 + plane) * width, b = lower + (1 + plane) * width
+            let sum = window.chroma + plane * width
+            for x in 0..<width {
+                let v = a[x] + g * (b[x] - a[x])
+                sum[x] = row % 2 == 0 ? v : (sum[x] + v) * 0.5
+            }
+        }
+    }
+
+    /// yuv420p's Cb and Cr rows of row pair `pair`, from the rows' chroma in `window.chroma`.
+    @inline(__always)
+    private func expandedChroma(
+        pair: Int, window: ExpandedRows.Window, thresholds: PaddedThresholds, phase: Int,
+        into base: UnsafeMutablePointer<UInt8>
+    ) {
+        let width = spec.width, height = spec.height
+        let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
+        for plane in 0..<2 {
+            let sum = window.chroma + plane * width
+            for cx in 0..<chromaWidth { sum[cx] = (sum[2 * cx] + sum[min(2 * cx + 1, width - 1)]) * 0.5 }
+            let target = base + width * height + plane * chromaWidth * chromaHeight + pair * chromaWidth
+            ExpandedRows.packPlane(
+                upper: sum, lower: sum, fraction: 0, count: chromaWidth,
+                thresholds: thresholds.lane(1 + plane, tileRow: pair), phase: phase, into: target)
         }
     }
 
@@ -156,7 +177,9 @@ struct OutputPass {
     /// `deltas[i] = values[i + 1] − values[i]`, and 0 for the last: the slope a pixel
     /// between cells i and i + 1 is interpolated along.
     @inline(__always)
-    static func differences(of values: UnsafePointer<SIMD4<Float>>, count: Int, into deltas: UnsafeMutablePointer<SIMD4<Float>>) {
+    static func differences(
+        of values: UnsafePointer<SIMD4<Float>>, count: Int, into deltas: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         for cell in 0..<(count - 1) { deltas[cell] = values[cell + 1] - values[cell] }
         deltas[count - 1] = .zero
     }
@@ -165,7 +188,9 @@ struct OutputPass {
     /// constant opaque background the background is composited here already:
     /// compositing onto a constant is affine, so it commutes with the interpolation.
     @inline(__always)
-    private func prepareRow(_ row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, values: UnsafeMutablePointer<SIMD4<Float>>) {
+    private func prepareRow(
+        _ row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, values: UnsafeMutablePointer<SIMD4<Float>>
+    ) {
         let rowWidth = grid.refinedWidth
         let upper = blurred.baseAddress! + Int(rowCell[row]) * rowWidth
         let lower = upper + rowWidth
@@ -207,6 +232,30 @@ struct OutputPass {
                 shaded[x] = out
             }
         }
+    }
+}
+
+/// The dither's padded thresholds for one frame (``Dither/paddedThresholds``), or ½
+/// everywhere without dither: the rows the expanded output pass reads.
+private struct PaddedThresholds {
+    let padded: UnsafePointer<SIMD4<Float>>
+    let half: UnsafePointer<SIMD4<Float>>
+    let lanes: UnsafePointer<Float>
+    let laneHalf: UnsafePointer<Float>
+    let dither: Bool
+    let offsetY: Int
+
+    /// The RGBA thresholds of output row `tileRow`, as floats.
+    @inline(__always)
+    func rgba(tileRow: Int) -> UnsafePointer<Float> {
+        let row = dither ? padded + ((tileRow + offsetY) & 63) * 80 : half
+        return UnsafeRawPointer(row).assumingMemoryBound(to: Float.self)
+    }
+
+    /// Channel `lane`'s thresholds of output row `tileRow`, for a single-component plane.
+    @inline(__always)
+    func lane(_ lane: Int, tileRow: Int) -> UnsafePointer<Float> {
+        dither ? lanes + lane * Dither.paddedLaneCount + ((tileRow + offsetY) & 63) * 80 : laneHalf
     }
 }
 
