@@ -466,10 +466,8 @@ import Testing
     func shortcutsMatchSamplingEveryRim(scene: Int, exponent: Double) {
         let root = Self.scenes[scene].root
         let grid = WorkingGrid(spec: FrameSpec(width: 600, height: 400, blurExponent: exponent))
-        var sampling = grid
-        sampling.samplesEveryRim = true
         let fast = grid.cellAverages(of: root, edges: .bleed)
-        let sampled = sampling.cellAverages(of: root, edges: .bleed)
+        let sampled = grid.cellAverages(of: root, edges: .bleed, options: RasterOptions(samplesEveryRim: true))
         var largest: Float = 0, differing = 0
         for (a, b) in zip(fast, sampled) {
             let d = a - b
@@ -511,10 +509,10 @@ import Testing
             .rootLayer(width: width, height: height)
         for edges in EdgeMode.allCases {
             let grid = WorkingGrid(spec: FrameSpec(width: width, height: height, blurExponent: exponent, edges: edges))
-            var direct = grid
-            direct.classifiesEveryColumn = true
+            let direct = RasterOptions(classifiesEveryColumn: true)
             for (name, root) in [("random scene", scene), ("small blobs", Self.scatteredSmallBlobs(seed: 7, width: width, height: height))] {
-                let fast = grid.cellAverages(of: root, edges: edges), reference = direct.cellAverages(of: root, edges: edges)
+                let fast = grid.cellAverages(of: root, edges: edges)
+                let reference = grid.cellAverages(of: root, edges: edges, options: direct)
                 let differing = zip(fast, reference).filter { $0 != $1 }.count
                 #expect(differing == 0, "\(name), \(width)x\(height), exponent \(exponent), \(edges): \(differing) cells differ")
             }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each grid value is the average of the composite over a cell of `cellSize` pixels
 /// (cells whose rims are sampled at pixel centres also move and spread their content
-/// with their neighbours; see ``WorkingGrid/rasterize(_:columnSpans:rowSpans:into:threads:)``)
+/// with their neighbours; see ``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:into:threads:)``)
 /// (a real number), which is the composite convolved with a box of variance `k²/12`
 /// per axis, sampled at the cell's centre. The grid is blurred with a Gaussian of
 /// `sigma` cells per axis, refined 2× by Catmull-Rom interpolation (whose error is of
@@ -106,13 +106,6 @@ package struct WorkingGrid: Equatable {
     package let vertical: Axis
     /// σ of DESIGN section 5, in pixels.
     package let sigmaPixels: Double
-    /// Averages the composite itself over the samples of every cell a rim crosses,
-    /// instead of using the chord or bilinear surface of the cell's coverage pattern
-    /// (a slower, direct check of those shortcuts for tests).
-    package var samplesEveryRim = false
-    /// Classifies each cell of a row against each blob directly, instead of finding the
-    /// runs of cells by bisection (a slower, direct check of that search for tests).
-    package var classifiesEveryColumn = false
 
     /// The grid for `spec`: cells of about σ/2, or at most `largestCell` pixels.
     ///
@@ -257,12 +250,14 @@ struct CellSpan {
 extension WorkingGrid {
     /// The composited grid of a laid-out layer tree (`gridWidth × gridHeight`), as
     /// the renderer blurs it (pixel-centre cells' moments included).
-    package func cellAverages(of root: Layer, edges: EdgeMode) -> [SIMD4<Float>] {
+    package func cellAverages(
+        of root: Layer, edges: EdgeMode, options: RasterOptions = .production
+    ) -> [SIMD4<Float>] {
         var values = [SIMD4<Float>](repeating: .zero, count: gridWidth * gridHeight)
         values.withUnsafeMutableBufferPointer { values in
             rasterize(
                 CompiledScene(root: root), columnSpans: CellSpan.spans(horizontal, edges: edges),
-                rowSpans: CellSpan.spans(vertical, edges: edges), into: values, threads: 1)
+                rowSpans: CellSpan.spans(vertical, edges: edges), options: options, into: values, threads: 1)
         }
         return values
     }
@@ -296,13 +291,15 @@ extension WorkingGrid {
     /// its share of the cell, whose narrow content is then moved to its own position in
     /// the cell by its first moment and spread by its second (see ``depositMoments``).
     func rasterize(
-        _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan],
+        _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan], options: RasterOptions = .production,
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         scene.withView { view in
             columnSpans.withUnsafeBufferPointer { columnSpans in
                 rowSpans.withUnsafeBufferPointer { rowSpans in
-                    rasterize(view, columnSpans: columnSpans, rowSpans: rowSpans, into: grid, threads: threads)
+                    rasterize(
+                        view, columnSpans: columnSpans, rowSpans: rowSpans, options: options, into: grid,
+                        threads: threads)
                 }
             }
         }
@@ -310,7 +307,7 @@ extension WorkingGrid {
 
     private func rasterize(
         _ scene: SceneView, columnSpans: UnsafeBufferPointer<CellSpan>, rowSpans: UnsafeBufferPointer<CellSpan>,
-        into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
+        options: RasterOptions, into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let width = gridWidth
         let subsamples = scene.blobs.map { Int32(subsampleCount(for: $0)) }
@@ -325,14 +322,14 @@ extension WorkingGrid {
             columnRanges.withUnsafeBufferPointer { columnRanges in
                 rasterizeRows(
                     scene, columnSpans: columnSpans, rowSpans: rowSpans, subsamples: subsamples, columnRanges: columnRanges,
-                    into: grid, threads: threads)
+                    options: options, into: grid, threads: threads)
             }
         }
     }
 
     private func rasterizeRows(
         _ scene: SceneView, columnSpans: UnsafeBufferPointer<CellSpan>, rowSpans: UnsafeBufferPointer<CellSpan>,
-        subsamples: UnsafeBufferPointer<Int32>, columnRanges: UnsafeBufferPointer<Range<Int>>,
+        subsamples: UnsafeBufferPointer<Int32>, columnRanges: UnsafeBufferPointer<Range<Int>>, options: RasterOptions,
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         let width = gridWidth, blobCount = max(scene.blobs.count, 1)
@@ -357,7 +354,7 @@ extension WorkingGrid {
                 }
                 row.reset()
                 for (index, blob) in scene.blobs.enumerated() where !columnRanges[index].isEmpty {
-                    classifyRow(blob, index: index, subsamples: subsamples[index], rowSpan: rowSpan, columnSpans: columnSpans, columns: columnRanges[index], into: row)
+                    classifyRow(blob, index: index, subsamples: subsamples[index], rowSpan: rowSpan, columnSpans: columnSpans, columns: columnRanges[index], everyColumn: options.classifiesEveryColumn, into: row)
                 }
                 var previous = -2, previousValue = SIMD4<Float>.zero
                 for column in 0..<width {
@@ -378,7 +375,7 @@ extension WorkingGrid {
                         value = compositeCell(
                             scene, samples: CellSamples(column: columnSpans[column], row: rowSpan), coverage: cell,
                             rims: rims, lastPresent: Int(row.lastPresent[column]), subsamples: row.subsamples[column],
-                            index: rowIndex * width + column, scratch: scratch)
+                            index: rowIndex * width + column, samplesEveryRim: options.samplesEveryRim, scratch: scratch)
                     }
                     if rims == 0 {
                         previous = column
@@ -455,7 +452,7 @@ extension WorkingGrid {
     @inline(__always)
     private func compositeCell(
         _ scene: SceneView, samples: CellSamples, coverage: UnsafeMutablePointer<Float>, rims: Int, lastPresent: Int,
-        subsamples: Int32, index: Int, scratch: RasterScratch
+        subsamples: Int32, index: Int, samplesEveryRim: Bool, scratch: RasterScratch
     ) -> SIMD4<Float> {
         let stack = scratch.stack
         // The program with every fixed blob folded away, and what follows from it, depend
@@ -726,7 +723,7 @@ extension WorkingGrid {
     /// at least 1.
     private func classifyRow(
         _ blob: PlacedBlob, index: Int, subsamples: Int32, rowSpan: CellSpan, columnSpans: UnsafeBufferPointer<CellSpan>, columns: Range<Int>,
-        into row: RasterRow
+        everyColumn: Bool, into row: RasterRow
     ) {
         let top = blob.center.y - blob.semiAxes.y, bottom = blob.center.y + blob.semiAxes.y
         let rowRange = rowSpan.sampleRange(subsamples)
@@ -747,7 +744,7 @@ extension WorkingGrid {
                 row.subsamples[column] = max(row.subsamples[column], subsamples)
             }
         }
-        if classifiesEveryColumn {
+        if everyColumn {
             for column in columns {
                 let (near, far) = squared(column)
                 if near + nearY < 1 { mark(column, inside: far + farY <= 0.81) }
