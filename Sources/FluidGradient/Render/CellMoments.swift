@@ -55,3 +55,69 @@ final class CellMoments: @unchecked Sendable {
         moments.sorted { $0.index < $1.index }
     }
 }
+
+extension WorkingGrid {
+    /// Adds each pixel-centre cell's moments to the grid, per axis, so that the cell's
+    /// narrow effect is blurred from where it lies and with the spread it has:
+    ///
+    /// - the first moment `m` (in cells) as a dipole, which moves the content by `m`
+    ///   without changing its sum: `+m/2` on the next cell and `−m/2` on the previous one,
+    ///   or, where one of them is beyond the grid or outside the frame with transparent
+    ///   edges (which stays empty), `±m` on the other and `∓m` on the cell itself;
+    /// - the spread `s` (see ``CellMoment``) as a discrete second difference, `+s/2` on
+    ///   each neighbour and `−s` on the cell, which changes neither the sum nor the
+    ///   first moment; where a neighbour is missing it is left out. Without it such an
+    ///   effect was blurred too little: a 7.8-pixel bar at σ 12.6 pixels peaked 0.9
+    ///   levels high (0.4 with it).
+    ///
+    /// The cells are taken in grid order, so the sums do not depend on how rows were
+    /// split over threads.
+    ///
+    /// - Parameters:
+    ///   - moments: Every pixel-centre cell's moments, in grid order.
+    ///   - columnSpans: The spans of the grid's columns.
+    ///   - rowSpans: The spans of its rows.
+    ///   - grid: The composited grid (`gridWidth × gridHeight`).
+    func depositMoments(
+        _ moments: [CellMoment], columnSpans: UnsafeBufferPointer<CellSpan>,
+        rowSpans: UnsafeBufferPointer<CellSpan>, into grid: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
+        let width = gridWidth, height = gridHeight
+        func holds(column: Int, row: Int) -> Bool {
+            (0..<width).contains(column) && (0..<height).contains(row)
+                && columnSpans[column].inside * rowSpans[row].inside > 0
+        }
+        func deposit(
+            _ m: SIMD4<Float>, spread: SIMD4<Float>, at index: Int, column: Int, row: Int,
+            step: (column: Int, row: Int), stride: Int
+        ) {
+            let next = holds(column: column + step.column, row: row + step.row)
+            let previous = holds(column: column - step.column, row: row - step.row)
+            switch (next, previous) {
+            case (true, true):
+                grid[index + stride] += m * 0.5 + spread * 0.5
+                grid[index - stride] += spread * 0.5 - m * 0.5
+                grid[index] -= spread
+            case (true, false):
+                grid[index + stride] += m
+                grid[index] -= m
+            case (false, true):
+                grid[index - stride] -= m
+                grid[index] += m
+            case (false, false):
+                break
+            }
+        }
+        for moment in moments {
+            let index = moment.index, row = index / width, column = index % width
+            // The cell's share of the frame, as its value is weighted in the grid.
+            let fraction = columnSpans[column].inside * rowSpans[row].inside
+            deposit(
+                fraction * moment.alongX, spread: fraction * moment.spreadX, at: index, column: column, row: row,
+                step: (1, 0), stride: 1)
+            deposit(
+                fraction * moment.alongY, spread: fraction * moment.spreadY, at: index, column: column, row: row,
+                step: (0, 1), stride: width)
+        }
+    }
+}

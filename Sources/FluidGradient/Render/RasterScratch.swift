@@ -1,0 +1,69 @@
+/// Per-thread working memory of the rasteriser.
+final class RasterScratch {
+    /// The accumulator stack for one sample: `stackCapacity` levels.
+    let stack: UnsafeMutablePointer<SIMD4<Float>>
+    let stackCapacity: Int
+    /// The folded programs of the coverage patterns met so far.
+    let patterns: PatternCache
+
+    /// Sub-samples of one cell at most (17 pixels per axis: a span of at most 16 pixels
+    /// cuts at most 17).
+    static let maximumSamples = WorkingGrid.maximumCentres * WorkingGrid.maximumCentres
+    /// Floats the coverage loop may write or read past a row's last sample: it goes
+    /// four samples at a time (``CellCompositor``'s rim sampling).
+    static let spill = 3
+    /// A cell's sub-sample coordinates along each axis.
+    let xs: UnsafeMutablePointer<Float>
+    let ys: UnsafeMutablePointer<Float>
+    /// One rim blob's `((x − cx)/a)²` at each `xs`, with room for the spill; the
+    /// values past the last sample are read but never used.
+    let squaredX: UnsafeMutablePointer<Float>
+    let squaredXCapacity = WorkingGrid.maximumCentres + spill
+    /// A pixel-centre cell's pixels along each axis: the length each counts for, and
+    /// where it lies, in cells from the node (see ``CellSpan/pixels(into:weights:offsets:)``).
+    let columnWeights: UnsafeMutablePointer<Float>
+    let rowWeights: UnsafeMutablePointer<Float>
+    let columnOffsets: UnsafeMutablePointer<Float>
+    let rowOffsets: UnsafeMutablePointer<Float>
+    /// Varying blobs' coverage at each sub-sample: `maximumSamples` per blob, then room
+    /// for the last blob's spill.
+    let sampled: UnsafeMutablePointer<Float>
+    let sampledCapacity: Int
+    /// The accumulator stack for all sub-samples at once: `maximumSamples` per level.
+    let wideStack: UnsafeMutablePointer<SIMD4<Float>>
+    let wideStackCapacity: Int
+    /// This chunk's pixel-centre cells' moments.
+    var moments: [CellMoment] = []
+
+    /// - Parameter scene: The scene rasterised; its blob count and depth size the buffers.
+    init(scene: SceneView) {
+        stackCapacity = scene.depth + 1
+        stack = .allocate(capacity: stackCapacity)
+        patterns = PatternCache(scene: scene)
+        xs = .allocate(capacity: WorkingGrid.maximumCentres)
+        ys = .allocate(capacity: WorkingGrid.maximumCentres)
+        squaredX = .allocate(capacity: squaredXCapacity)
+        squaredX.initialize(repeating: 0, count: squaredXCapacity)
+        columnWeights = .allocate(capacity: WorkingGrid.maximumCentres)
+        rowWeights = .allocate(capacity: WorkingGrid.maximumCentres)
+        columnOffsets = .allocate(capacity: WorkingGrid.maximumCentres)
+        rowOffsets = .allocate(capacity: WorkingGrid.maximumCentres)
+        sampledCapacity = max(scene.blobs.count, 1) * Self.maximumSamples + Self.spill
+        sampled = .allocate(capacity: sampledCapacity)
+        wideStackCapacity = stackCapacity * Self.maximumSamples
+        wideStack = .allocate(capacity: wideStackCapacity)
+    }
+
+    deinit {
+        stack.deallocate()
+        xs.deallocate()
+        ys.deallocate()
+        squaredX.deallocate()
+        columnWeights.deallocate()
+        rowWeights.deallocate()
+        columnOffsets.deallocate()
+        rowOffsets.deallocate()
+        sampled.deallocate()
+        wideStack.deallocate()
+    }
+}
