@@ -58,6 +58,7 @@ final class RasterRow {
         _ blob: PlacedBlob, index: Int, subsamples: Int32, rowSpan: CellSpan,
         columnSpans: UnsafeBufferPointer<CellSpan>, columns: Range<Int>, everyColumn: Bool
     ) {
+        assert(index < blobCount && columns.upperBound <= width, "a blob or column beyond the row")
         let top = blob.center.y - blob.semiAxes.y, bottom = blob.center.y + blob.semiAxes.y
         let rowRange = rowSpan.sampleRange(subsamples)
         guard rowRange.upper >= top, rowRange.lower <= bottom else { return }

@@ -203,6 +203,8 @@ struct CellCompositor {
     /// Composites every sample of the cell into `scratch.wideStack`, one per sample.
     @inline(__always)
     private func compositeEverySample(_ samples: SampledCell, cell: GridCell, scratch: RasterScratch) {
+        assert(samples.count <= RasterScratch.maximumSamples, "more samples than a level of the wide stack holds")
+        assert(scene.depth * RasterScratch.maximumSamples <= scratch.wideStackCapacity, "a wide stack too shallow")
         scene.compositeSamples(
             samples.program, count: samples.length, samples: samples.count, stride: RasterScratch.maximumSamples,
             coverage: cell.coverage, sampled: scratch.sampled, stack: scratch.wideStack)
@@ -230,6 +232,7 @@ extension CellCompositor {
             cell.row.samples(rows, into: scratch.ys)
             area = Float(columns) * Float(columns)
         }
+        assert(columns <= WorkingGrid.maximumCentres && rows <= WorkingGrid.maximumCentres, "too many samples")
         var first = -1, second = -1
         for blob in 0...cell.lastPresent where cell.coverage[blob] < 0 {
             if first < 0 { first = blob } else { second = blob }
@@ -247,6 +250,11 @@ extension CellCompositor {
     private func sampleCoverage(of blob: Int, columns: Int, rows: Int, scratch: RasterScratch) {
         let placed = scene.blobs[blob], out = scratch.sampled + blob * RasterScratch.maximumSamples
         let alongX = scratch.squaredX
+        // The loops below go four samples at a time, past a row's end by up to `spill`.
+        assert(columns + RasterScratch.spill <= scratch.squaredXCapacity, "squaredX without room for the spill")
+        assert(
+            blob * RasterScratch.maximumSamples + columns * rows + RasterScratch.spill <= scratch.sampledCapacity,
+            "sampled without room for the last row's spill")
         for i in 0..<columns {
             let q = (scratch.xs[i] - placed.center.x) * placed.inverseSemiAxes.x
             alongX[i] = q * q

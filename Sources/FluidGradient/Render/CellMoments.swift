@@ -83,6 +83,7 @@ extension WorkingGrid {
         rowSpans: UnsafeBufferPointer<CellSpan>, into grid: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {
         let width = gridWidth, height = gridHeight
+        assert(grid.count == width * height, "a grid of another size")
         func holds(column: Int, row: Int) -> Bool {
             (0..<width).contains(column) && (0..<height).contains(row)
                 && columnSpans[column].inside * rowSpans[row].inside > 0

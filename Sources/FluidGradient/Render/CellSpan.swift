@@ -106,6 +106,7 @@ struct CellSpan {
             n += 1
             pixel += 1
         }
+        assert(pixel >= upper, "a span of more than \(WorkingGrid.maximumCentres - 1) pixels")
         return n
     }
 }

@@ -14,7 +14,11 @@ extension WorkingGrid {
         // pixels (exponent 0.5), 0.20 ms on one thread against 0.25 on two, measured on 2
         // cores. Only larger grids (4K below σ 17 pixels, or larger frames) split.
         let threads = gridHeight * outWidth * kernels.horizontal.count < 2_000_000 ? 1 : threads
-        // The first kept cell sits at grid index margin + firstKept = radius: its first tap is at 0.
+        // The first kept cell sits at grid index margin + firstKept = radius: its first tap is at 0,
+        // and the last kept cell's last tap is the grid's last cell.
+        assert(outWidth + kernels.horizontal.count - 1 == gridWidth, "the blur's taps reach beyond the grid row")
+        assert(blurredHeight + kernels.vertical.count - 1 == gridHeight, "the blur's taps reach beyond the grid column")
+        assert(grid.count == gridWidth * gridHeight, "a grid of another size")
         let horizontal = SharedBuffer(scratch)
         kernels.horizontal.withUnsafeBufferPointer { kernel in
             parallelChunks(gridHeight, threads: threads, minimumChunk: 8) { rows in
@@ -87,6 +91,9 @@ extension WorkingGrid {
     ) {
         let inWidth = blurredWidth, midWidth = refinedWidth
         let threads = blurredHeight * midWidth < 200_000 ? 1 : threads
+        // A midpoint reads four blurred cells from node / 2, an even node the cell after it.
+        assert(horizontal.refinement == 1 || midWidth / 2 + 2 < inWidth, "refined nodes beyond the blurred row")
+        assert(vertical.refinement == 1 || refinedHeight / 2 + 2 < blurredHeight, "refined rows beyond the blur")
         let scratchRows = SharedBuffer(scratch), refinedRows = SharedBuffer(refined)
         // Along x: each blurred row into `scratch` (blurredHeight × refinedWidth).
         let alongX = horizontal.refinement == 2

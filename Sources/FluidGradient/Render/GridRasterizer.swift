@@ -56,6 +56,8 @@ extension WorkingGrid {
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan], options: RasterOptions = .production,
         into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
+        assert(columnSpans.count == gridWidth && rowSpans.count == gridHeight, "spans of another grid")
+        assert(grid.count == gridWidth * gridHeight, "a grid of another size")
         scene.withView { view in
             columnSpans.withUnsafeBufferPointer { columnSpans in
                 rowSpans.withUnsafeBufferPointer { rowSpans in

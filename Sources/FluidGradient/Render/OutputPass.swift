@@ -20,6 +20,9 @@ struct OutputPass {
         columnRunEnds = ExpandedRows.runEnds(of: columnCell)
         columnFractionLanes = grid.horizontal.cellSize > 1 ? columnFraction.flatMap { [$0, $0, $0, $0] } : []
         (rowCell, rowFraction) = grid.vertical.interpolation()
+        // The resampling reads each pixel's node and the next one.
+        assert(columnCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedWidth }, "a column beyond the refined grid")
+        assert(rowCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedHeight }, "a row beyond the refined grid")
         background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
     }
 

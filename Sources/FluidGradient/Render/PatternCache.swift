@@ -50,6 +50,8 @@ struct FoldedPattern {
     @inline(__always)
     mutating func fold(_ scene: SceneView, coverage: UnsafePointer<Float>) {
         guard !isFolded else { return }
+        // Folding only removes or merges operations.
+        assert(scene.program.count <= programCapacity, "a folded program longer than its room")
         programLength = scene.reduce(coverage: coverage, into: program)
         isFolded = true
     }
@@ -75,6 +77,7 @@ final class PatternCache {
 
     /// - Parameter scene: The scene whose patterns the cache holds.
     init(scene: SceneView) {
+        assert(Self.slotCount == 1 << (64 - Self.slotShift), "the hash picks a slot by its top bits")
         blobCount = max(scene.blobs.count, 1)
         let capacity = scene.program.count + 1
         patterns = .allocate(capacity: Self.slotCount * blobCount)
