@@ -25,22 +25,22 @@ struct SceneOptions: ParsableArguments {
     @Option(text: help("size"))
     var size: String?
 
-    @Option(parsing: .unconditional, help: help("seed"))
+    @Option(parsing: .unconditional, help: help("seed"), transform: number)
     var seed: UInt64?
 
-    @Option(parsing: .unconditional, help: help("speed"))
+    @Option(parsing: .unconditional, help: help("speed"), transform: number)
     var speed: Double?
 
-    @Option(parsing: .unconditional, help: help("blur"))
+    @Option(parsing: .unconditional, help: help("blur"), transform: number)
     var blur: Double?
 
     @Option(help: help("edges"))
     var edges: EdgeMode?
 
-    @Option(parsing: .unconditional, help: help("pointScale"))
+    @Option(parsing: .unconditional, help: help("pointScale"), transform: number)
     var pointScale: Double?
 
-    @Option(parsing: .unconditional, help: help("fps"))
+    @Option(parsing: .unconditional, help: help("fps"), transform: number)
     var fps: Double?
 
     @Flag(inversion: .prefixedNo, help: help("loop"))
