@@ -150,6 +150,12 @@ func printError(_ message: String) {
     StandardStreams.writeError("fluidgradient: \(shortened(oneLine(message)))\n")
 }
 
+/// Prints `line` on stderr whole, as one line (see ``oneLine(_:)``): for what `--verbose`
+/// asks to see in full, such as the ffmpeg command line, which a script may run itself.
+func printWhole(_ line: String) {
+    StandardStreams.writeError("fluidgradient: \(oneLine(line))\n")
+}
+
 /// `text` with line breaks, other control characters and invisible format characters (a
 /// byte-order mark, a direction override), which a file's contents or a path could bring
 /// in, shown escaped, never acted on.

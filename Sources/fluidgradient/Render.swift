@@ -163,7 +163,7 @@ struct Render: ParsableCommand {
                 path: path, container: container, codec: codec ?? .h264, width: preset.width,
                 height: (stacked ? 2 : 1) * preset.height, fps: preset.fps, frameCount: frames.count,
                 hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
-                announce: output.verbose ? { printError("ffmpeg command: \($0)") } : nil)
+                announce: output.verbose ? { printWhole("ffmpeg command: \($0)") } : nil)
             if !output.quiet {
                 let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
                 for note in (encodeNote.map { [$0] } ?? []) + notes { printError("note: " + note) }

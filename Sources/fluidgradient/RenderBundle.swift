@@ -35,7 +35,7 @@ extension Render {
                 + "add --loop for a seamless one")
         }
         var announce: (@Sendable (String) -> Void)?
-        if output.verbose { announce = { @Sendable line in printError("ffmpeg command: " + line) } }
+        if output.verbose { announce = { @Sendable line in printWhole("ffmpeg command: " + line) } }
         let version = FluidGradientCommand.configuration.version
         let bundleRequest = BundleRequest(
             preset: preset, directory: directory, encodeSize: size, dither: output.dither == .on,

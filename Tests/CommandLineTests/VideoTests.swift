@@ -20,6 +20,18 @@ import Testing
         #expect(info["color_range"] == "tv")
     }
 
+    /// `--verbose` prints the ffmpeg command whole, however long (error lines are
+    /// shortened past 400 characters; this one is there to be run again by hand).
+    @Test func verbosePrintsTheWholeFFmpegCommand() throws {
+        let scratch = Scratch()
+        let output = scratch.file(String(repeating: "n", count: 200) + ".mp4")
+        let result = run(["render", "--size", "64x36", "--frames", "2", "--verbose", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("ffmpeg command: ") })
+        #expect(line.count > 400 && !line.contains("characters left out"))
+        #expect(line.contains("-pix_fmt yuv420p -s 64x36") && line.hasSuffix(".mp4"))
+    }
+
     /// Decoded back to RGB with BT.709, the video matches the PNG frames. H.264 at
     /// CRF 18 with 4:2:0 chroma is lossy, so the tolerance is a codec's: measured, the
     /// mean error is about 0.8 levels, the largest 8, and no channel drifts by more than
