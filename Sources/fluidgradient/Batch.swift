@@ -33,10 +33,15 @@ struct Batch: ParsableCommand {
     @Argument(help: "The manifest, a .json file.")
     var manifest: String
 
-    @Option(parsing: .unconditional, help: "Jobs at once, 1 to 64 (default: half the cores, at least 1).", transform: number)
+    @Option(
+        parsing: .unconditional, help: "Jobs at once, 1 to 64 (default: half the cores, at least 1).", transform: number
+    )
     var jobs: Int?
 
-    @Flag(help: "List the jobs, their outputs and whether each would render, is up to date or would fail (and why), without rendering.")
+    @Flag(
+        help:
+            "List the jobs, their outputs and whether each would render, is up to date or would fail (and why), without rendering."
+    )
     var dryRun = false
 
     @Flag(help: "Render every job, even those up to date.")
@@ -48,7 +53,11 @@ struct Batch: ParsableCommand {
     @Option(text: ArgumentHelp("Render only shard K of N (0 ≤ K < N).", valueName: "K/N"))
     var shard: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (it overrides FLUIDGRADIENT_SHARD_COUNT and SLURM_ARRAY_TASK_COUNT); an error without one.", valueName: "N"), transform: number)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (it overrides FLUIDGRADIENT_SHARD_COUNT and SLURM_ARRAY_TASK_COUNT); an error without one.",
+            valueName: "N"), transform: number)
     var shardCount: Int?
 
     @Flag(help: "Print the report as JSON on stdout.")
@@ -87,7 +96,10 @@ struct Batch: ParsableCommand {
         }
         let progress = BatchProgress.ifTerminal(quiet: quiet, total: selected.count)
         let results = BatchRunner(jobs: selected, options: options, progress: progress).run()
-        print(json ? report(results, shard: selectedShard).serialized() : table(results, total: allJobs.count, shard: selectedShard))
+        print(
+            json
+                ? report(results, shard: selectedShard).serialized()
+                : table(results, total: allJobs.count, shard: selectedShard))
         try finish(results)
     }
 
@@ -131,10 +143,11 @@ struct Batch: ParsableCommand {
             },
             loadPalette: { file in
                 do {
-                    return .success(try PaletteFile.colors(try readFile(resolve(file), what: "palette file"), file: file))
+                    return .success(
+                        try PaletteFile.colors(try readFile(resolve(file), what: "palette file"), file: file))
                 } catch let error as PresetError {
                     return .failure(.preset(error))
-                } catch where error is FileError || error is InterruptionError {
+                } catch  where error is FileError || error is InterruptionError {
                     return .failure(.unreadable("\(error)"))
                 } catch {
                     return .failure(.unreadable("\(file): \(error)"))
@@ -148,12 +161,16 @@ struct Batch: ParsableCommand {
         for result in results where result.status == BatchResult.Status.failed {
             let message = result.message ?? "unknown reason"
             // Most messages already start with the output's path.
-            printError("\(result.job.label)" + (message.hasPrefix(result.job.output) ? "" : " (\(result.job.output))") + " failed: \(message)")
+            printError(
+                "\(result.job.label)" + (message.hasPrefix(result.job.output) ? "" : " (\(result.job.output))")
+                    + " failed: \(message)")
         }
         if results.contains(where: { $0.status == BatchResult.Status.interrupted }) {
             throw InterruptionError(leftBehind: .batchOutputsKept)
         }
-        if results.contains(where: { $0.status == BatchResult.Status.failed || $0.status == BatchResult.Status.cancelled }) {
+        if results.contains(where: {
+            $0.status == BatchResult.Status.failed || $0.status == BatchResult.Status.cancelled
+        }) {
             throw ExitCode(3)
         }
     }
@@ -167,14 +184,20 @@ struct Batch: ParsableCommand {
             }
         }
         if json {
-            print(JSONValue.object([
-                ("manifest", JSONNode(.string(manifest))),
-                ("shard", JSONNode(.string(shard.description))),
-                ("total", JSONNode(.number(Double(total)))),
-                ("jobs", JSONNode(.array(zip(jobs, plans).map { job, plan in
-                    JSONNode(.object(Self.jobFields(job) + [("plan", JSONNode(.string(plan)))]))
-                }))),
-            ]).serialized())
+            print(
+                JSONValue.object([
+                    ("manifest", JSONNode(.string(manifest))),
+                    ("shard", JSONNode(.string(shard.description))),
+                    ("total", JSONNode(.number(Double(total)))),
+                    (
+                        "jobs",
+                        JSONNode(
+                            .array(
+                                zip(jobs, plans).map { job, plan in
+                                    JSONNode(.object(Self.jobFields(job) + [("plan", JSONNode(.string(plan)))]))
+                                }))
+                    ),
+                ]).serialized())
             return
         }
         print("\(jobs.count) of \(counted(total, "job"))" + (shard == .all ? "" : " (shard \(shard))") + ":")
@@ -194,13 +217,17 @@ struct Batch: ParsableCommand {
 
     private func table(_ results: [BatchResult], total: Int, shard: Shard) -> String {
         let rows = results.map { result in
-            [result.job.label, result.job.output, String(result.frames), String(format: "%.1f", result.seconds),
-             result.status.rawValue + (result.message.map { ": \($0)" } ?? "")]
+            [
+                result.job.label, result.job.output, String(result.frames), String(format: "%.1f", result.seconds),
+                result.status.rawValue + (result.message.map { ": \($0)" } ?? ""),
+            ]
         }
-        let counts = BatchResult.Status.allCases.map { status in (status, results.filter { $0.status == status }.count) }
-            .filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
+        let counts = BatchResult.Status.allCases.map { status in (status, results.filter { $0.status == status }.count)
+        }
+        .filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }
         return Self.format(rows, header: ["job", "output", "frames", "seconds", "status"])
-            + "\n\(counted(results.count, "job"))" + (shard == .all ? "" : " (shard \(shard) of \(counted(total, "job")))")
+            + "\n\(counted(results.count, "job"))"
+            + (shard == .all ? "" : " (shard \(shard) of \(counted(total, "job")))")
             + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
     }
 
@@ -208,14 +235,21 @@ struct Batch: ParsableCommand {
         .object([
             ("manifest", JSONNode(.string(manifest))),
             ("shard", JSONNode(.string(shard.description))),
-            ("jobs", JSONNode(.array(results.map { result in
-                var fields = Self.jobFields(result.job) + [
-                    ("status", JSONNode(.string(result.status.rawValue))), ("frames", JSONNode(.number(Double(result.frames)))),
-                    ("seconds", JSONNode(.number((result.seconds * 1000).rounded() / 1000))),
-                ]
-                if let message = result.message { fields.append(("message", JSONNode(.string(message)))) }
-                return JSONNode(.object(fields))
-            }))),
+            (
+                "jobs",
+                JSONNode(
+                    .array(
+                        results.map { result in
+                            var fields =
+                                Self.jobFields(result.job) + [
+                                    ("status", JSONNode(.string(result.status.rawValue))),
+                                    ("frames", JSONNode(.number(Double(result.frames)))),
+                                    ("seconds", JSONNode(.number((result.seconds * 1000).rounded() / 1000))),
+                                ]
+                            if let message = result.message { fields.append(("message", JSONNode(.string(message)))) }
+                            return JSONNode(.object(fields))
+                        }))
+            ),
         ])
     }
 

@@ -34,10 +34,15 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Override the blur exponent.", valueName: "E"), transform: number)
     var blur: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Use this many base blobs (1 to 64), cycling the preset's colours; its highlight blobs come on top.", valueName: "N"), transform: number)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Use this many base blobs (1 to 64), cycling the preset's colours; its highlight blobs come on top.",
+            valueName: "N"), transform: number)
     var blobs: Int?
 
-    @Option(help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le, yuv420p or yuv420p10le.", valueName: "FMT"))
+    @Option(
+        help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le, yuv420p or yuv420p10le.", valueName: "FMT"))
     var pixelFormat: PixelFormat = .rgba
 
     @OptionGroup var threading: ThreadOptions
@@ -59,7 +64,9 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         var preset = try PresetLibrary.load(self.preset)
-        guard let parsed = PresetLimits.parseSize(size), PresetLimits.checkSize(width: parsed.width, height: parsed.height) == nil else {
+        guard let parsed = PresetLimits.parseSize(size),
+            PresetLimits.checkSize(width: parsed.width, height: parsed.height) == nil
+        else {
             throw CommandError.input("--size: \"\(size)\" is not a usable size such as 1920x1080")
         }
         (preset.width, preset.height) = parsed
@@ -72,7 +79,10 @@ struct Bench: ParsableCommand {
         let threadCount = threading.threadCount
         var runs: [BenchRun] = []
         for _ in 0..<`repeat` {
-            runs.append(try BenchRun.measure(preset: preset, frames: frames, format: pixelFormat, threads: threadCount, encodePNG: encode == "png"))
+            runs.append(
+                try BenchRun.measure(
+                    preset: preset, frames: frames, format: pixelFormat, threads: threadCount,
+                    encodePNG: encode == "png"))
         }
         let median = runs.sorted { $0.total < $1.total }[runs.count / 2]
         var accuracy: (max: Double, mean: Double)?
@@ -85,27 +95,44 @@ struct Bench: ParsableCommand {
         let scene = Animator(preset: preset).scene(at: 0), blobCount = scene.base.count + scene.highlights.count
         if json {
             var fields: [(String, JSONValue)] = [
-                ("preset", .string(preset.name)), ("width", .number(Double(preset.width))), ("height", .number(Double(preset.height))),
-                ("frames", .number(Double(frames))), ("threads", .number(Double(threadCount))), ("pixelFormat", .string(pixelFormat.rawValue)),
+                ("preset", .string(preset.name)), ("width", .number(Double(preset.width))),
+                ("height", .number(Double(preset.height))),
+                ("frames", .number(Double(frames))), ("threads", .number(Double(threadCount))),
+                ("pixelFormat", .string(pixelFormat.rawValue)),
                 ("blobs", .number(Double(blobCount))), ("sigma", .number(preset.frameSpec.sigma)),
                 ("fps", .number(Double(frames) / median.total)),
             ]
-            for (name, seconds) in median.stages { fields.append((name + "Milliseconds", .number(seconds / Double(frames) * 1000))) }
-            if let accuracy { fields += [("maxErrorLevels", .number(accuracy.max)), ("meanErrorLevels", .number(accuracy.mean))] }
+            for (name, seconds) in median.stages {
+                fields.append((name + "Milliseconds", .number(seconds / Double(frames) * 1000)))
+            }
+            if let accuracy {
+                fields += [("maxErrorLevels", .number(accuracy.max)), ("meanErrorLevels", .number(accuracy.mean))]
+            }
             print(JSONValue.object(fields.map { ($0.0, JSONNode($0.1)) }).serialized())
             return
         }
-        print(String(
-            format: "%@ %dx%d, %@ × %@, %@, %@, %@, sigma %.1f px on cells of %.1f px",
-            preset.name, preset.width, preset.height, counted(frames, "frame"), counted(`repeat`, "run"), pixelFormat.rawValue,
-            counted(threadCount, "thread"), counted(blobCount, "blob"), preset.frameSpec.sigma, grid))
+        print(
+            String(
+                format: "%@ %dx%d, %@ × %@, %@, %@, %@, sigma %.1f px on cells of %.1f px",
+                preset.name, preset.width, preset.height, counted(frames, "frame"), counted(`repeat`, "run"),
+                pixelFormat.rawValue,
+                counted(threadCount, "thread"), counted(blobCount, "blob"), preset.frameSpec.sigma, grid))
         print("stage         ms/frame")
         for (name, seconds) in median.stages where seconds > 0 || name != "encode" {
-            print(name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: "%8.3f", seconds / Double(frames) * 1000))
+            print(
+                name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + String(format: "%8.3f", seconds / Double(frames) * 1000))
         }
-        print(String(format: "total         %8.3f   %.1f fps", median.total / Double(frames) * 1000, Double(frames) / median.total))
+        print(
+            String(
+                format: "total         %8.3f   %.1f fps", median.total / Double(frames) * 1000,
+                Double(frames) / median.total))
         if let accuracy {
-            print(String(format: "accuracy: largest error %.3f levels, mean %.4f levels (8-bit, dither off; limits 2 and 0.5)", accuracy.max, accuracy.mean))
+            print(
+                String(
+                    format:
+                        "accuracy: largest error %.3f levels, mean %.4f levels (8-bit, dither off; limits 2 and 0.5)",
+                    accuracy.max, accuracy.mean))
         }
     }
 }
@@ -115,7 +142,9 @@ struct BenchRun {
     var stages: [(String, Double)]
     var total: Double
 
-    static func measure(preset: Preset, frames: Int, format: PixelFormat, threads: Int, encodePNG: Bool) throws -> BenchRun {
+    static func measure(preset: Preset, frames: Int, format: PixelFormat, threads: Int, encodePNG: Bool) throws
+        -> BenchRun
+    {
         let animator = Animator(preset: preset)
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: threads)
         var buffer = PixelBuffer(width: preset.width, height: preset.height, format: format)
@@ -130,19 +159,25 @@ struct BenchRun {
         for frame in 0..<frames {
             try Interruption.check()
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let root = animator.scene(at: Double(frame) / preset.fps).rootLayer(width: preset.width, height: preset.height)
+            let root = animator.scene(at: Double(frame) / preset.fps).rootLayer(
+                width: preset.width, height: preset.height)
             simulate += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
             renderer.render(root, frameIndex: frame, into: &buffer)
             if encodePNG {
                 let t1 = DispatchTime.now().uptimeNanoseconds
-                try PNGFile.encode(buffer, toPath: scratch, options: PNGOptions(), displayPath: scratch, alpha: preset.frameSpec.hasTransparency)
+                try PNGFile.encode(
+                    buffer, toPath: scratch, options: PNGOptions(), displayPath: scratch,
+                    alpha: preset.frameSpec.hasTransparency)
                 encode += Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e9
             }
         }
         let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let times = renderer.times
         return BenchRun(
-            stages: [("simulate", simulate), ("raster", times.raster), ("blur", times.blur), ("output", times.output), ("encode", encode)],
+            stages: [
+                ("simulate", simulate), ("raster", times.raster), ("blur", times.blur), ("output", times.output),
+                ("encode", encode),
+            ],
             total: total)
     }
 

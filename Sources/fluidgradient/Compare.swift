@@ -57,14 +57,24 @@ struct Compare: ParsableCommand {
     @Argument(help: "The frames to check.")
     var actual: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest difference, in 8-bit levels, that still counts as equal (default 0: exact).", valueName: "N"), transform: number)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Largest difference, in 8-bit levels, that still counts as equal (default 0: exact).", valueName: "N"),
+        transform: number)
     var tolerance: Double?
 
-    @Option(text: ArgumentHelp("Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is required: a bare 0.05 could mean 0.05% or 5%; default 0%).", valueName: "P%"))
+    @Option(
+        text: ArgumentHelp(
+            "Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is required: a bare 0.05 could mean 0.05% or 5%; default 0%).",
+            valueName: "P%"))
     var maxDiffering: String?
     private var differing: String { maxDiffering ?? "0%" }
 
-    @Option(help: ArgumentHelp("Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing); a strip left there for a frame that now matches is removed.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing); a strip left there for a frame that now matches is removed.",
+            valueName: "DIR"))
     var diff: String?
 
     @Option(
@@ -96,10 +106,13 @@ struct Compare: ParsableCommand {
         }
         guard Self.share(differing) != nil else {
             if let value = Double(differing), value > 0, value <= 100 {
-                let asShare = value <= 1 ? ", or \(ParameterRange.format(value * 100))% for a share of \(differing)" : ""
-                throw ValidationError("--max-differing needs a % sign: write \(differing)% for \(differing) percent" + asShare)
+                let asShare =
+                    value <= 1 ? ", or \(ParameterRange.format(value * 100))% for a share of \(differing)" : ""
+                throw ValidationError(
+                    "--max-differing needs a % sign: write \(differing)% for \(differing) percent" + asShare)
             }
-            throw ValidationError("--max-differing must be a percentage from 0% to 100%, such as 0.5%, not \(differing)")
+            throw ValidationError(
+                "--max-differing must be a percentage from 0% to 100%, such as 0.5%, not \(differing)")
         }
         if let fps, !PresetLimits.fps.contains(fps) {
             throw ValidationError("--fps must be 1 to 240 frames per second, not \(ParameterRange.format(fps))")
@@ -109,7 +122,8 @@ struct Compare: ParsableCommand {
 
     /// `P%` as a share of 1; a bare number only for 0, which reads the same either way.
     static func share(_ text: String) -> Double? {
-        guard text.hasSuffix("%") || Double(text) == 0, let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text),
+        guard text.hasSuffix("%") || Double(text) == 0,
+            let value = Double(text.hasSuffix("%") ? String(text.dropLast()) : text),
             (0...100).contains(value)
         else { return nil }
         return value / 100

@@ -88,7 +88,7 @@ extension FluidGradientCommand {
         var words = arguments.dropFirst()
         // `help X` asks for X's help, so X must be a command too (`help help` is one).
         if words.first == "help" { words = words.dropFirst() }
-        guard words.first != "help", case let (path, unmatched?) = commandPath(words) else { return nil }
+        guard words.first != "help", case (let path, let unmatched?) = commandPath(words) else { return nil }
         let names = unmatched.choices.map(name(of:)), word = unmatched.word
         let nearest = names.min { editDistance($0, word) < editDistance($1, word) }!
         let suggestion = editDistance(nearest, word) <= 2 ? " (did you mean '\(nearest)'?)" : ""
@@ -99,12 +99,16 @@ extension FluidGradientCommand {
     /// The subcommands that `words` name in turn from the root, up to the first option or a
     /// command without subcommands; and the first word where a subcommand belongs that
     /// names none, with the subcommands it could have named.
-    static func commandPath(_ words: some Sequence<String>) -> (path: [String], unmatched: (word: String, choices: [ParsableCommand.Type])?) {
+    static func commandPath(_ words: some Sequence<String>) -> (
+        path: [String], unmatched: (word: String, choices: [ParsableCommand.Type])?
+    ) {
         var path: [String] = []
         var subcommands = configuration.subcommands
         for word in words {
             guard !word.hasPrefix("-"), !subcommands.isEmpty else { break }
-            guard let match = subcommands.first(where: { name(of: $0) == word }) else { return (path, (word, subcommands)) }
+            guard let match = subcommands.first(where: { name(of: $0) == word }) else {
+                return (path, (word, subcommands))
+            }
             path.append(word)
             subcommands = match.configuration.subcommands
         }
@@ -126,13 +130,15 @@ extension FluidGradientCommand {
         guard commandPath(arguments.dropFirst()).path == [name(of: Render.self)] else { return nil }
         // `--ffmpeg-options=VALUE` as two words, like `--ffmpeg-options VALUE`.
         let words = arguments.flatMap { word -> [String] in
-            word.hasPrefix("--ffmpeg-options=") ? ["--ffmpeg-options", String(word.dropFirst("--ffmpeg-options=".count))] : [word]
+            word.hasPrefix("--ffmpeg-options=")
+                ? ["--ffmpeg-options", String(word.dropFirst("--ffmpeg-options=".count))] : [word]
         }
         guard let flag = words.firstIndex(of: "--ffmpeg-options"), flag + 2 < words.count else { return nil }
         let value = words[flag + 1], stray = words[flag + 2]
         // Only one word that reads as an ffmpeg option, followed by one that does not.
         guard value.hasPrefix("-"), !value.contains(where: \.isWhitespace), !stray.hasPrefix("-") else { return nil }
-        return "--ffmpeg-options takes one value, '\(value)', so '\(stray)' was left over: quote all the ffmpeg options together, "
+        return
+            "--ffmpeg-options takes one value, '\(value)', so '\(stray)' was left over: quote all the ffmpeg options together, "
             + "as in --ffmpeg-options \"\(value) \(stray)\""
     }
 }
@@ -140,7 +146,8 @@ extension FluidGradientCommand {
 /// `fluidgradient render` when the user was running `render` (`fluidgradient presets show`
 /// for `presets show`): where to look for help.
 var helpCommand: String {
-    (["fluidgradient"] + FluidGradientCommand.commandPath(CommandLine.arguments.dropFirst()).path).joined(separator: " ")
+    (["fluidgradient"] + FluidGradientCommand.commandPath(CommandLine.arguments.dropFirst()).path).joined(
+        separator: " ")
 }
 
 /// Prints `message` on stderr as one line (see ``oneLine(_:)``) of a readable length (see

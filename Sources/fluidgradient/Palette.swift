@@ -31,7 +31,9 @@ struct Palette: ParsableCommand {
     @Argument(help: "A PNG image.")
     var image: String
 
-    @Option(name: .short, parsing: .unconditional, help: "The most colours to find (1...16); an image with fewer distinct colours gives fewer.", transform: number)
+    @Option(
+        name: .short, parsing: .unconditional,
+        help: "The most colours to find (1...16); an image with fewer distinct colours gives fewer.", transform: number)
     var n: Int = 5
 
     @Option(help: ArgumentHelp("Write a preset built from the palette to this .json file.", valueName: "FILE"))
@@ -57,15 +59,18 @@ struct Palette: ParsableCommand {
         }
         if let presetOut {
             let stem = URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent
-            let preset = Preset(palette: swatches, name: name ?? stem, description: "Colours of \(URL(fileURLWithPath: image).lastPathComponent)")
+            let preset = Preset(
+                palette: swatches, name: name ?? stem,
+                description: "Colours of \(URL(fileURLWithPath: image).lastPathComponent)")
             try AtomicFile.write(Array(preset.jsonText.utf8), to: presetOut, suggestedExtension: "json")
         }
         if json {
             let entries = swatches.map { swatch in
-                JSONNode(.object([
-                    ("color", JSONNode(.string(swatch.color.hex))),
-                    ("share", JSONNode(.number((swatch.share * 10_000).rounded() / 10_000))),
-                ]))
+                JSONNode(
+                    .object([
+                        ("color", JSONNode(.string(swatch.color.hex))),
+                        ("share", JSONNode(.number((swatch.share * 10_000).rounded() / 10_000))),
+                    ]))
             }
             print(JSONValue.array(entries).serialized())
             return
@@ -75,7 +80,9 @@ struct Palette: ParsableCommand {
         let plain = PresetDescription(preset: describer.preset, swatches: false)
         for swatch in swatches {
             let visible = plain.describe(swatch.color).count
-            print(describer.describe(swatch.color) + String(repeating: " ", count: max(0, 30 - visible)) + String(format: "%5.1f%%", swatch.share * 100))
+            print(
+                describer.describe(swatch.color) + String(repeating: " ", count: max(0, 30 - visible))
+                    + String(format: "%5.1f%%", swatch.share * 100))
         }
         if let presetOut { printError("wrote preset \(presetOut)") }
     }

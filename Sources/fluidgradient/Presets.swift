@@ -23,7 +23,8 @@ struct Presets: ParsableCommand {
             let descriptions = try names.map { try PresetLibrary.builtIn($0).description }
             if json {
                 let entries = zip(names, descriptions).map { name, description in
-                    JSONNode(.object([("name", JSONNode(.string(name))), ("description", JSONNode(.string(description)))]))
+                    JSONNode(
+                        .object([("name", JSONNode(.string(name))), ("description", JSONNode(.string(description)))]))
                 }
                 print(JSONValue.array(entries).serialized())
                 return
@@ -69,7 +70,8 @@ enum Terminal {
         let environment = ProcessInfo.processInfo.environment
         let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
         // NO_COLOR (no-color.org): set to anything non-empty, no colour at all.
-        return isatty(1) != 0 && (colorTerm == "truecolor" || colorTerm == "24bit") && (environment["NO_COLOR"] ?? "").isEmpty
+        return isatty(1) != 0 && (colorTerm == "truecolor" || colorTerm == "24bit")
+            && (environment["NO_COLOR"] ?? "").isEmpty
     }
 }
 
@@ -86,7 +88,10 @@ struct PresetDescription {
         }
         func addBlobs(_ key: String, _ blobs: [Blob]) {
             add(key, "")
-            lines += blobs.map { "  " + describe($0.color) + "  center \(pair($0.center)) radius \(pair($0.radius)) opacity \(ParameterRange.format($0.opacity))" }
+            lines += blobs.map {
+                "  " + describe($0.color)
+                    + "  center \(pair($0.center)) radius \(pair($0.radius)) opacity \(ParameterRange.format($0.opacity))"
+            }
         }
         // Explicit blobs replace the colours they would be drawn from, so only what renders is shown.
         if let blobs = preset.blobs {
@@ -116,7 +121,8 @@ struct PresetDescription {
 
     func describe(_ color: RGBA) -> String {
         let b = color.bytes
-        var text = color.hex.padding(toLength: 10, withPad: " ", startingAt: 0)
+        var text =
+            color.hex.padding(toLength: 10, withPad: " ", startingAt: 0)
             + "rgb(\(b.red), \(b.green), \(b.blue))" + (b.alpha == 255 ? "" : " alpha \(b.alpha)")
         if swatches { text = "\u{1B}[48;2;\(b.red);\(b.green);\(b.blue)m    \u{1B}[0m " + text }
         return text

@@ -34,7 +34,9 @@ struct Render: ParsableCommand {
 
     /// The default preset's settings that flags override, for the help.
     static var defaultPresetSettings: String {
-        guard let preset = try? PresetLibrary.builtIn(PresetLibrary.defaultName) else { return "see presets show default" }
+        guard let preset = try? PresetLibrary.builtIn(PresetLibrary.defaultName) else {
+            return "see presets show default"
+        }
         let format = ParameterRange.format
         return "\(preset.width)x\(preset.height), \(format(preset.fps)) fps, \(format(preset.duration)) s, "
             + (preset.loop ? "loop" : "no loop") + ", speed \(format(preset.speed)), blur \(format(preset.blur)), "
@@ -51,7 +53,9 @@ struct Render: ParsableCommand {
     var output: OutputOptions
 
     @Option(
-        text: ArgumentHelp("Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win; a rate option such as -b:v replaces our -crf), as one quoted value. Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\". A filter (-vf) is refused for .mov, .gif and transparent .webm, whose colour conversion is a filter of ours.", valueName: "OPTIONS"))
+        text: ArgumentHelp(
+            "Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win; a rate option such as -b:v replaces our -crf), as one quoted value. Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\". A filter (-vf) is refused for .mov, .gif and transparent .webm, whose colour conversion is a filter of ours.",
+            valueName: "OPTIONS"))
     var ffmpegOptions: String?
 
     @Option(
@@ -72,7 +76,10 @@ struct Render: ParsableCommand {
             valueName: "DIR"))
     var bundle: String?
 
-    @Option(help: ArgumentHelp("The codec of an .mp4: h264 (default; 8-bit, what every player takes), hevc (10-bit, tagged hvc1 for Safari and QuickTime) or av1 (10-bit, the smallest files).", valueName: "CODEC"))
+    @Option(
+        help: ArgumentHelp(
+            "The codec of an .mp4: h264 (default; 8-bit, what every player takes), hevc (10-bit, tagged hvc1 for Safari and QuickTime) or av1 (10-bit, the smallest files).",
+            valueName: "CODEC"))
     var codec: VideoCodec?
 
     func validate() throws {
@@ -83,10 +90,14 @@ struct Render: ParsableCommand {
         let target = try OutputTarget(parsing: path)
         if target.isSingleFrame {
             if timing.frameRange != nil {
-                throw ValidationError("a single PNG holds one frame, so --frame-range does not apply; use a pattern such as frames/%05d.png")
+                throw ValidationError(
+                    "a single PNG holds one frame, so --frame-range does not apply; use a pattern such as frames/%05d.png"
+                )
             }
         } else if timing.time != nil, target != .raw {
-            throw ValidationError("--time picks the instant of a one-frame output (out.png or -); for a sequence or video use --frame-range")
+            throw ValidationError(
+                "--time picks the instant of a one-frame output (out.png or -); for a sequence or video use --frame-range"
+            )
         }
         if timing.time != nil, timing.frameRange != nil {
             throw ValidationError("--time and --frame-range both pick frames; give one")
@@ -94,15 +105,19 @@ struct Render: ParsableCommand {
         switch target {
         case .video:
             if output.depth != nil || output.pixelFormat != nil {
-                throw ValidationError("video outputs choose their own depth and pixel format; --depth and --pixel-format apply to PNG and raw output")
+                throw ValidationError(
+                    "video outputs choose their own depth and pixel format; --depth and --pixel-format apply to PNG and raw output"
+                )
             }
         case .png, .pngSequence:
             if output.pixelFormat != nil {
-                throw ValidationError("--pixel-format applies to raw output (-o -); PNGs are RGB or RGBA, 8 or 16 bits (--depth)")
+                throw ValidationError(
+                    "--pixel-format applies to raw output (-o -); PNGs are RGB or RGBA, 8 or 16 bits (--depth)")
             }
         case .raw:
             if let format = output.pixelFormat, let depth = output.depth, format.bitDepth != depth {
-                throw ValidationError("--pixel-format \(format.rawValue) is \(format.bitDepth)-bit, but --depth is \(depth)")
+                throw ValidationError(
+                    "--pixel-format \(format.rawValue) is \(format.bitDepth)-bit, but --depth is \(depth)")
             }
         }
         if let encodeSize {
@@ -120,12 +135,16 @@ struct Render: ParsableCommand {
             }
             try VideoCodec.check(codec, for: container, path: path)
         }
-        if ffmpegOptions != nil, case .video = target {} else if ffmpegOptions != nil {
+        if ffmpegOptions != nil, case .video = target {
+        } else if ffmpegOptions != nil {
             throw ValidationError(
-                "--ffmpeg-options applies to video and animated image outputs (.mp4, .mov, .webm, .gif, .webp, .apng, .avif)")
+                "--ffmpeg-options applies to video and animated image outputs (.mp4, .mov, .webm, .gif, .webp, .apng, .avif)"
+            )
         }
         if target == .raw, isatty(1) != 0 {
-            throw ValidationError("-o - writes raw frames to standard output, which is a terminal; pipe it into a program, or give a file such as out.mp4")
+            throw ValidationError(
+                "-o - writes raw frames to standard output, which is a terminal; pipe it into a program, or give a file such as out.mp4"
+            )
         }
     }
 
@@ -154,11 +173,13 @@ struct Render: ParsableCommand {
         case .png(let path):
             sink = try PNGFileSink(path: path, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .pngSequence(let pattern):
-            sink = try PNGSequenceSink(pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency)
+            sink = try PNGSequenceSink(
+                pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .video(let path, let container):
             let stacked = output.alpha == .stacked
             // The stacked layout's tag follows the user's options, so that it wins.
-            let extraOptions = try (ffmpegOptions.map(FFmpegOptions.words) ?? []) + (stacked ? StackedAlphaSink.ffmpegOptions : [])
+            let extraOptions =
+                try (ffmpegOptions.map(FFmpegOptions.words) ?? []) + (stacked ? StackedAlphaSink.ffmpegOptions : [])
             let video = try VideoSink(
                 path: path, container: container, codec: codec ?? .h264, width: preset.width,
                 height: (stacked ? 2 : 1) * preset.height, fps: preset.fps, frameCount: frames.count,
@@ -168,23 +189,29 @@ struct Render: ParsableCommand {
                 let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
                 for note in (encodeNote.map { [$0] } ?? []) + notes { printError("note: " + note) }
             }
-            sink = !stacked ? video : StackedAlphaSink(
-                wrapping: video, width: preset.width, height: preset.height, dither: output.dither == .on,
-                threads: output.threading.threadCount)
+            sink =
+                !stacked
+                ? video
+                : StackedAlphaSink(
+                    wrapping: video, width: preset.width, height: preset.height, dither: output.dither == .on,
+                    threads: output.threading.threadCount)
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }
         let plan = RenderPlan(
-            preset: preset, frames: frames, time: time, dither: output.dither == .on, threads: output.threading.threadCount)
+            preset: preset, frames: frames, time: time, dither: output.dither == .on,
+            threads: output.threading.threadCount)
         let start = Date()
         try FramePipeline.run(
             plan, into: sink,
             progress: TerminalProgress.ifTerminal(quiet: output.quiet || target == .raw, label: label))
         if output.stats {
             let seconds = Date().timeIntervalSince(start)
-            printError("rendered \(counted(frames.count, "frame")) of \(preset.width)x\(preset.height)" + String(
-                format: " in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
-                seconds, Double(frames.count) / seconds, Double(ProcessMemory.peakResidentBytes) / 1_048_576))
+            printError(
+                "rendered \(counted(frames.count, "frame")) of \(preset.width)x\(preset.height)"
+                    + String(
+                        format: " in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
+                        seconds, Double(frames.count) / seconds, Double(ProcessMemory.peakResidentBytes) / 1_048_576))
         }
     }
 
@@ -205,16 +232,30 @@ struct Render: ParsableCommand {
 
 /// How long to render and which frames.
 struct TimingOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Length of a sequence or video in seconds (default: the preset's, 10), rounded to whole frames: round(SECONDS × fps) frames. With --loop, those frames ÷ fps are also the loop's period, so it shapes a one-frame output's motion too.", valueName: "SECONDS"), transform: number)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Length of a sequence or video in seconds (default: the preset's, 10), rounded to whole frames: round(SECONDS × fps) frames. With --loop, those frames ÷ fps are also the loop's period, so it shapes a one-frame output's motion too.",
+            valueName: "SECONDS"), transform: number)
     var duration: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Length in frames, instead of --duration (up to 86400 s of them).", valueName: "N"), transform: number)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Length in frames, instead of --duration (up to 86400 s of them).", valueName: "N"),
+        transform: number)
     var frames: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, 0 to 86400 (default 0).", valueName: "SECONDS"), transform: number)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, 0 to 86400 (default 0).",
+            valueName: "SECONDS"), transform: number)
     var time: Double?
 
-    @Option(text: ArgumentHelp("Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.", valueName: "A-B"))
+    @Option(
+        text: ArgumentHelp(
+            "Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.",
+            valueName: "A-B"))
     var frameRange: String?
 
     func validate() throws {
@@ -225,7 +266,9 @@ struct TimingOptions: ParsableArguments {
             throw ValidationError("--frames must be at least 1, not \(frames)")
         }
         if let time, !(0...PresetLimits.duration.upperBound).contains(time) {
-            throw ValidationError("--time must be between 0 and \(Int(PresetLimits.duration.upperBound)) seconds, not \(ParameterRange.format(time))")
+            throw ValidationError(
+                "--time must be between 0 and \(Int(PresetLimits.duration.upperBound)) seconds, not \(ParameterRange.format(time))"
+            )
         }
     }
 
@@ -236,7 +279,8 @@ struct TimingOptions: ParsableArguments {
             guard duration <= PresetLimits.duration.upperBound else {
                 throw CommandError.input(
                     "--frames: \(frames) frames at \(ParameterRange.format(preset.fps)) fps last longer than "
-                        + "\(Int(PresetLimits.duration.upperBound)) s, the longest render; give at most \(Int(PresetLimits.duration.upperBound * preset.fps))")
+                        + "\(Int(PresetLimits.duration.upperBound)) s, the longest render; give at most \(Int(PresetLimits.duration.upperBound * preset.fps))"
+                )
             }
             preset.duration = duration
         }
@@ -244,13 +288,18 @@ struct TimingOptions: ParsableArguments {
 
     /// `A-B` or `A`, inside `0..<frameCount`.
     static func parseFrameRange(_ text: String, frameCount: Int) throws(CommandError) -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last!, first >= 0, first <= last else {
-            throw CommandError.input("--frame-range: \"\(text)\" is not a range; expected A-B with 0 ≤ A ≤ B, such as 0-119")
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last!, first >= 0, first <= last
+        else {
+            throw CommandError.input(
+                "--frame-range: \"\(text)\" is not a range; expected A-B with 0 ≤ A ≤ B, such as 0-119")
         }
         guard last < frameCount else {
             throw CommandError.input(
-                "--frame-range: \(text) goes past the last frame, \(frameCount - 1) (the render has \(frameCount) frames)")
+                "--frame-range: \(text) goes past the last frame, \(frameCount - 1) (the render has \(frameCount) frames)"
+            )
         }
         return first...last
     }

@@ -31,8 +31,9 @@ extension Render {
         let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .auto
         let size = try request.resolve(for: preset, container: .mp4, path: directory)
         if !output.quiet, !preset.loop {
-            printError("note: the preset does not loop, so the page's loop jumps from the last frame to the first; "
-                + "add --loop for a seamless one")
+            printError(
+                "note: the preset does not loop, so the page's loop jumps from the last frame to the first; "
+                    + "add --loop for a seamless one")
         }
         var announce: (@Sendable (String) -> Void)?
         if output.verbose { announce = { @Sendable line in printWhole("ffmpeg command: " + line) } }
@@ -45,9 +46,10 @@ extension Render {
         guard !output.quiet else { return }
         let loops = manifest.files.filter { $0.role.hasSuffix("loop") }
         let sizes = loops.map { "\($0.file) \(BundleSummary.kilobytes($0.bytes))" }.joined(separator: ", ")
-        printError("Wrote \(directory)/: the loop encoded at \(size.width)x\(size.height) for \(preset.width)x\(preset.height) "
-            + "(\(sizes)), posters, index.html and manifest.json"
-            + String(format: " in %.1f s", Date().timeIntervalSince(start)))
+        printError(
+            "Wrote \(directory)/: the loop encoded at \(size.width)x\(size.height) for \(preset.width)x\(preset.height) "
+                + "(\(sizes)), posters, index.html and manifest.json"
+                + String(format: " in %.1f s", Date().timeIntervalSince(start)))
     }
 }
 
@@ -55,6 +57,7 @@ extension Render {
 enum BundleSummary {
     /// `83 kB` or `1.2 MB`: decimal units, as browsers' network panels show them.
     static func kilobytes(_ bytes: Int) -> String {
-        bytes < 1_000_000 ? "\(Int((Double(bytes) / 1000).rounded())) kB" : String(format: "%.1f MB", Double(bytes) / 1e6)
+        bytes < 1_000_000
+            ? "\(Int((Double(bytes) / 1000).rounded())) kB" : String(format: "%.1f MB", Double(bytes) / 1e6)
     }
 }

@@ -13,8 +13,9 @@ import Testing
         let apng = scratch.file("t.apng")
         ImageFixtures.ffmpeg(apng, from: scratch.file("t%02d.png"), fps: 30, ["-plays", "0"])
         let exact = run(["compare", scratch.file("t%02d.png"), apng])
-        #expect(exact.stdoutText == "match: 5 frames, 5 matching, 0 differing, 0 missing, 0 extra, 0 of another size; "
-            + "mean score 100.00\n")
+        #expect(
+            exact.stdoutText == "match: 5 frames, 5 matching, 0 differing, 0 missing, 0 extra, 0 of another size; "
+                + "mean score 100.00\n")
         ImageFixtures.goldens(scratch.file("o%02d.png"), frames: 5, ["--depth", String(depth), "--fps", "30"])
         let opaque = run(["compare", scratch.file("o%02d.png"), apng, "--json"])
         #expect(opaque.status == 1)

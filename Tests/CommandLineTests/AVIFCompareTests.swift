@@ -26,8 +26,9 @@ import Testing
         Self.avifenc(animated, Self.lossless, frames: frames)
         Self.avifenc(still, Self.lossless, frames: [frames[1]])
         let exact = run(["compare", scratch.file("t%02d.png"), animated])
-        #expect(exact.stdoutText == "match: 3 frames, 3 matching, 0 differing, 0 missing, 0 extra, 0 of another size; "
-            + "mean score 100.00\n")
+        #expect(
+            exact.stdoutText == "match: 3 frames, 3 matching, 0 differing, 0 missing, 0 extra, 0 of another size; "
+                + "mean score 100.00\n")
         #expect(run(["compare", frames[1], still]).status == 0)
         #expect(run(["compare", frames[0], still]).status == 1)
         for (goldens, avif) in [(scratch.file("o%02d.png"), animated), (scratch.file("o01.png"), still)] {
@@ -62,11 +63,13 @@ import Testing
         let scratch = Scratch()
         ImageFixtures.goldens(scratch.file("o%02d.png"), frames: 4)
         let avif = scratch.file("o.avif")
-        ImageFixtures.ffmpeg(avif, from: scratch.file("o%02d.png"), fps: 30, [
-            "-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv420p",
-            "-c:v", "libaom-av1", "-crf", "20", "-cpu-used", "8",
-            "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
-        ])
+        ImageFixtures.ffmpeg(
+            avif, from: scratch.file("o%02d.png"), fps: 30,
+            [
+                "-vf", "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv420p",
+                "-c:v", "libaom-av1", "-crf", "20", "-cpu-used", "8",
+                "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv",
+            ])
         #expect(run(["compare", scratch.file("o%02d.png"), avif, "--tolerance", "10"]).status == 0)
         let strict = run(["compare", scratch.file("o%02d.png"), avif, "--json"])
         #expect(try ImageFixtures.largest(strict).count == 4)
@@ -84,8 +87,12 @@ import Testing
             try FileManager.default.copyItem(atPath: source[frame], toPath: copy)
         }
         let avif = scratch.file("u.avif")
-        ImageFixtures.make(avif, with: "avifenc", Self.lossless + ["--timescale", "30",
-            "--duration", "1", source[0], "--duration", "2", source[1], "--duration", "1", source[2]])
+        ImageFixtures.make(
+            avif, with: "avifenc",
+            Self.lossless + [
+                "--timescale", "30",
+                "--duration", "1", source[0], "--duration", "2", source[1], "--duration", "1", source[2],
+            ])
         let paired = run(["compare", scratch.file("seq%02d.png"), avif, "--fps", "30"])
         #expect(paired.status == 0, "\(paired.stdoutText)")
         #expect(paired.stdoutText.hasPrefix("match: 4 frames, 4 matching"))

@@ -21,7 +21,8 @@ import Testing
 
     static func setUp(_ scratch: Scratch, manifest: String = manifest) -> String {
         if !FileManager.default.fileExists(atPath: scratch.file("colors.txt")) {
-            _ = FileManager.default.createFile(atPath: scratch.file("colors.txt"), contents: Data("#7400B8\n#48BFE3\n#80FFDB\n".utf8))
+            _ = FileManager.default.createFile(
+                atPath: scratch.file("colors.txt"), contents: Data("#7400B8\n#48BFE3\n#80FFDB\n".utf8))
         }
         _ = FileManager.default.createFile(atPath: scratch.file("batch.json"), contents: Data(manifest.utf8))
         return scratch.file("batch.json")
@@ -30,8 +31,12 @@ import Testing
     struct Report {
         var jobs: [[String: Any]]
         func statuses() -> [String] { jobs.map { $0["status"] as! String } }
-        func indices(where status: String) -> [Int] { jobs.filter { $0["status"] as! String == status }.map { $0["index"] as! Int } }
-        func names(where status: String) -> [String] { jobs.filter { $0["status"] as! String == status }.map { $0["name"] as! String } }
+        func indices(where status: String) -> [Int] {
+            jobs.filter { $0["status"] as! String == status }.map { $0["index"] as! Int }
+        }
+        func names(where status: String) -> [String] {
+            jobs.filter { $0["status"] as! String == status }.map { $0["name"] as! String }
+        }
     }
 
     static func batch(_ arguments: [String], environment: [String: String] = [:]) throws -> (CommandResult, Report) {
@@ -71,7 +76,8 @@ import Testing
         #expect(Self.files(in: scratch.file("out")) == rendered)
 
         // An output truncated or replaced since its sidecar was written is rendered again.
-        let truncated = scratch.file("out/brand/brand-64x36.mp4"), replaced = scratch.file("out/aurora/aurora-48x48.png")
+        let truncated = scratch.file("out/brand/brand-64x36.mp4"),
+            replaced = scratch.file("out/aurora/aurora-48x48.png")
         _ = FileManager.default.createFile(atPath: truncated, contents: Data())
         _ = FileManager.default.createFile(atPath: replaced, contents: Data("not a png".utf8))
         let (_, afterDamage) = try Self.batch([manifest])
@@ -79,7 +85,8 @@ import Testing
         #expect(Self.files(in: scratch.file("out")) == rendered)
 
         // A palette file's colour: only its 6 jobs.
-        _ = FileManager.default.createFile(atPath: scratch.file("colors.txt"), contents: Data("#7400B8\n#48BFE3\n#FFD166\n".utf8))
+        _ = FileManager.default.createFile(
+            atPath: scratch.file("colors.txt"), contents: Data("#7400B8\n#48BFE3\n#FFD166\n".utf8))
         let (_, afterFile) = try Self.batch([manifest])
         #expect(afterFile.names(where: "rendered") == Array(repeating: "from-file", count: 6))
         #expect(afterFile.indices(where: "skipped").count == 12)
@@ -90,8 +97,10 @@ import Testing
         #expect(afterInline.names(where: "rendered") == Array(repeating: "brand", count: 6))
 
         // A size appears: only its 9 jobs render; the old sizes are still up to date.
-        _ = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: "#FFC371", with: "#FFC372")
-            .replacingOccurrences(of: #""48x48"]"#, with: #""48x48", "32x32"]"#))
+        _ = Self.setUp(
+            scratch,
+            manifest: Self.manifest.replacingOccurrences(of: "#FFC371", with: "#FFC372")
+                .replacingOccurrences(of: #""48x48"]"#, with: #""48x48", "32x32"]"#))
         let (_, afterSize) = try Self.batch([manifest])
         #expect(afterSize.indices(where: "rendered").count == 9)
         #expect(afterSize.indices(where: "skipped").count == 18)
@@ -125,7 +134,9 @@ import Testing
         let manifest = Self.setUp(scratch)
         func planned(_ arguments: [String], _ environment: [String: String]) -> (Int32, [Int], String) {
             let result = run(["batch", manifest, "--dry-run"] + arguments, environment: environment)
-            let indices = result.stdoutText.split(separator: "\n").dropFirst(2).compactMap { Int($0.split(separator: " ").first ?? "") }
+            let indices = result.stdoutText.split(separator: "\n").dropFirst(2).compactMap {
+                Int($0.split(separator: " ").first ?? "")
+            }
             return (result.status, indices, result.stdoutText + result.stderr)
         }
         let kubernetes = planned([], ["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"])
@@ -144,15 +155,20 @@ import Testing
         #expect(planned(["--shard", "3/3"], [:]).0 == 2)
         // A value that starts with '-' reaches the shard check, not "Missing value".
         let negative = planned(["--shard", "-1/3"], [:])
-        #expect(negative.0 == 2 && negative.2.contains("--shard must be K/N with 0 ≤ K < N, such as 0/4, not -1/3"), "\(negative.2)")
+        #expect(
+            negative.0 == 2 && negative.2.contains("--shard must be K/N with 0 ≤ K < N, such as 0/4, not -1/3"),
+            "\(negative.2)")
         let both = planned(["--shard", "0/3", "--shard-count", "3"], [:])
         #expect(both.0 == 2 && both.2.contains("--shard K/N already gives the number of shards"))
         let countAlone = planned(["--shard-count", "3"], [:])
         #expect(countAlone.0 == 2 && countAlone.2.contains("--shard-count needs a shard index"))
         let countAloneInEnvironment = planned([], ["FLUIDGRADIENT_SHARD_COUNT": "2"])
-        #expect(countAloneInEnvironment.0 == 2 && countAloneInEnvironment.2.contains("FLUIDGRADIENT_SHARD_COUNT=2 is set but no shard index is"))
+        #expect(
+            countAloneInEnvironment.0 == 2
+                && countAloneInEnvironment.2.contains("FLUIDGRADIENT_SHARD_COUNT=2 is set but no shard index is"))
         let notANumber = planned([], ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "x"])
-        #expect(notANumber.0 == 2 && notANumber.2.contains("SLURM_ARRAY_TASK_COUNT=x is not a number"), "\(notANumber.2)")
+        #expect(
+            notANumber.0 == 2 && notANumber.2.contains("SLURM_ARRAY_TASK_COUNT=x is not a number"), "\(notANumber.2)")
         let countNotANumber = planned([], ["JOB_COMPLETION_INDEX": "0", "FLUIDGRADIENT_SHARD_COUNT": "abc"])
         #expect(countNotANumber.0 == 2 && countNotANumber.2.contains("FLUIDGRADIENT_SHARD_COUNT=abc is not a number"))
         #expect(scratch.contents.count == 2, "a dry run writes nothing")
@@ -161,7 +177,10 @@ import Testing
     @Test func relativePathsWorkFromTheManifestsDirectory() {
         let scratch = Scratch()
         // Outputs in a directory the batch creates, one level down from where it runs.
-        _ = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: "out/{name}/{name}-{size}.{ext}", with: "renders/{name}-{size}.{ext}"))
+        _ = Self.setUp(
+            scratch,
+            manifest: Self.manifest.replacingOccurrences(
+                of: "out/{name}/{name}-{size}.{ext}", with: "renders/{name}-{size}.{ext}"))
         let result = run(["batch", "batch.json", "--jobs", "2"], directory: scratch.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText.contains("renders/aurora-64x36.mp4 "))
@@ -180,13 +199,19 @@ import Testing
         let scratch = Scratch()
         let manifest = Self.setUp(scratch)
         // A file where aurora's directory should be, and a directory where one of brand's outputs should be.
-        try FileManager.default.createDirectory(atPath: scratch.file("out/brand/brand-64x36.png"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: scratch.file("out/brand/brand-64x36.png"), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: scratch.file("out/aurora"), contents: Data())
         let (result, report) = try Self.batch([manifest])
         #expect(result.status == 3)
-        let failed = report.jobs.filter { $0["status"] as! String == "failed" }.map { ($0["job"] as! String, $0["message"] as! String) }
+        let failed = report.jobs.filter { $0["status"] as! String == "failed" }.map {
+            ($0["job"] as! String, $0["message"] as! String)
+        }
         #expect(failed.count == 7, "\(failed)")
-        #expect(failed.filter { $0.0.hasPrefix("aurora ") }.allSatisfy { $0.1.hasSuffix("out/aurora is a file, not a directory; choose an output path inside a directory") })
+        #expect(
+            failed.filter { $0.0.hasPrefix("aurora ") }.allSatisfy {
+                $0.1.hasSuffix("out/aurora is a file, not a directory; choose an output path inside a directory")
+            })
         let blocked = try #require(failed.first { $0.0 == "brand 64x36 png" })
         #expect(blocked.1.contains("brand-64x36.png: it is a directory; name a file"), "\(blocked.1)")
     }
@@ -194,9 +219,11 @@ import Testing
     @Test func aFailingJobIsReportedAndTheOthersStillRender() throws {
         let scratch = Scratch()
         // 63x35 cannot be 4:2:0 H.264 (VP9 takes it); the missing palette file fails all of its jobs.
-        let manifest = Self.setUp(scratch, manifest: Self.manifest
-            .replacingOccurrences(of: #""64x36", "48x48""#, with: #""63x35", "48x48""#)
-            .replacingOccurrences(of: "colors.txt", with: "missing.txt"))
+        let manifest = Self.setUp(
+            scratch,
+            manifest: Self.manifest
+                .replacingOccurrences(of: #""64x36", "48x48""#, with: #""63x35", "48x48""#)
+                .replacingOccurrences(of: "colors.txt", with: "missing.txt"))
         // A dry run already shows which jobs cannot succeed, and why.
         let plan = run(["batch", manifest, "--dry-run"])
         #expect(plan.status == 0)
@@ -212,7 +239,11 @@ import Testing
         // The path is named once: the encoder's message already starts with it.
         let oddLine = try #require(errorLines.first { $0.contains("aurora 63x35 mp4") })
         #expect(oddLine.components(separatedBy: "aurora-63x35.mp4").count == 2, "\(oddLine)")
-        #expect(errorLines.contains { $0.contains("from-file 48x48 mp4") && $0.hasSuffix("cannot read palette file \(scratch.file("missing.txt")): no such file") })
+        #expect(
+            errorLines.contains {
+                $0.contains("from-file 48x48 mp4")
+                    && $0.hasSuffix("cannot read palette file \(scratch.file("missing.txt")): no such file")
+            })
         let failed = report.jobs.filter { $0["status"] as! String == "failed" }
         // from-file's 6, and the other palettes' 63x35 mp4.
         #expect(failed.count == 8)
@@ -235,8 +266,13 @@ import Testing
     @Test func theTableKeepsEachJobOnOneLine() throws {
         let scratch = Scratch()
         // A terminal escape in a palette file reaches the job's message.
-        _ = FileManager.default.createFile(atPath: scratch.file("colors.txt"), contents: Data("#7400B8\nblu\u{1B}[2Jrple\n".utf8))
-        let manifest = Self.setUp(scratch, manifest: #"{ "output": "out/{name}.{ext}", "palettes": [{ "name": "odd", "palette": "colors.txt" }], "sizes": ["48x48"], "formats": ["png"] }"#)
+        _ = FileManager.default.createFile(
+            atPath: scratch.file("colors.txt"), contents: Data("#7400B8\nblu\u{1B}[2Jrple\n".utf8))
+        let manifest = Self.setUp(
+            scratch,
+            manifest:
+                #"{ "output": "out/{name}.{ext}", "palettes": [{ "name": "odd", "palette": "colors.txt" }], "sizes": ["48x48"], "formats": ["png"] }"#
+        )
         for arguments in [[manifest], [manifest, "--dry-run"]] {
             let result = run(["batch"] + arguments)
             #expect(result.stdoutText.contains(#""blu\u{1B}[2Jrple" is not a colour"#), "\(result.stdoutText)")
@@ -249,7 +285,9 @@ import Testing
         let scratch = Scratch()
         let manifest = Self.setUp(scratch)
         // The real ffmpeg, except that it dies of SIGSEGV when asked for WebM.
-        let wrapper = try script("#!/bin/sh\ncase \"$*\" in *' webm '*) kill -SEGV $$;; esac\nexec ffmpeg \"$@\"\n", named: "ffmpeg", in: scratch)
+        let wrapper = try script(
+            "#!/bin/sh\ncase \"$*\" in *' webm '*) kill -SEGV $$;; esac\nexec ffmpeg \"$@\"\n", named: "ffmpeg",
+            in: scratch)
         let (result, report) = try Self.batch([manifest], environment: ["FLUIDGRADIENT_FFMPEG": wrapper])
         #expect(result.status == 3)
         let failed = report.jobs.filter { $0["status"] as! String == "failed" }
@@ -261,12 +299,14 @@ import Testing
 
     @Test func failFastStopsAtTheFirstFailure() throws {
         let scratch = Scratch()
-        let manifest = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""64x36""#, with: #""63x35""#))
+        let manifest = Self.setUp(
+            scratch, manifest: Self.manifest.replacingOccurrences(of: #""64x36""#, with: #""63x35""#))
         let (result, report) = try Self.batch([manifest, "--fail-fast", "--jobs", "1"])
         #expect(result.status == 3)
         // Job 0 (aurora 63x35 mp4) fails; nothing after it starts.
         #expect(report.statuses() == ["failed"] + Array(repeating: "cancelled", count: 17))
-        #expect(!FileManager.default.fileExists(atPath: scratch.file("out")) || Self.files(in: scratch.file("out")).isEmpty)
+        #expect(
+            !FileManager.default.fileExists(atPath: scratch.file("out")) || Self.files(in: scratch.file("out")).isEmpty)
     }
 
     @Test func aDryRunListsTheJobsInOrderAsTextOrJSON() throws {
@@ -277,7 +317,9 @@ import Testing
         let lines = text.stdoutText.split(separator: "\n")
         #expect(lines.count == 20)
         #expect(lines[0] == "18 of 18 jobs:")
-        #expect(lines[2].hasPrefix("0   aurora 64x36 mp4 ") && lines[2].contains(scratch.file("out/aurora/aurora-64x36.mp4") + " "))
+        #expect(
+            lines[2].hasPrefix("0   aurora 64x36 mp4 ")
+                && lines[2].contains(scratch.file("out/aurora/aurora-64x36.mp4") + " "))
         #expect(lines.dropFirst(2).allSatisfy { $0.hasSuffix("  render") })
         let json = run(["batch", manifest, "--dry-run", "--json", "--shard", "1/2"])
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
@@ -285,7 +327,10 @@ import Testing
         #expect(object["total"] as? Int == 18)
         let jobs = try #require(object["jobs"] as? [[String: Any]])
         #expect(jobs.map { $0["index"] as! Int } == Array(stride(from: 1, to: 18, by: 2)))
-        #expect(jobs.allSatisfy { $0["plan"] as? String == "render" && ($0["output"] as! String).hasPrefix(scratch.file("out/")) })
+        #expect(
+            jobs.allSatisfy {
+                $0["plan"] as? String == "render" && ($0["output"] as! String).hasPrefix(scratch.file("out/"))
+            })
         #expect(scratch.contents == ["batch.json", "colors.txt"], "a dry run writes nothing")
     }
 
@@ -293,12 +338,18 @@ import Testing
     /// entries, even from root), as the real run then reports them.
     @Test func aDryRunFindsAnUnwritableOutputDirectory() {
         let scratch = Scratch()
-        let manifest = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""out/{name}/{name}-{size}.{ext}""#, with: #""/proc/sys/fluidgradient/{name}-{size}.{ext}""#))
-        let expected = "cannot write /proc/sys/fluidgradient/aurora-64x36.mp4: /proc/sys is not writable (Permission denied); choose a directory you can write to"
+        let manifest = Self.setUp(
+            scratch,
+            manifest: Self.manifest.replacingOccurrences(
+                of: #""out/{name}/{name}-{size}.{ext}""#, with: #""/proc/sys/fluidgradient/{name}-{size}.{ext}""#))
+        let expected =
+            "cannot write /proc/sys/fluidgradient/aurora-64x36.mp4: /proc/sys is not writable (Permission denied); choose a directory you can write to"
         let plan = run(["batch", manifest, "--dry-run"])
         #expect(plan.status == 0)
         let lines = plan.stdoutText.split(separator: "\n").dropFirst(2)
-        #expect(lines.count == 18 && lines.allSatisfy { $0.contains("  fails: cannot write /proc/sys/fluidgradient/") }, "\(plan.stdoutText)")
+        #expect(
+            lines.count == 18 && lines.allSatisfy { $0.contains("  fails: cannot write /proc/sys/fluidgradient/") },
+            "\(plan.stdoutText)")
         #expect(lines.first?.hasSuffix("fails: " + expected) == true, "\(plan.stdoutText)")
         let result = run(["batch", manifest])
         #expect(result.status == 3)
@@ -310,29 +361,42 @@ import Testing
     /// as root the batch runs as nobody.)
     @Test func upToDateJobsInAReadOnlyDirectoryAreSkipped() throws {
         let scratch = Scratch()
-        let manifest = Self.setUp(scratch, manifest: #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#)
+        let manifest = Self.setUp(
+            scratch,
+            manifest:
+                #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#
+        )
         #expect(run(["batch", manifest]).status == 0)
         chmod(scratch.file("ro"), 0o555)
         defer { chmod(scratch.file("ro"), 0o755) }
         let again = run(["batch", manifest, "--json"], launcher: unprivilegedLauncher)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdoutText.contains(#""status": "skipped""#), "\(again.stdoutText)")
-        let more = Self.setUp(scratch, manifest: #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18", "48x27"], "formats": ["png"] }"#)
+        let more = Self.setUp(
+            scratch,
+            manifest:
+                #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18", "48x27"], "formats": ["png"] }"#
+        )
         let blocked = run(["batch", more], launcher: unprivilegedLauncher)
         #expect(blocked.status == 3)
-        #expect(blocked.stderr.hasSuffix("\(scratch.file("ro")) is not writable (Permission denied); choose a directory you can write to\n"), "\(blocked.stderr)")
+        #expect(
+            blocked.stderr.hasSuffix(
+                "\(scratch.file("ro")) is not writable (Permission denied); choose a directory you can write to\n"),
+            "\(blocked.stderr)")
     }
 
     @Test func aSizeOrFormatListedTwiceIsNamed() {
         let scratch = Scratch()
-        let sizes = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""64x36", "48x48""#, with: #""64x36", "64X36""#))
+        let sizes = Self.setUp(
+            scratch, manifest: Self.manifest.replacingOccurrences(of: #""64x36", "48x48""#, with: #""64x36", "64X36""#))
         let twice = run(["batch", sizes])
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("sizes[1]: 64x36 is already sizes[0]; list each size once"), "\(twice.stderr)")
         let formats = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""webm""#, with: #""MP4""#))
         let again = run(["batch", formats])
         #expect(again.status == 2)
-        #expect(again.stderr.contains("formats[1]: mp4 is already formats[0]; list each format once"), "\(again.stderr)")
+        #expect(
+            again.stderr.contains("formats[1]: mp4 is already formats[0]; list each format once"), "\(again.stderr)")
     }
 
     /// A name the output can have but its sidecar (19 bytes more) cannot fails in the plan,
@@ -340,9 +404,16 @@ import Testing
     @Test func anOutputNameWithNoRoomForItsSidecarFailsInThePlan() {
         let scratch = Scratch()
         let name = String(repeating: "n", count: 240)
-        let manifest = Self.setUp(scratch, manifest: #"{ "output": "o/\#(name)-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#)
+        let manifest = Self.setUp(
+            scratch,
+            manifest:
+                #"{ "output": "o/\#(name)-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#
+        )
         let plan = run(["batch", manifest, "--dry-run"])
-        #expect(plan.stdoutText.contains("leaves no room for its sidecar (269 bytes, at most 255); shorten the output template"), "\(plan.stdoutText)")
+        #expect(
+            plan.stdoutText.contains(
+                "leaves no room for its sidecar (269 bytes, at most 255); shorten the output template"),
+            "\(plan.stdoutText)")
         let result = run(["batch", manifest])
         #expect(result.status == 3)
         #expect(!FileManager.default.fileExists(atPath: scratch.file("o")))
@@ -351,16 +422,24 @@ import Testing
     /// The plan follows an output that is a link, as the write will.
     @Test func thePlanFollowsALinkedOutput() throws {
         let scratch = Scratch()
-        let manifest = Self.setUp(scratch, manifest: #"{ "output": "o/{name}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#)
+        let manifest = Self.setUp(
+            scratch,
+            manifest:
+                #"{ "output": "o/{name}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#
+        )
         try FileManager.default.createDirectory(atPath: scratch.file("o"), withIntermediateDirectories: true)
         #expect(symlink("../gone/aurora.png", scratch.file("o/aurora.png")) == 0)
         let plan = run(["batch", manifest, "--dry-run"])
-        #expect(plan.stdoutText.contains("fails: cannot write \(scratch.file("o/aurora.png")): it is a symbolic link to a missing file"), "\(plan.stdoutText)")
+        #expect(
+            plan.stdoutText.contains(
+                "fails: cannot write \(scratch.file("o/aurora.png")): it is a symbolic link to a missing file"),
+            "\(plan.stdoutText)")
     }
 
     @Test func anInvalidManifestRendersNothing() {
         let scratch = Scratch()
-        let manifest = Self.setUp(scratch, manifest: Self.manifest.replacingOccurrences(of: #""webm""#, with: #""avi""#))
+        let manifest = Self.setUp(
+            scratch, manifest: Self.manifest.replacingOccurrences(of: #""webm""#, with: #""avi""#))
         let result = run(["batch", manifest])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("fluidgradient: \(manifest):10: formats[1]:"), "\(result.stderr)")
@@ -370,20 +449,26 @@ import Testing
 
     @Test func anInterruptedBatchLeavesOnlyCompleteOutputsAndResumes() throws {
         let scratch = Scratch()
-        let manifest = Self.setUp(scratch, manifest: Self.manifest
-            .replacingOccurrences(of: #""duration": 0.5"#, with: #""duration": 30"#)
-            .replacingOccurrences(of: #""64x36", "48x48""#, with: #""320x180""#)
-            .replacingOccurrences(of: #", "png""#, with: ""))
+        let manifest = Self.setUp(
+            scratch,
+            manifest: Self.manifest
+                .replacingOccurrences(of: #""duration": 0.5"#, with: #""duration": 30"#)
+                .replacingOccurrences(of: #""64x36", "48x48""#, with: #""320x180""#)
+                .replacingOccurrences(of: #", "png""#, with: ""))
         let command = RunningCommand(["batch", manifest, "--jobs", "1"])
         _ = try waitForChild(of: command.pid, named: "ffmpeg")
         usleep(500_000)
         command.signal(SIGINT)
         let result = command.wait()
         #expect(result.status == 130)
-        #expect(result.stderr.hasSuffix("interrupted; completed outputs are kept; run the batch again to finish it\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix("interrupted; completed outputs are kept; run the batch again to finish it\n"),
+            "\(result.stderr)")
         #expect(result.stdoutText.contains("interrupted"))
         let left = Self.files(in: scratch.file("out"))
-        #expect(left.keys.allSatisfy { !($0.split(separator: "/").last ?? "").hasPrefix(".") }, "temporary files left: \(left.keys)")
+        #expect(
+            left.keys.allSatisfy { !($0.split(separator: "/").last ?? "").hasPrefix(".") },
+            "temporary files left: \(left.keys)")
         for name in left.keys where !name.hasSuffix(".fluidgradient.json") {
             #expect(left[name + ".fluidgradient.json"] != nil, "\(name) has no sidecar")
         }

@@ -20,7 +20,9 @@ import Testing
     @Test func printsATableWithCountsInWords() {
         let result = run(["bench", "--size", "64x36", "--frames", "1", "--threads", "1"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdoutText.hasPrefix("default 64x36, 1 frame × 1 run, rgba, 1 thread, 7 blobs, sigma "), "\(result.stdoutText)")
+        #expect(
+            result.stdoutText.hasPrefix("default 64x36, 1 frame × 1 run, rgba, 1 thread, 7 blobs, sigma "),
+            "\(result.stdoutText)")
         for stage in ["raster", "blur", "output", "total"] {
             #expect(result.stdoutText.contains("\n" + stage), "\(stage) missing: \(result.stdoutText)")
         }

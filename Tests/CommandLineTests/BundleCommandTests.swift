@@ -22,8 +22,11 @@ import Testing
         #expect(result.stderr.contains("the loop encoded at 320x180 for 640x360"), "\(result.stderr)")
         let manifest = try Self.manifest(directory)
         let names = Self.files(manifest).map { $0["file"] as! String }
-        #expect(names == ["loop-av1.mp4", "loop-hevc.mp4", "loop-vp9.webm", "loop-h264.mp4", "poster.avif", "poster.webp",
-                          "poster.jpg", "index.html"])
+        #expect(
+            names == [
+                "loop-av1.mp4", "loop-hevc.mp4", "loop-vp9.webm", "loop-h264.mp4", "poster.avif", "poster.webp",
+                "poster.jpg", "index.html",
+            ])
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory)) == Set(names + ["manifest.json"]))
         for file in Self.files(manifest) {
             let name = file["file"] as! String, path = directory + "/" + name
@@ -52,8 +55,11 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let files = Self.files(try Self.manifest(directory))
         let loops = files.filter { $0["role"] as! String == "stacked-alpha-loop" }
-        #expect(loops.map { $0["file"] as! String } == ["loop-av1-stacked.mp4", "loop-hevc-stacked.mp4",
-                                                         "loop-h264-stacked.mp4"])
+        #expect(
+            loops.map { $0["file"] as! String } == [
+                "loop-av1-stacked.mp4", "loop-hevc-stacked.mp4",
+                "loop-h264-stacked.mp4",
+            ])
         #expect(loops.allSatisfy { $0["height"] as? Int == 360 })
         #expect(files.contains { $0["file"] as! String == "poster.png" && $0["role"] as! String == "poster" })
         #expect(files.contains { $0["file"] as! String == "fluidgradient-player.js" })
@@ -80,7 +86,9 @@ import Testing
 
     @Test func optionsTheBundleChoosesAreRefused() {
         let scratch = Scratch()
-        for extra in [["-o", "x.mp4"], ["--codec", "av1"], ["--time", "1"], ["--alpha", "stacked"], ["--depth", "16"]] {
+        for extra in [
+            ["-o", "x.mp4"], ["--codec", "av1"], ["--time", "1"], ["--alpha", "stacked"], ["--depth", "16"],
+        ] {
             let result = run(Self.loop + ["--bundle", scratch.file("web")] + extra)
             #expect(result.status == 2, "\(extra): \(result.stderr)")
             #expect(result.stderr.contains("--bundle chooses \(extra[0]) itself"), "\(extra): \(result.stderr)")

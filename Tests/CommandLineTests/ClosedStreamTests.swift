@@ -54,10 +54,12 @@ import Testing
     @Test(arguments: streams)
     func aFailingBatchKeepsItsReportAndItsStatus(stderr: ErrorStream) throws {
         let scratch = Scratch()
-        let manifest = BatchCommandTests.setUp(scratch, manifest: """
-            { "output": "out/{name}-{size}.{ext}", "sizes": ["32x18"], "formats": ["png"],
-              "palettes": [{ "name": "fine", "colors": ["red"] }, { "name": "lost", "palette": "missing.txt" }] }
-            """)
+        let manifest = BatchCommandTests.setUp(
+            scratch,
+            manifest: """
+                { "output": "out/{name}-{size}.{ext}", "sizes": ["32x18"], "formats": ["png"],
+                  "palettes": [{ "name": "fine", "colors": ["red"] }, { "name": "lost", "palette": "missing.txt" }] }
+                """)
         let result = run(["batch", manifest, "--json", "--jobs", "1"], stderr: stderr)
         #expect(result.status == 3)
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
@@ -70,7 +72,8 @@ import Testing
     func theExitStatusTableHoldsWithoutStderr(stderr: ErrorStream) throws {
         let scratch = Scratch()
         #expect(run(["render", "--size", "32x18", "-o", scratch.file("a.png")], stderr: stderr).status == 0)
-        #expect(run(["render", "--size", "32x18", "--seed", "1", "-o", scratch.file("b.png")], stderr: stderr).status == 0)
+        #expect(
+            run(["render", "--size", "32x18", "--seed", "1", "-o", scratch.file("b.png")], stderr: stderr).status == 0)
         #expect(run(["compare", scratch.file("a.png"), scratch.file("a.png")], stderr: stderr).status == 0)
         #expect(run(["compare", scratch.file("a.png"), scratch.file("b.png")], stderr: stderr).status == 1)
         #expect(run(["render", "--colors", "blurple", "-o", scratch.file("c.png")], stderr: stderr).status == 2)

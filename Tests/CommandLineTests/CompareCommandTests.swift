@@ -6,7 +6,9 @@ import Testing
 /// `fluidgradient compare`: verdicts, reports, diff strips and exit statuses.
 @Suite struct CompareCommandTests {
     /// A 40×20 frame; `change` alters one pixel's green by `by` levels.
-    static func frame(change: (x: Int, y: Int, by: Int)? = nil, depth: Int = 8, alpha: Bool = false, width: Int = 40) -> PixelBuffer {
+    static func frame(change: (x: Int, y: Int, by: Int)? = nil, depth: Int = 8, alpha: Bool = false, width: Int = 40)
+        -> PixelBuffer
+    {
         let format = PixelFormat.packed(depth: depth, alpha: alpha)
         var buffer = PixelBuffer(width: width, height: 20, format: format)
         let channels = alpha ? 4 : 3
@@ -40,7 +42,10 @@ import Testing
         try Self.write(Self.frame(), scratch.file("b.png"))
         let result = run(["compare", scratch.file("a.png"), scratch.file("b.png")])
         #expect(result.status == 0)
-        #expect(result.stdoutText == "match: 1 frame, 1 matching, 0 differing, 0 missing, 0 extra, 0 of another size; mean score 100.00\n")
+        #expect(
+            result.stdoutText
+                == "match: 1 frame, 1 matching, 0 differing, 0 missing, 0 extra, 0 of another size; mean score 100.00\n"
+        )
     }
 
     /// A --diff directory that cannot be written is refused before comparing, and a strip
@@ -51,13 +56,21 @@ import Testing
         try Self.write(Self.frame(change: (7, 3, 40)), scratch.file("b.png"))
         #expect(mkdir(scratch.file("ro"), 0o555) == 0)
         defer { chmod(scratch.file("ro"), 0o755) }
-        let refused = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("ro")], launcher: unprivilegedLauncher)
+        let refused = run(
+            ["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("ro")],
+            launcher: unprivilegedLauncher)
         #expect(refused.status == 2)
-        #expect(refused.stderr == "fluidgradient: cannot write into the --diff directory \(scratch.file("ro")): Permission denied; give --diff a directory you can write to\n")
-        let limited = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("d"), "--json"], fileSizeLimit: 100)
+        #expect(
+            refused.stderr
+                == "fluidgradient: cannot write into the --diff directory \(scratch.file("ro")): Permission denied; give --diff a directory you can write to\n"
+        )
+        let limited = run(
+            ["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("d"), "--json"],
+            fileSizeLimit: 100)
         #expect(limited.status == 1)
         #expect(limited.stdoutText.contains(#""diffError": "could not write "#), "\(limited.stdoutText)")
-        let text = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("d")], fileSizeLimit: 100)
+        let text = run(
+            ["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("d")], fileSizeLimit: 100)
         #expect(text.stdoutText.contains("; no diff strip: could not write "), "\(text.stdoutText)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: scratch.file("d"))) == [])
     }
@@ -67,14 +80,16 @@ import Testing
         let plain = FrameSamples(width: 1200, height: 1000, values: [Float](repeating: 0.5, count: 4_800_000))
         var values = plain.values
         values[4 * 600_000 + 1] = 0.6
-        let difference = FrameDifference(expected: plain, actual: FrameSamples(width: 1200, height: 1000, values: values), tolerance: 0)
+        let difference = FrameDifference(
+            expected: plain, actual: FrameSamples(width: 1200, height: 1000, values: values), tolerance: 0)
         #expect(difference.pixelsOverTolerance == 1)
         #expect(difference.percentOverTolerance == "<0.01%")
         #expect(FrameDifference(expected: plain, actual: plain, tolerance: 0).percentOverTolerance == "0.00%")
         // All but one pixel is not 100.00%.
         var most = plain.values
         for pixel in 0..<1_200_000 where pixel != 600_000 { most[4 * pixel] = 0.6 }
-        let nearlyAll = FrameDifference(expected: plain, actual: FrameSamples(width: 1200, height: 1000, values: most), tolerance: 0)
+        let nearlyAll = FrameDifference(
+            expected: plain, actual: FrameSamples(width: 1200, height: 1000, values: most), tolerance: 0)
         #expect(nearlyAll.pixelsOverTolerance == 1_199_999)
         #expect(nearlyAll.percentOverTolerance == ">99.99%")
     }
@@ -85,7 +100,8 @@ import Testing
         try Self.write(Self.frame(change: (7, 3, 1)), scratch.file("b.png"))
         let strict = run(["compare", scratch.file("a.png"), scratch.file("b.png")])
         #expect(strict.status == 1)
-        #expect(strict.stdoutText.hasPrefix("a.png differs: 1 pixel (0.12%) over 0 levels; largest 1 level at (7, 3) G"))
+        #expect(
+            strict.stdoutText.hasPrefix("a.png differs: 1 pixel (0.12%) over 0 levels; largest 1 level at (7, 3) G"))
         #expect(run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--tolerance", "1"]).status == 0)
         #expect(run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--max-differing", "0.2%"]).status == 0)
         // A bare number could mean a percentage or a share, so only 0 goes without its %.
@@ -125,12 +141,13 @@ import Testing
         let result = run(["compare", scratch.file("expected"), scratch.file("actual")])
         #expect(result.status == 1)
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "b.png differs in size: 40x20 expected, 30x20 actual",
-            "c.png is missing from \(scratch.file("actual"))",
-            "d.png is extra in \(scratch.file("actual"))",
-            "differ: 4 frames, 1 matching, 0 differing, 1 missing, 1 extra, 1 of another size; mean score 100.00 over the 1 frame compared",
-        ])
+        #expect(
+            lines == [
+                "b.png differs in size: 40x20 expected, 30x20 actual",
+                "c.png is missing from \(scratch.file("actual"))",
+                "d.png is extra in \(scratch.file("actual"))",
+                "differ: 4 frames, 1 matching, 0 differing, 1 missing, 1 extra, 1 of another size; mean score 100.00 over the 1 frame compared",
+            ])
         // The JSON statuses are the names the README documents.
         let json = run(["compare", scratch.file("expected"), scratch.file("actual"), "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
@@ -153,7 +170,9 @@ import Testing
             #expect(result.stderr.hasPrefix("fluidgradient: cannot read \(scratch.file(name))"), "\(result.stderr)")
         }
         let truncated = run(["compare", scratch.file("good.png"), scratch.file("truncated.png")])
-        #expect(truncated.stderr.hasSuffix("truncated.png: the file ends early: it is truncated or damaged\n"), "\(truncated.stderr)")
+        #expect(
+            truncated.stderr.hasSuffix("truncated.png: the file ends early: it is truncated or damaged\n"),
+            "\(truncated.stderr)")
     }
 
     @Test func jsonReportSchema() throws {
@@ -163,16 +182,29 @@ import Testing
         let result = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--json"])
         #expect(result.status == 1)
         let root = try JSONParser.parse(Array(result.stdout))
-        guard case .object(let members) = root.value else { Issue.record("not an object"); return }
-        #expect(members.map(\.key) == ["expected", "actual", "tolerance", "maxDiffering", "match", "summary", "frames"])
+        guard case .object(let members) = root.value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(
+            members.map(\.key) == ["expected", "actual", "tolerance", "maxDiffering", "match", "summary", "frames"])
         #expect(members[4].value.value == .bool(false))
         guard case .array(let frames) = members[6].value.value, case .object(let frame) = frames[0].value else {
-            Issue.record("no frames"); return
+            Issue.record("no frames")
+            return
         }
-        #expect(frame.map(\.key) == ["name", "status", "largestDifference", "worst", "pixelsOverTolerance", "shareOverTolerance", "psnr", "meanDeltaE", "largestDeltaE", "score"])
+        #expect(
+            frame.map(\.key) == [
+                "name", "status", "largestDifference", "worst", "pixelsOverTolerance", "shareOverTolerance", "psnr",
+                "meanDeltaE", "largestDeltaE", "score",
+            ])
         #expect(frame[1].value.value == .string("differs"))
         #expect(frame[2].value.value == .number(9))
-        #expect(frame[3].value.value == .object([("x", JSONNode(.number(2))), ("y", JSONNode(.number(1))), ("channel", JSONNode(.string("G")))]))
+        #expect(
+            frame[3].value.value
+                == .object([
+                    ("x", JSONNode(.number(2))), ("y", JSONNode(.number(1))), ("channel", JSONNode(.string("G"))),
+                ]))
         #expect(frame[4].value.value == .number(1))
     }
 
@@ -201,10 +233,14 @@ import Testing
         #expect(again.status == 0)
         #expect(!FileManager.default.fileExists(atPath: scratch.file("ci/diffs/a.diff.png")))
         // A path that cannot be a directory is an input error, found before comparing.
-        let blocked = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("a.png/diffs")])
+        let blocked = run([
+            "compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("a.png/diffs"),
+        ])
         #expect(blocked.status == 2)
         #expect(blocked.stderr.hasPrefix("fluidgradient: cannot create the --diff directory"), "\(blocked.stderr)")
-        #expect(blocked.stderr.hasSuffix(": Not a directory; give --diff a directory path that can be created\n"), "the system's reason, not Foundation's generic one: \(blocked.stderr)")
+        #expect(
+            blocked.stderr.hasSuffix(": Not a directory; give --diff a directory path that can be created\n"),
+            "the system's reason, not Foundation's generic one: \(blocked.stderr)")
         // An empty directory (an unset variable in a script) would have meant the root.
         let empty = run(["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", ""])
         #expect(empty.status == 2)
@@ -213,11 +249,18 @@ import Testing
 
     @Test func videosCompareWithPNGsAndThemselves() throws {
         let scratch = Scratch()
-        #expect(run(["render", "--preset", "sunset", "--size", "160x90", "--frames", "12", "-o", scratch.file("clip.mp4")]).status == 0)
-        #expect(run(["render", "--preset", "sunset", "--size", "160x90", "--frames", "12", "-o", scratch.file("%03d.png")]).status == 0)
+        #expect(
+            run(["render", "--preset", "sunset", "--size", "160x90", "--frames", "12", "-o", scratch.file("clip.mp4")])
+                .status == 0)
+        #expect(
+            run(["render", "--preset", "sunset", "--size", "160x90", "--frames", "12", "-o", scratch.file("%03d.png")])
+                .status == 0)
         #expect(run(["compare", scratch.file("clip.mp4"), scratch.file("clip.mp4")]).status == 0)
         // H.264 is lossy: a codec's tolerance (see VideoTests) on nearly every pixel.
-        let lossy = run(["compare", scratch.file("%03d.png"), scratch.file("clip.mp4"), "--tolerance", "16", "--max-differing", "0.5%"])
+        let lossy = run([
+            "compare", scratch.file("%03d.png"), scratch.file("clip.mp4"), "--tolerance", "16", "--max-differing",
+            "0.5%",
+        ])
         #expect(lossy.status == 0, "\(lossy.stdoutText)")
         #expect(lossy.stdoutText.hasPrefix("match: 12 frames, 12 matching"))
         let strict = run(["compare", scratch.file("%03d.png"), scratch.file("clip.mp4")])

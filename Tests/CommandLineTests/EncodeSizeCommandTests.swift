@@ -88,20 +88,30 @@ import Testing
     @Test func refusesWhatCannotBeEncoded() {
         let scratch = Scratch()
         let cases: [(arguments: [String], mentions: String)] = [
-            (["--encode-size", "1280x720", "-o", scratch.file("x.mp4")],
-             "--encode-size 1280x720 is larger than the output, 640x360"),
+            (
+                ["--encode-size", "1280x720", "-o", scratch.file("x.mp4")],
+                "--encode-size 1280x720 is larger than the output, 640x360"
+            ),
             (["--encode-size", "640x400", "-o", scratch.file("x.webm")], "larger than the output, 640x360"),
-            (["--encode-size", "300x200", "-o", scratch.file("x.gif")],
-             "--encode-size 300x200 does not keep the output's aspect ratio, 640x360; "
-                + "give a size such as 320x180, 160x90, 128x72, or auto"),
-            (["--encode-size", "48x27", "-o", scratch.file("x.mp4")],
-             "x.mp4 is 4:2:0 video, which needs an even width and height"),
-            (["--encode-size", "320x180", "-o", scratch.file("x.png")],
-             "--encode-size applies to video and animated-image outputs"),
+            (
+                ["--encode-size", "300x200", "-o", scratch.file("x.gif")],
+                "--encode-size 300x200 does not keep the output's aspect ratio, 640x360; "
+                    + "give a size such as 320x180, 160x90, 128x72, or auto"
+            ),
+            (
+                ["--encode-size", "48x27", "-o", scratch.file("x.mp4")],
+                "x.mp4 is 4:2:0 video, which needs an even width and height"
+            ),
+            (
+                ["--encode-size", "320x180", "-o", scratch.file("x.png")],
+                "--encode-size applies to video and animated-image outputs"
+            ),
             (["--encode-size", "320x180", "-o", scratch.file("%02d.png")], "PNG and raw frames are written at --size"),
             (["--encode-size", "320x180", "-o", "-"], "--encode-size applies to video"),
-            (["--encode-size", "half", "-o", scratch.file("x.mp4")],
-             "--encode-size: \"half\" is not auto, full or a size such as 640x360"),
+            (
+                ["--encode-size", "half", "-o", scratch.file("x.mp4")],
+                "--encode-size: \"half\" is not auto, full or a size such as 640x360"
+            ),
             (["--encode-size", "0x0", "-o", scratch.file("x.mp4")], "is not auto, full or a size"),
         ]
         for (arguments, fragment) in cases {

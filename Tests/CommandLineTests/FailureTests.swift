@@ -15,7 +15,8 @@ import Testing
         #expect(result.stderr.contains("apt-get install ffmpeg"))
         #expect(scratch.contents.isEmpty)
         // PNG output works without it.
-        let png = run(["render", "--size", "32x18", "-o", scratch.file("a.png")], environment: ["PATH": "/nonexistent"])
+        let png = run(
+            ["render", "--size", "32x18", "-o", scratch.file("a.png")], environment: ["PATH": "/nonexistent"])
         #expect(png.status == 0)
     }
 
@@ -38,15 +39,23 @@ import Testing
     @Test(arguments: ["/nonexistent/ffmpeg", "/etc/passwd", "/tmp"])
     func anUnusableFFmpegOverrideIsNamed(override: String) {
         let scratch = Scratch()
-        let result = run(["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("a.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": override])
+        let result = run(
+            ["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("a.mp4")],
+            environment: ["FLUIDGRADIENT_FFMPEG": override])
         #expect(result.status == 3)
-        #expect(result.stderr == "fluidgradient: FLUIDGRADIENT_FFMPEG is set to \(override), which is not an executable file; point it at ffmpeg, or unset it to use ffmpeg from PATH\n")
+        #expect(
+            result.stderr
+                == "fluidgradient: FLUIDGRADIENT_FFMPEG is set to \(override), which is not an executable file; point it at ffmpeg, or unset it to use ffmpeg from PATH\n"
+        )
         #expect(scratch.contents.isEmpty)
     }
 
     @Test func ffmpegRejectingAnOptionIsQuoted() {
         let scratch = Scratch()
-        let result = run(["render", "--size", "320x180", "--duration", "1", "--ffmpeg-options", "-crf abc", "-o", scratch.file("b.mp4")])
+        let result = run([
+            "render", "--size", "320x180", "--duration", "1", "--ffmpeg-options", "-crf abc", "-o",
+            scratch.file("b.mp4"),
+        ])
         #expect(result.status == 3)
         #expect(result.stderr.hasPrefix("fluidgradient: ffmpeg stopped reading frames"))
         #expect(result.stderr.contains("exited with status 1"))
@@ -61,15 +70,23 @@ import Testing
     @Test func aFullDiskLeavesNoTemporaryFiles() {
         let scratch = Scratch()
         let cases: [(arguments: [String], mentions: String)] = [
-            (["render", "--size", "320x180", "--frames", "8", "--threads", "4", "-o", scratch.file("s/%03d.png")], "could not write \(scratch.file("s/"))"),
-            (["render", "--size", "320x180", "-o", scratch.file("still.png")], "could not write \(scratch.file("still.png")): File too large"),
+            (
+                ["render", "--size", "320x180", "--frames", "8", "--threads", "4", "-o", scratch.file("s/%03d.png")],
+                "could not write \(scratch.file("s/"))"
+            ),
+            (
+                ["render", "--size", "320x180", "-o", scratch.file("still.png")],
+                "could not write \(scratch.file("still.png")): File too large"
+            ),
         ]
         try! FileManager.default.createDirectory(atPath: scratch.file("s"), withIntermediateDirectories: false)
         for (arguments, mentions) in cases {
             let result = run(arguments, fileSizeLimit: 2000)
             #expect(result.status == 3, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(mentions), "\(result.stderr)")
-            #expect(result.stderr.hasSuffix("File too large; raise the file-size limit (ulimit -f) or write elsewhere\n"), "\(result.stderr)")
+            #expect(
+                result.stderr.hasSuffix("File too large; raise the file-size limit (ulimit -f) or write elsewhere\n"),
+                "\(result.stderr)")
             #expect(result.stderr.filter { $0 == "\n" }.count == 1)
             #expect(scratch.contents == ["s"], "\(arguments) left \(scratch.contents)")
         }
@@ -77,7 +94,10 @@ import Testing
         #expect(run(["render", "--size", "64x36", "-o", png]).status == 0)
         let palette = run(["palette", png, "--preset-out", scratch.file("p.json")], fileSizeLimit: 100)
         #expect(palette.status == 3, "\(palette.stderr)")
-        #expect(palette.stderr.contains("could not write \(scratch.file("p.json")): File too large; raise the file-size limit"), "\(palette.stderr)")
+        #expect(
+            palette.stderr.contains(
+                "could not write \(scratch.file("p.json")): File too large; raise the file-size limit"),
+            "\(palette.stderr)")
         #expect(scratch.contents == ["photo.png", "s"])
     }
 
@@ -88,11 +108,16 @@ import Testing
     func aFullDiskFailsAVideo(container: String) {
         let scratch = Scratch()
         let result = run(
-            ["render", "--size", "320x180", "--frames", "30", "--fps", "30", "--speed", "5", "-o", scratch.file("v.\(container)")], fileSizeLimit: 4000)
+            [
+                "render", "--size", "320x180", "--frames", "30", "--fps", "30", "--speed", "5", "-o",
+                scratch.file("v.\(container)"),
+            ], fileSizeLimit: 4000)
         #expect(result.status == 3, "\(result.stderr)")
         // It fails at the end, or, for ProRes's larger packets, while frames still arrive.
         #expect(result.stderr.hasPrefix("fluidgradient: ffmpeg "), "\(result.stderr)")
-        #expect(result.stderr.contains("while writing \(scratch.file("v.\(container)")) (it exited with status 1)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("while writing \(scratch.file("v.\(container)")) (it exited with status 1)"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("File too large"), "\(result.stderr)")
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(scratch.contents.isEmpty, "\(scratch.contents)")
@@ -103,9 +128,14 @@ import Testing
     @Test func anEncoderThatWritesNothingIsAnError() throws {
         let scratch = Scratch()
         let silent = try script("#!/bin/sh\ncat > /dev/null\nexit 0\n", named: "silent-ffmpeg", in: scratch)
-        let expected = "ffmpeg exited successfully but wrote nothing to \(scratch.file("v.mp4")); check FLUIDGRADIENT_FFMPEG and any extra ffmpeg options"
-        let standIn = run(["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("v.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": silent])
-        let null = run(["render", "--size", "64x36", "--frames", "3", "--ffmpeg-options", "-f null", "-o", scratch.file("v.mp4")])
+        let expected =
+            "ffmpeg exited successfully but wrote nothing to \(scratch.file("v.mp4")); check FLUIDGRADIENT_FFMPEG and any extra ffmpeg options"
+        let standIn = run(
+            ["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("v.mp4")],
+            environment: ["FLUIDGRADIENT_FFMPEG": silent])
+        let null = run([
+            "render", "--size", "64x36", "--frames", "3", "--ffmpeg-options", "-f null", "-o", scratch.file("v.mp4"),
+        ])
         for result in [standIn, null] {
             #expect(result.status == 3)
             #expect(result.stderr == "fluidgradient: \(expected)\n")
@@ -129,7 +159,9 @@ import Testing
     @Test(arguments: [SIGINT, SIGHUP])
     func interruptingAVideoRemovesItAndStopsFFmpeg(signal: Int32) throws {
         let scratch = Scratch()
-        let command = RunningCommand(["render", "--size", "640x360", "--encode-size", "full", "--duration", "60", "-o", scratch.file("d.mp4")])
+        let command = RunningCommand([
+            "render", "--size", "640x360", "--encode-size", "full", "--duration", "60", "-o", scratch.file("d.mp4"),
+        ])
         let ffmpeg = try waitForChild(of: command.pid, named: "ffmpeg")
         usleep(300_000)
         #expect(scratch.contents.count == 1 && scratch.contents[0].hasPrefix(".d.tmp-"))
@@ -147,7 +179,8 @@ import Testing
         let scratch = Scratch()
         let fake = try script("#!/bin/sh\ncat > /dev/null\nexit 1\n", named: "failing-ffmpeg", in: scratch)
         let result = run(
-            ["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("b.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake],
+            ["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("b.mp4")],
+            environment: ["FLUIDGRADIENT_FFMPEG": fake],
             launcher: ["/usr/bin/perl", "-e", "$SIG{CHLD} = 'IGNORE'; exec @ARGV or die"])
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("exited with status 1"), "\(result.stderr)")
@@ -162,7 +195,8 @@ import Testing
         // interrupt's cleanup waits there and the second one comes during it.
         let fake = try script("#!/bin/sh\nsetsid sleep 5 >&2 &\ncat > /dev/null\n", named: "slow-ffmpeg", in: scratch)
         let command = RunningCommand(
-            ["render", "--size", "640x360", "--encode-size", "full", "--duration", "60", "-o", scratch.file("d.mp4")], environment: ["FLUIDGRADIENT_FFMPEG": fake])
+            ["render", "--size", "640x360", "--encode-size", "full", "--duration", "60", "-o", scratch.file("d.mp4")],
+            environment: ["FLUIDGRADIENT_FFMPEG": fake])
         let ffmpeg = try waitForChild(of: command.pid, named: "slow-ffmpeg")
         usleep(300_000)
         command.signal(SIGINT)
@@ -170,14 +204,18 @@ import Testing
         command.signal(SIGINT)
         let result = command.wait()
         #expect(result.status == 130)
-        #expect(result.stderr == "fluidgradient: interrupted again; stopped at once, partial output removed\n", "\(result.stderr)")
+        #expect(
+            result.stderr == "fluidgradient: interrupted again; stopped at once, partial output removed\n",
+            "\(result.stderr)")
         #expect(scratch.contents == ["slow-ffmpeg"], "left \(scratch.contents)")
         #expect(!isRunning(ffmpeg), "the encoder is still running")
     }
 
     @Test func interruptingASequenceKeepsOnlyCompleteFrames() throws {
         let scratch = Scratch()
-        let command = RunningCommand(["render", "--size", "1280x720", "--duration", "60", "-o", scratch.file("%05d.png")])
+        let command = RunningCommand([
+            "render", "--size", "1280x720", "--duration", "60", "-o", scratch.file("%05d.png"),
+        ])
         try waitForFrames(5, in: scratch, of: command)
         command.signal(SIGINT)
         let result = command.wait()
@@ -197,7 +235,9 @@ import Testing
         for arguments in [["presets", "list"], ["compare", png, png, "--json"], ["--help"]] {
             let result = RunningCommand(arguments, stdoutPath: "/dev/full").wait()
             #expect(result.status == 3, "\(arguments)")
-            #expect(result.stderr == "fluidgradient: could not write to standard output: No space left on device\n", "\(arguments)")
+            #expect(
+                result.stderr == "fluidgradient: could not write to standard output: No space left on device\n",
+                "\(arguments)")
         }
     }
 
@@ -212,7 +252,8 @@ import Testing
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "real.png")
         #expect(run(["compare", real, link]).status == 0)
         #expect(run(["render", "--size", "32x18", "--seed", "5", "-o", scratch.file("fresh.png")]).status == 0)
-        #expect(run(["compare", real, scratch.file("fresh.png")]).status == 0, "the link's target holds the new render")
+        #expect(
+            run(["compare", real, scratch.file("fresh.png")]).status == 0, "the link's target holds the new render")
         #expect(mkfifo(scratch.file("f.png"), 0o600) == 0)
         BadInputTests.expectRejected(
             ["render", "--size", "32x18", "-o", scratch.file("f.png")], scratch: scratch,
@@ -221,14 +262,17 @@ import Testing
         BadInputTests.expectRejected(
             ["render", "--size", "32x18", "-o", scratch.file("dangling.png")], scratch: scratch,
             mentions: "it is a symbolic link to a missing file")
-        BadInputTests.expectRejected(["palette", real, "--preset-out", "/dev/full"], scratch: scratch, mentions: "/dev/full: it is a device")
+        BadInputTests.expectRejected(
+            ["palette", real, "--preset-out", "/dev/full"], scratch: scratch, mentions: "/dev/full: it is a device")
         // /dev/stdout leads to whatever file the shell opened (a log, appended to): renaming onto it would replace that file.
         #expect(symlink("/dev/stdout", scratch.file("out.png")) == 0)
         BadInputTests.expectRejected(
-            ["render", "--size", "32x18", "-o", scratch.file("out.png")], scratch: scratch, mentions: "it is a link to an open file descriptor")
+            ["render", "--size", "32x18", "-o", scratch.file("out.png")], scratch: scratch,
+            mentions: "it is a link to an open file descriptor")
         #expect(symlink("loop.png", scratch.file("loop.png")) == 0)
         BadInputTests.expectRejected(
-            ["render", "--size", "32x18", "-o", scratch.file("loop.png")], scratch: scratch, mentions: "(Too many levels of symbolic links)")
+            ["render", "--size", "32x18", "-o", scratch.file("loop.png")], scratch: scratch,
+            mentions: "(Too many levels of symbolic links)")
     }
 
     /// A name near the 255-byte limit is written: its temporary name gives way instead.
@@ -246,7 +290,10 @@ import Testing
             mentions: "its file name is 256 bytes, and a name can have at most 255; choose a shorter name")
         // An extension that leaves no room for a temporary name (palette's --preset-out takes any).
         BadInputTests.expectRejected(
-            ["palette", scratch.file(longest), "--preset-out", scratch.file("p." + String(repeating: "x", count: 250))], scratch: scratch,
+            [
+                "palette", scratch.file(longest), "--preset-out",
+                scratch.file("p." + String(repeating: "x", count: 250)),
+            ], scratch: scratch,
             mentions: "its extension is too long to write it safely; choose a shorter name")
     }
 
@@ -266,7 +313,9 @@ import Testing
         ] {
             let result = run(arguments)
             #expect(result.status == 2, "\(arguments[0])")
-            #expect(result.stderr.hasSuffix(": path too long: at most 4096 bytes in all, and 255 in each name; choose a shorter path\n"),
+            #expect(
+                result.stderr.hasSuffix(
+                    ": path too long: at most 4096 bytes in all, and 255 in each name; choose a shorter path\n"),
                 "\(arguments[0]): \(result.stderr.suffix(200))")
         }
         #expect(scratch.contents.isEmpty)
@@ -302,7 +351,8 @@ import Testing
             var ends: [Int32] = [0, 0]
             #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0)
             reader = ends[0]
-            command = RunningCommand(["render", "--size", "320x180", "--frames", "600", "-o", "-"], stdoutDescriptor: ends[1])
+            command = RunningCommand(
+                ["render", "--size", "320x180", "--frames", "600", "-o", "-"], stdoutDescriptor: ends[1])
             close(ends[1])
         }
         defer { close(reader) }
@@ -355,7 +405,9 @@ import Testing
 /// Whether `pid` is a live process: not gone, and not a zombie that its new parent has
 /// yet to reap (after our binary exits, init reaps its children in its own time).
 func isRunning(_ pid: pid_t) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+    else {
         return false
     }
     return stat[stat.index(close, offsetBy: 2)...].first != "Z"
@@ -366,7 +418,9 @@ func isRunning(_ pid: pid_t) -> Bool {
 func waitForFrames(_ count: Int, in scratch: Scratch, of command: RunningCommand, timeout: Double = 60) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while scratch.contents.filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < count {
-        guard isRunning(command.pid) else { throw HarnessFailure("fluidgradient exited before writing \(count) frames") }
+        guard isRunning(command.pid) else {
+            throw HarnessFailure("fluidgradient exited before writing \(count) frames")
+        }
         guard Date() < deadline else {
             command.signal(SIGKILL)
             throw HarnessFailure("fluidgradient wrote fewer than \(count) frames in \(timeout) s")

@@ -165,13 +165,15 @@ func run(
     launcher: [String] = [], timeout: Double = 120, stderr: ErrorStream = .pipe
 ) -> CommandResult {
     RunningCommand(
-        arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit, launcher: launcher, stderr: stderr
+        arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit, launcher: launcher,
+        stderr: stderr
     ).wait(timeout: timeout)
 }
 
 /// A `launcher` that runs the binary as nobody when the tests run as root, who may
 /// write anywhere; empty otherwise.
-let unprivilegedLauncher = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+let unprivilegedLauncher =
+    getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
 
 /// A test's own empty directory. All of a run's scratch directories lie in one directory
 /// that is removed when the test process exits.
@@ -210,8 +212,11 @@ private let scratchRoot: String = {
 func probe(_ path: String, countFrames: Bool = true) -> [String: String] {
     let data = toolOutput(
         ["ffprobe", "-v", "error", "-select_streams", "v:0"] + (countFrames ? ["-count_frames"] : [])
-            + ["-show_entries", "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,chroma_location,width,height,r_frame_rate:format=duration",
-               "-of", "default=noprint_wrappers=1", path])
+            + [
+                "-show_entries",
+                "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,chroma_location,width,height,r_frame_rate:format=duration",
+                "-of", "default=noprint_wrappers=1", path,
+            ])
     var values: [String: String] = [:]
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
         let parts = line.split(separator: "=", maxSplits: 1)
@@ -226,11 +231,15 @@ func probe(_ path: String, countFrames: Bool = true) -> [String: String] {
 func decodeFrames(_ path: String, width: Int, height: Int, bilinearChroma: Bool = false) -> [[UInt8]] {
     let flags = (bilinearChroma ? "bilinear+" : "") + "accurate_rnd+full_chroma_int"
     let data = toolOutput(
-        ["ffmpeg", "-v", "error", "-i", path,
-         "-vf", "scale=in_color_matrix=bt709:in_range=tv:flags=\(flags),format=rgb24",
-         "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        [
+            "ffmpeg", "-v", "error", "-i", path,
+            "-vf", "scale=in_color_matrix=bt709:in_range=tv:flags=\(flags),format=rgb24",
+            "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
+        ])
     let frameBytes = width * height * 3
-    return stride(from: 0, to: data.count - frameBytes + 1, by: frameBytes).map { [UInt8](data[$0..<($0 + frameBytes)]) }
+    return stride(from: 0, to: data.count - frameBytes + 1, by: frameBytes).map {
+        [UInt8](data[$0..<($0 + frameBytes)])
+    }
 }
 
 /// The standard output of a program found on PATH (its stderr discarded).

@@ -33,7 +33,10 @@ import Testing
             in: scratch)
         let result = run(["presets", "show", preset])
         #expect(result.status == 0)
-        #expect(result.stdoutText.hasPrefix("a\\u{1B}[31mRED\nblobs\n  #0000FF   rgb(0, 0, 255)  center [0.5, 0.5] radius [0.3, 0.3] opacity 1\nhighlights    none\n"), "\(result.stdoutText)")
+        #expect(
+            result.stdoutText.hasPrefix(
+                "a\\u{1B}[31mRED\nblobs\n  #0000FF   rgb(0, 0, 255)  center [0.5, 0.5] radius [0.3, 0.3] opacity 1\nhighlights    none\n"
+            ), "\(result.stdoutText)")
     }
 
     /// `presets show --json` writes a preset file that renders the same frames; `presets
@@ -44,11 +47,15 @@ import Testing
         #expect(exported.status == 0, "\(exported.stderr)")
         try exported.stdout.write(to: URL(fileURLWithPath: scratch.file("mine.json")))
         for (preset, output) in [("aurora", "a.png"), (scratch.file("mine.json"), "b.png")] {
-            #expect(run(["render", "--preset", preset, "--size", "96x54", "--time", "1.5", "-o", scratch.file(output)]).status == 0)
+            #expect(
+                run(["render", "--preset", preset, "--size", "96x54", "--time", "1.5", "-o", scratch.file(output)])
+                    .status == 0)
         }
-        let a = try Data(contentsOf: URL(fileURLWithPath: scratch.file("a.png"))), b = try Data(contentsOf: URL(fileURLWithPath: scratch.file("b.png")))
+        let a = try Data(contentsOf: URL(fileURLWithPath: scratch.file("a.png"))),
+            b = try Data(contentsOf: URL(fileURLWithPath: scratch.file("b.png")))
         #expect(a == b, "the exported preset renders differently")
-        let listed = try #require(try JSONSerialization.jsonObject(with: run(["presets", "list", "--json"]).stdout) as? [[String: String]])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: run(["presets", "list", "--json"]).stdout) as? [[String: String]])
         #expect(listed.map { $0["name"] ?? "" } == PresetLibrary.names)
         #expect(listed.allSatisfy { !($0["description"] ?? "").isEmpty })
     }
@@ -58,15 +65,19 @@ import Testing
     @Test func showsExplicitBlobs() throws {
         let scratch = Scratch()
         let path = scratch.file("p.json")
-        try Data(##"{"colors": ["#112233"], "highlightBlobs": [{"color": "#FFFFFF", "center": [0.5, 0.25], "radius": [0.2, 0.3]}]}"##.utf8)
-            .write(to: URL(fileURLWithPath: path))
+        try Data(
+            ##"{"colors": ["#112233"], "highlightBlobs": [{"color": "#FFFFFF", "center": [0.5, 0.25], "radius": [0.2, 0.3]}]}"##
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: path))
         let lines = run(["presets", "show", path]).stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.first == "untitled")
         let listed = lines.firstIndex(of: "highlightBlobs")
         #expect(listed != nil, "\(lines)")
         #expect(!lines.contains { $0.hasPrefix("highlights") && $0 != "highlightBlobs" }, "\(lines)")
         if let listed {
-            #expect(lines[listed + 1] == "  #FFFFFF   rgb(255, 255, 255)  center [0.5, 0.25] radius [0.2, 0.3] opacity 1")
+            #expect(
+                lines[listed + 1] == "  #FFFFFF   rgb(255, 255, 255)  center [0.5, 0.25] radius [0.2, 0.3] opacity 1")
         }
     }
 }

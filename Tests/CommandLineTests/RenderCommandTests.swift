@@ -29,7 +29,8 @@ import Testing
 
     @Test func builtInPresetsWorkFromAnyDirectory() throws {
         let scratch = Scratch()
-        let result = run(["render", "--preset", "aurora", "--size", "64x36", "-o", scratch.file("a.png")], directory: "/")
+        let result = run(
+            ["render", "--preset", "aurora", "--size", "64x36", "-o", scratch.file("a.png")], directory: "/")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try PNGFile.read(scratch.file("a.png")).width == 64)
     }
@@ -37,7 +38,10 @@ import Testing
     @Test func theSameInputsGiveTheSameBytesAtAnyThreadCount() throws {
         let scratch = Scratch()
         for threads in [1, 2, 5] {
-            let result = run(["render", "--preset", "neon", "--size", "640x360", "--time", "1.3", "--threads", "\(threads)", "-o", scratch.file("t\(threads).png")])
+            let result = run([
+                "render", "--preset", "neon", "--size", "640x360", "--time", "1.3", "--threads", "\(threads)", "-o",
+                scratch.file("t\(threads).png"),
+            ])
             #expect(result.status == 0)
         }
         let files = try [1, 2, 5].map { try Data(contentsOf: URL(fileURLWithPath: scratch.file("t\($0).png"))) }
@@ -46,7 +50,8 @@ import Testing
 
     @Test func writesRGBAWhenTheFrameHasTransparencyAnd16BitOnRequest() throws {
         let scratch = Scratch()
-        #expect(run(["render", "--size", "64x36", "--background", "transparent", "-o", scratch.file("a.png")]).status == 0)
+        #expect(
+            run(["render", "--size", "64x36", "--background", "transparent", "-o", scratch.file("a.png")]).status == 0)
         let rgba = try PNGFile.read(scratch.file("a.png"))
         #expect(rgba.channels == 4 && rgba.bitDepth == 8)
         #expect(run(["render", "--size", "64x36", "--depth", "16", "-o", scratch.file("b.png")]).status == 0)
@@ -71,11 +76,15 @@ import Testing
             }
             """
         try Data(preset.utf8).write(to: URL(fileURLWithPath: scratch.file("pinned.json")))
-        let result = run(["render", "--preset", scratch.file("pinned.json"), "--depth", "16", "--dither", "off", "-o", scratch.file("p.png")])
+        let result = run([
+            "render", "--preset", scratch.file("pinned.json"), "--depth", "16", "--dither", "off", "-o",
+            scratch.file("p.png"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try PNGFile.read(scratch.file("p.png"))
         let loaded = try PresetLibrary.file(scratch.file("pinned.json"))
-        let reference = ReferenceRenderer.render(Animator(preset: loaded).scene(at: 0).rootLayer(width: 160, height: 90), spec: loaded.frameSpec)
+        let reference = ReferenceRenderer.render(
+            Animator(preset: loaded).scene(at: 0).rootLayer(width: 160, height: 90), spec: loaded.frameSpec)
         var largest = 0.0, total = 0.0
         for y in 0..<90 {
             for x in 0..<160 {
@@ -93,8 +102,14 @@ import Testing
 
     @Test func timePicksTheInstantOfAOneFrameOutput() throws {
         let scratch = Scratch()
-        #expect(run(["render", "--preset", "ocean", "--size", "96x54", "--time", "1.5", "-o", scratch.file("t.png")]).status == 0)
-        #expect(run(["render", "--preset", "ocean", "--size", "96x54", "--frame-range", "89-90", "-o", scratch.file("f%03d.png")]).status == 0)
+        #expect(
+            run(["render", "--preset", "ocean", "--size", "96x54", "--time", "1.5", "-o", scratch.file("t.png")]).status
+                == 0)
+        #expect(
+            run([
+                "render", "--preset", "ocean", "--size", "96x54", "--frame-range", "89-90", "-o",
+                scratch.file("f%03d.png"),
+            ]).status == 0)
         let single = try Data(contentsOf: URL(fileURLWithPath: scratch.file("t.png")))
         #expect(single == (try Data(contentsOf: URL(fileURLWithPath: scratch.file("f090.png")))))
         #expect(single != (try Data(contentsOf: URL(fileURLWithPath: scratch.file("f089.png")))))
@@ -131,7 +146,10 @@ import Testing
     @Test func helpTeachesTheFlags() {
         let result = run(["render", "--help"])
         #expect(result.status == 0)
-        for flag in ["--preset", "--colors", "--background", "--size", "--edges", "--depth", "--dither", "--frame-range", "--time", "--loop", "-o"] {
+        for flag in [
+            "--preset", "--colors", "--background", "--size", "--edges", "--depth", "--dither", "--frame-range",
+            "--time", "--loop", "-o",
+        ] {
             #expect(result.stdoutText.contains(flag), "help lacks \(flag)")
         }
         #expect(run(["--help"]).stdoutText.contains("Exit status"))
@@ -139,6 +157,9 @@ import Testing
         let defaults = run(["presets", "show", "default"]).stdoutText
         #expect(defaults.contains("size          1920x1080") && defaults.contains("seed          12"))
         let help = result.stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("(the default preset: 1920x1080, 60 fps, 10 s, loop, speed 0.8, blur 0.75, point scale 1, bleed edges, seed 12)"))
+        #expect(
+            help.contains(
+                "(the default preset: 1920x1080, 60 fps, 10 s, loop, speed 0.8, blur 0.75, point scale 1, bleed edges, seed 12)"
+            ))
     }
 }

@@ -10,10 +10,16 @@ import Testing
         let scratch = Scratch()
         ImageFixtures.goldens(scratch.file("small.png"), frames: 1, ["--size", "32x18", "--depth", "16"])
         let upscaled = scratch.file("ffmpeg.png")
-        ImageFixtures.make(upscaled, with: "ffmpeg", ["-v", "error", "-i", scratch.file("small.png"),
-            "-vf", "scale=64:36:flags=bilinear", "-pix_fmt", "rgb48be"])
-        let result = run(["compare", upscaled, scratch.file("small.png"), "--scale", "bilinear", "--tolerance", "0.2",
-                          "--json"])
+        ImageFixtures.make(
+            upscaled, with: "ffmpeg",
+            [
+                "-v", "error", "-i", scratch.file("small.png"),
+                "-vf", "scale=64:36:flags=bilinear", "-pix_fmt", "rgb48be",
+            ])
+        let result = run([
+            "compare", upscaled, scratch.file("small.png"), "--scale", "bilinear", "--tolerance", "0.2",
+            "--json",
+        ])
         #expect(result.status == 0, "\(result.stdoutText)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let frames = try #require(report["frames"] as? [[String: Any]])

@@ -13,7 +13,9 @@ import Testing
     }
 
     /// Runs a program with the built `fluidgradient` first on PATH.
-    static func execute(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func execute(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -49,7 +51,9 @@ import Testing
     static func value(of key: String, in text: String) -> String? {
         for line in text.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix(key + ":") { return String(trimmed.dropFirst(key.count + 1)).trimmingCharacters(in: .whitespaces) }
+            if trimmed.hasPrefix(key + ":") {
+                return String(trimmed.dropFirst(key.count + 1)).trimmingCharacters(in: .whitespaces)
+            }
         }
         return nil
     }
@@ -70,7 +74,8 @@ import Testing
         for index in 0..<completions {
             let arguments = command.map { $0.hasSuffix(".json") ? manifest : $0 }
             let result = try Self.execute(
-                arguments, environment: ["JOB_COMPLETION_INDEX": String(index), "FLUIDGRADIENT_SHARD_COUNT": String(completions)])
+                arguments,
+                environment: ["JOB_COMPLETION_INDEX": String(index), "FLUIDGRADIENT_SHARD_COUNT": String(completions)])
             #expect(result.status == 0, "\(result.output)")
         }
         Self.expectSameOutputs(scratch, expected)
@@ -87,7 +92,10 @@ import Testing
         for task in 0..<tasks {
             let result = try Self.execute(
                 ["bash", path, manifest],
-                environment: ["SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": String(tasks)])
+                environment: [
+                    "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "0",
+                    "SLURM_ARRAY_TASK_COUNT": String(tasks),
+                ])
             #expect(result.status == 0, "\(result.output)")
         }
         Self.expectSameOutputs(scratch, expected)

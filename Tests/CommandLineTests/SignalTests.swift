@@ -12,7 +12,8 @@ import Testing
         let scratch = Scratch()
         // --encode png writes a scratch file into TMPDIR on every frame.
         let command = RunningCommand(
-            ["bench", "--size", "64x36", "--frames", "100000000", "--encode", "png"], environment: ["TMPDIR": scratch.path])
+            ["bench", "--size", "64x36", "--frames", "100000000", "--encode", "png"],
+            environment: ["TMPDIR": scratch.path])
         waitForSignalHandlers(command.pid)
         usleep(200_000)
         command.signal(signal)
@@ -49,12 +50,14 @@ import Testing
     func readingAFIFOStopsOnCtrlC(arguments: [String], fifo: String) {
         let scratch = Scratch()
         #expect(run(["render", "--size", "32x18", "-o", scratch.file("a.png")]).status == 0)
-        let manifest = #"{"palettes": [{"name": "p", "palette": "colors.txt"}], "sizes": ["32x18"], "formats": ["png"]}"#
+        let manifest =
+            #"{"palettes": [{"name": "p", "palette": "colors.txt"}], "sizes": ["32x18"], "formats": ["png"]}"#
         #expect(FileManager.default.createFile(atPath: scratch.file("batch.json"), contents: Data(manifest.utf8)))
         #expect(mkfifo(scratch.file(fifo), 0o600) == 0)
         let before = scratch.contents
         // Absolute paths, so that a child left running names the scratch directory.
-        let command = RunningCommand(arguments.map { before.contains($0) ? scratch.file($0) : $0 }, directory: scratch.path)
+        let command = RunningCommand(
+            arguments.map { before.contains($0) ? scratch.file($0) : $0 }, directory: scratch.path)
         waitForSignalHandlers(command.pid)
         usleep(200_000)
         command.signal(SIGINT)
@@ -75,7 +78,8 @@ func waitForSignalHandlers(_ pid: pid_t) {
     let deadline = Date() + 10
     while Date() < deadline {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let caught = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+        let caught =
+            status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
             .flatMap { UInt64($0.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
         if caught & wanted == wanted { return }
         usleep(10_000)

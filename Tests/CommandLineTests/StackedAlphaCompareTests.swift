@@ -6,7 +6,8 @@ import Testing
 @Suite struct StackedAlphaCompareTests {
     /// Stacks 16-bit RGBA frames: premultiplies them, extracts the alpha as grey, and puts
     /// the colour above the alpha, in gbrp16le (`codec` may convert further).
-    static let stack = "[0]format=gbrap16le,split[c][a];[c]premultiply=inplace=1,format=gbrp16le[top];"
+    static let stack =
+        "[0]format=gbrap16le,split[c][a];[c]premultiply=inplace=1,format=gbrp16le[top];"
         + "[a]alphaextract,format=gray16le,format=gbrp16le[bottom];[top][bottom]vstack"
     static let tag = ["-metadata", "comment=fluidgradient-layout=stacked-alpha"]
 
@@ -52,8 +53,10 @@ import Testing
         let goldens = Self.goldens(scratch)
         let mp4 = scratch.file("s.mp4")
         let yuv = ",scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,format=yuv420p"
-        let h264 = ["-c:v", "libx264", "-crf", "18", "-colorspace", "bt709", "-color_primaries", "bt709",
-                    "-color_trc", "bt709"]
+        let h264 = [
+            "-c:v", "libx264", "-crf", "18", "-colorspace", "bt709", "-color_primaries", "bt709",
+            "-color_trc", "bt709",
+        ]
         Self.stacked(mp4, from: goldens, h264 + Self.tag, filter: yuv)
         let result = run(["compare", goldens, mp4, "--tolerance", "6", "--max-differing", "5%"])
         #expect(result.status == 0, "\(result.stdoutText)")
@@ -67,13 +70,22 @@ import Testing
     @Test func colourIsClampedToItsAlpha() {
         let scratch = Scratch()
         let stacked = scratch.file("clamp.mkv"), golden = scratch.file("clamp.png")
-        let halves = "color=0x808080:s=8x4,format=gbrp[top];color=black:s=4x4[l];color=0x404040:s=4x4[r];"
+        let halves =
+            "color=0x808080:s=8x4,format=gbrp[top];color=black:s=4x4[l];color=0x404040:s=4x4[r];"
             + "[l][r]hstack,format=gbrp[bottom];[top][bottom]vstack"
-        ImageFixtures.make(stacked, with: "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "nullsrc=s=8x8:d=0.1",
-            "-filter_complex", halves, "-frames:v", "1", "-c:v", "ffv1"] + Self.tag)
+        ImageFixtures.make(
+            stacked, with: "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "nullsrc=s=8x8:d=0.1",
+                "-filter_complex", halves, "-frames:v", "1", "-c:v", "ffv1",
+            ] + Self.tag)
         let left = "color=0xFFFFFF00:s=4x4,format=rgba[l];color=0xFFFFFF40:s=4x4,format=rgba[r];[l][r]hstack"
-        ImageFixtures.make(golden, with: "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "nullsrc=s=8x4:d=0.1",
-            "-filter_complex", left, "-frames:v", "1"])
+        ImageFixtures.make(
+            golden, with: "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "nullsrc=s=8x4:d=0.1",
+                "-filter_complex", left, "-frames:v", "1",
+            ])
         let result = run(["compare", golden, stacked])
         #expect(result.status == 0, "\(result.stdoutText)")
     }
@@ -84,8 +96,12 @@ import Testing
         let scratch = Scratch()
         let odd = scratch.file("odd.mkv")
         // The colour source rounds its size to even numbers: 8x7 is cropped from 8x8.
-        ImageFixtures.make(odd, with: "ffmpeg", ["-v", "error", "-f", "lavfi", "-i",
-            "color=gray:s=8x8:d=0.1,crop=8:7:0:0,format=gbrp", "-frames:v", "1", "-c:v", "ffv1"])
+        ImageFixtures.make(
+            odd, with: "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i",
+                "color=gray:s=8x8:d=0.1,crop=8:7:0:0,format=gbrp", "-frames:v", "1", "-c:v", "ffv1",
+            ])
         ImageFixtures.goldens(scratch.file("g%02d.png"), frames: 1)
         BadInputTests.expectRejected(
             ["compare", scratch.file("g00.png"), odd, "--layout", "stacked"], scratch: scratch,

@@ -36,8 +36,10 @@ import Testing
     @Test func theFileIsTwiceAsTallAndTaggedAsStacked() {
         let scratch = Scratch()
         let result = run(
-            ["render", "--background", "transparent", "--size", "160x90", "--frames", "6", "--alpha", "stacked",
-             "-o", scratch.file("s.mp4")])
+            [
+                "render", "--background", "transparent", "--size", "160x90", "--frames", "6", "--alpha", "stacked",
+                "-o", scratch.file("s.mp4"),
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "no note: the stacked file keeps the alpha")
         let info = probe(scratch.file("s.mp4"))
@@ -46,8 +48,10 @@ import Testing
         #expect(info["nb_read_frames"] == "6")
         #expect(info["color_space"] == "bt709" && info["color_range"] == "tv")
         let tags = toolOutput(
-            ["ffprobe", "-v", "error", "-show_entries", "format_tags=comment", "-of", "default=noprint_wrappers=1",
-             scratch.file("s.mp4")])
+            [
+                "ffprobe", "-v", "error", "-show_entries", "format_tags=comment", "-of", "default=noprint_wrappers=1",
+                scratch.file("s.mp4"),
+            ])
         #expect(String(decoding: tags, as: UTF8.self) == "TAG:comment=\(StackedAlpha.layoutComment)\n")
     }
 

@@ -6,7 +6,9 @@ import Testing
 /// essential on Debian) gives the command a pseudo-terminal.
 @Suite struct TerminalTests {
     /// Runs `fluidgradient` on a pseudo-terminal; returns everything it showed.
-    static func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
+    static func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, screen: String
+    ) {
         let command = ([Binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -25,13 +27,17 @@ import Testing
 
     @Test func renderShowsProgressOnATerminalOnly() throws {
         let scratch = Scratch()
-        let shown = try Self.onTerminal(["render", "--size", "160x90", "--fps", "30", "--duration", "2", "-o", scratch.file("a.mp4")])
+        let shown = try Self.onTerminal([
+            "render", "--size", "160x90", "--fps", "30", "--duration", "2", "-o", scratch.file("a.mp4"),
+        ])
         #expect(shown.status == 0)
         #expect(shown.screen.contains("\r" + scratch.file("a.mp4") + " frame 60/60"), "\(shown.screen)")
         #expect(shown.screen.contains("fps"))
         #expect(shown.screen.hasSuffix("\r\n"), "the progress line is ended")
 
-        let quiet = try Self.onTerminal(["render", "--size", "160x90", "--duration", "1", "--quiet", "-o", scratch.file("b.mp4")])
+        let quiet = try Self.onTerminal([
+            "render", "--size", "160x90", "--duration", "1", "--quiet", "-o", scratch.file("b.mp4"),
+        ])
         #expect(quiet.status == 0)
         #expect(quiet.screen.isEmpty, "\(quiet.screen)")
         let piped = run(["render", "--size", "160x90", "--duration", "1", "-o", scratch.file("c.mp4")])
@@ -41,7 +47,9 @@ import Testing
     @Test func rawFramesAreNotPouredOntoATerminal() throws {
         let shown = try Self.onTerminal(["render", "--size", "32x18", "-o", "-"])
         #expect(shown.status == 2)
-        #expect(shown.screen.hasPrefix("fluidgradient: -o - writes raw frames to standard output, which is a terminal"), "\(shown.screen)")
+        #expect(
+            shown.screen.hasPrefix("fluidgradient: -o - writes raw frames to standard output, which is a terminal"),
+            "\(shown.screen)")
     }
 
     @Test func batchShowsJobsDoneOnATerminal() throws {
@@ -58,14 +66,16 @@ import Testing
 
     @Test func presetsShowSwatchesOnTrueColourTerminals() throws {
         let swatch = "\u{1B}[48;2;15;118;110m    \u{1B}[0m #0F766E"
-        let trueColour = try Self.onTerminal(["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""])
+        let trueColour = try Self.onTerminal(
+            ["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor", "NO_COLOR": ""])
         #expect(trueColour.screen.contains(swatch))
         let plain = try Self.onTerminal(["presets", "show", "aurora"], environment: ["COLORTERM": ""])
         #expect(!plain.screen.contains("\u{1B}["))
         #expect(plain.screen.contains("  #0F766E   rgb(15, 118, 110)"))
         let piped = run(["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor"])
         #expect(!piped.stdoutText.contains("\u{1B}["))
-        let noColor = try Self.onTerminal(["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor", "NO_COLOR": "1"])
+        let noColor = try Self.onTerminal(
+            ["presets", "show", "aurora"], environment: ["COLORTERM": "truecolor", "NO_COLOR": "1"])
         #expect(!noColor.screen.contains("\u{1B}["))
     }
 }

@@ -17,9 +17,11 @@ import Testing
         }
         try PNGFile.write(small, to: scratch.file("small.png"))
         _ = toolOutput(
-            ["ffmpeg", "-v", "error", "-i", scratch.file("small.png"),
-             "-vf", "scale=\(targetWidth):\(targetHeight):flags=bilinear",
-             "-pix_fmt", "rgb48be", scratch.file("big.png")])
+            [
+                "ffmpeg", "-v", "error", "-i", scratch.file("small.png"),
+                "-vf", "scale=\(targetWidth):\(targetHeight):flags=bilinear",
+                "-pix_fmt", "rgb48be", scratch.file("big.png"),
+            ])
         let big = try PNGFile.read(scratch.file("big.png"))
         #expect(big.width == targetWidth && big.height == targetHeight && big.bitDepth == 16)
         let ffmpeg = FrameSamples(

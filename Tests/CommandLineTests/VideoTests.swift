@@ -7,7 +7,9 @@ import Testing
 @Suite(.serialized) struct VideoTests {
     @Test func mp4IsH264InBT709WithEveryFrame() throws {
         let scratch = Scratch()
-        let result = run(["render", "--preset", "aurora", "--size", "320x180", "--duration", "2", "-o", scratch.file("a.mp4")])
+        let result = run([
+            "render", "--preset", "aurora", "--size", "320x180", "--duration", "2", "-o", scratch.file("a.mp4"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.contents == ["a.mp4"])
         let info = probe(scratch.file("a.mp4"))
@@ -16,7 +18,8 @@ import Testing
         #expect(info["nb_read_frames"] == "120")
         #expect(info["r_frame_rate"] == "60/1")
         #expect(Double(info["duration"] ?? "") == 2.0)
-        #expect(info["color_space"] == "bt709" && info["color_transfer"] == "bt709" && info["color_primaries"] == "bt709")
+        #expect(
+            info["color_space"] == "bt709" && info["color_transfer"] == "bt709" && info["color_primaries"] == "bt709")
         #expect(info["color_range"] == "tv")
     }
 
@@ -38,8 +41,13 @@ import Testing
     /// 0.4 levels on average. A BT.601/BT.709 mix-up shifts channels by about 10 levels.
     @Test func mp4ColoursMatchThePNGFrames() throws {
         let scratch = Scratch()
-        #expect(run(["render", "--preset", "sunset", "--size", "320x180", "--duration", "2", "-o", scratch.file("s.mp4")]).status == 0)
-        #expect(run(["render", "--preset", "sunset", "--size", "320x180", "--duration", "2", "-o", scratch.file("%03d.png")]).status == 0)
+        #expect(
+            run(["render", "--preset", "sunset", "--size", "320x180", "--duration", "2", "-o", scratch.file("s.mp4")])
+                .status == 0)
+        #expect(
+            run([
+                "render", "--preset", "sunset", "--size", "320x180", "--duration", "2", "-o", scratch.file("%03d.png"),
+            ]).status == 0)
         let frames = decodeFrames(scratch.file("s.mp4"), width: 320, height: 180)
         #expect(frames.count == 120)
         var total = 0.0, largest = 0.0, signed = SIMD3<Double>.zero, count = 0.0
@@ -60,7 +68,9 @@ import Testing
 
     @Test func movIsProRes4444WithAlpha() {
         let scratch = Scratch()
-        let result = run(["render", "--preset", "neon", "--size", "320x180", "--duration", "2", "-o", scratch.file("n.mov")])
+        let result = run([
+            "render", "--preset", "neon", "--size", "320x180", "--duration", "2", "-o", scratch.file("n.mov"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let info = probe(scratch.file("n.mov"))
         #expect(info["codec_name"] == "prores")
@@ -77,11 +87,17 @@ import Testing
     @Test(arguments: [("#FFFFFF", [940, 512, 512]), ("#000000", [64, 512, 512]), ("#FF0000", [250, 409, 960])])
     func movKeepsExactColourCodes(color: String, codes: [Int]) throws {
         let scratch = Scratch()
-        let result = run(["render", "--colors", "#00000000", "--highlights", "", "--background", color, "--size", "64x36", "--frames", "2", "-o", scratch.file("f.mov")])
+        let result = run([
+            "render", "--colors", "#00000000", "--highlights", "", "--background", color, "--size", "64x36", "--frames",
+            "2", "-o", scratch.file("f.mov"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let decode = Process()
         decode.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        decode.arguments = ["ffmpeg", "-v", "error", "-i", scratch.file("f.mov"), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuva444p10le", "-"]
+        decode.arguments = [
+            "ffmpeg", "-v", "error", "-i", scratch.file("f.mov"), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
+            "yuva444p10le", "-",
+        ]
         let pipe = Pipe()
         decode.standardOutput = pipe
         try decode.run()
@@ -98,7 +114,9 @@ import Testing
 
     @Test func webmIsVP9WithAlphaOnlyWhenTheFrameHasTransparency() {
         let scratch = Scratch()
-        #expect(run(["render", "--preset", "ocean", "--size", "320x180", "--duration", "2", "-o", scratch.file("o.webm")]).status == 0)
+        #expect(
+            run(["render", "--preset", "ocean", "--size", "320x180", "--duration", "2", "-o", scratch.file("o.webm")])
+                .status == 0)
         let opaque = probe(scratch.file("o.webm"))
         #expect(opaque["codec_name"] == "vp9")
         // 10-bit from the 16-bit frames (profile 2): fewer bytes and a closer picture than 8 bits.
@@ -107,7 +125,11 @@ import Testing
         #expect(opaque["nb_read_frames"] == "120")
         #expect(opaque["color_space"] == "bt709")
         #expect(abs((Double(opaque["duration"] ?? "") ?? 0) - 2.0) < 0.01)
-        #expect(run(["render", "--preset", "ocean", "--background", "transparent", "--size", "320x180", "--duration", "2", "-o", scratch.file("t.webm")]).status == 0)
+        #expect(
+            run([
+                "render", "--preset", "ocean", "--background", "transparent", "--size", "320x180", "--duration", "2",
+                "-o", scratch.file("t.webm"),
+            ]).status == 0)
         // VP9 carries alpha in a side stream that the libvpx decoder reads.
         let alpha = probeAlpha(scratch.file("t.webm"))
         #expect(alpha.contains("ALPHA_MODE=1") || alpha.contains("alpha_mode=1"))
@@ -122,7 +144,10 @@ import Testing
         let info = probe(scratch.file("odd.webm"))
         #expect(info["width"] == "161" && info["height"] == "91" && info["nb_read_frames"] == "6", "\(info)")
         // The same frames, within VP9's loss (the tolerance of videosCompareWithPNGsAndThemselves).
-        let same = run(["compare", scratch.file("%02d.png"), scratch.file("odd.webm"), "--tolerance", "16", "--max-differing", "0.5%"])
+        let same = run([
+            "compare", scratch.file("%02d.png"), scratch.file("odd.webm"), "--tolerance", "16", "--max-differing",
+            "0.5%",
+        ])
         #expect(same.status == 0, "\(same.stdoutText)")
         #expect(run(odd + ["-o", scratch.file("odd.mp4")]).status == 2)
     }
@@ -137,7 +162,9 @@ import Testing
         #expect(run(clip + ["-o", scratch.file("%02d.png")]).status == 0)
         #expect(run(clip + ["-o", scratch.file("t.webm")]).status == 0)
         // VP9's loss, as in webmTakesAnOddSize; alpha 255 instead of about 100 to 200 is far beyond it.
-        let result = run(["compare", scratch.file("%02d.png"), scratch.file("t.webm"), "--tolerance", "16", "--max-differing", "0.5%"])
+        let result = run([
+            "compare", scratch.file("%02d.png"), scratch.file("t.webm"), "--tolerance", "16", "--max-differing", "0.5%",
+        ])
         #expect(result.status == 0, "\(result.stdoutText)")
     }
 
@@ -146,15 +173,21 @@ import Testing
     @Test func extraOptionsThatWouldUndoTheConversionAreRefused() {
         let scratch = Scratch()
         let clip = ["render", "--size", "64x36", "--frames", "2"]
-        for (output, filter) in [("v.mov", "-vf null"), ("v.mov", "-vf:v null"), ("v.gif", "-filter:v null"), ("v.mov", "-filter_complex_script f")] {
+        for (output, filter) in [
+            ("v.mov", "-vf null"), ("v.mov", "-vf:v null"), ("v.gif", "-filter:v null"),
+            ("v.mov", "-filter_complex_script f"),
+        ] {
             BadInputTests.expectRejected(
                 clip + ["-o", scratch.file(output), "--ffmpeg-options", filter], scratch: scratch,
-                mentions: "would replace or clash with the filter that converts a .\(output.dropFirst(2))'s colours to BT.709")
+                mentions:
+                    "would replace or clash with the filter that converts a .\(output.dropFirst(2))'s colours to BT.709"
+            )
         }
         // Filter threads are not filters.
         #expect(run(clip + ["-o", scratch.file("t.mov"), "--ffmpeg-options", "-filter_threads 1"]).status == 0)
         BadInputTests.expectRejected(
-            clip + ["--background", "transparent", "-o", scratch.file("t.webm"), "--ffmpeg-options", "-vf null"], scratch: scratch,
+            clip + ["--background", "transparent", "-o", scratch.file("t.webm"), "--ffmpeg-options", "-vf null"],
+            scratch: scratch,
             mentions: "would replace or clash with the filter that converts a .webm's colours")
         // An opaque mp4 converts nothing in ffmpeg, so a filter there is the user's to add.
         #expect(run(clip + ["-o", scratch.file("s.mp4"), "--ffmpeg-options", "-vf hflip"]).status == 0)
@@ -166,12 +199,15 @@ import Testing
             let plain = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: [], output: "o")
             #expect(plain.indices.contains { Array(plain[$0...].prefix(ours.count)) == ours }, "\(plain)")
             for rate in [["-b:v", "200k"], ["-b:v:0", "300k"], ["-crf", "23"]] {
-                let rated = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: rate, output: "o")
+                let rated = encoding.arguments(
+                    width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: rate, output: "o")
                 #expect(rated.filter { $0 == "-crf" }.count == (rate[0] == "-crf" ? 1 : 0), "\(rated)")
                 #expect(rated.suffix(3) == rate + ["o"])
             }
             // A cap works with our constant quality.
-            let capped = encoding.arguments(width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: ["-maxrate", "2M", "-bufsize", "4M"], output: "o")
+            let capped = encoding.arguments(
+                width: 64, height: 36, fps: 30, frameCount: 2, extraOptions: ["-maxrate", "2M", "-bufsize", "4M"],
+                output: "o")
             #expect(capped.contains("-crf"), "\(capped)")
         }
     }
@@ -184,7 +220,9 @@ import Testing
         #expect(VideoEncoding.rateText(30) == "30")
         #expect(VideoEncoding.rateText(12.5) == "12.5")
         let scratch = Scratch()
-        #expect(run(["render", "--size", "64x36", "--frames", "3", "--fps", "29.97", "-o", scratch.file("n.mp4")]).status == 0)
+        #expect(
+            run(["render", "--size", "64x36", "--frames", "3", "--fps", "29.97", "-o", scratch.file("n.mp4")]).status
+                == 0)
         let tags = probe(scratch.file("n.mp4"))
         #expect(tags["r_frame_rate"] == "30000/1001" && tags["chroma_location"] == "center", "\(tags)")
         #expect(run(["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("n.webm")]).status == 0)
@@ -195,10 +233,18 @@ import Testing
     @Test func thinnedGIFsAndWiderPixelFormatsAreNoted() {
         let scratch = Scratch()
         let gif = run(["render", "--size", "64x36", "--frames", "4", "--fps", "60", "-o", scratch.file("g.gif")])
-        #expect(gif.stderr == "fluidgradient: note: GIF delays are whole hundredths of a second, so \(scratch.file("g.gif")) keeps every 2nd frame (30 fps), lasting as long to the hundredth\n")
-        let wide = run(["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("w.mp4"), "--ffmpeg-options", "-pix_fmt yuv444p"])
+        #expect(
+            gif.stderr
+                == "fluidgradient: note: GIF delays are whole hundredths of a second, so \(scratch.file("g.gif")) keeps every 2nd frame (30 fps), lasting as long to the hundredth\n"
+        )
+        let wide = run([
+            "render", "--size", "64x36", "--frames", "2", "-o", scratch.file("w.mp4"), "--ffmpeg-options",
+            "-pix_fmt yuv444p",
+        ])
         #expect(wide.status == 0)
-        #expect(wide.stderr.hasPrefix("fluidgradient: note: frames reach ffmpeg as 8-bit 4:2:0 (yuv420p), so -pix_fmt yuv444p changes how"))
+        #expect(
+            wide.stderr.hasPrefix(
+                "fluidgradient: note: frames reach ffmpeg as 8-bit 4:2:0 (yuv420p), so -pix_fmt yuv444p changes how"))
         #expect(probe(scratch.file("w.mp4"))["pix_fmt"] == "yuv444p")
     }
 
@@ -210,12 +256,20 @@ import Testing
         let transparent = ["render", "--background", "transparent", "--size", "64x36", "--frames", "2", "--fps", "30"]
         let noted = run(transparent + ["-o", scratch.file("t.mp4")])
         #expect(noted.status == 0)
-        #expect(noted.stderr == "fluidgradient: note: H.264 has no alpha, so \(scratch.file("t.mp4")) shows the transparent background as black; --alpha stacked keeps it for web pages (colour above alpha, for the player), and .mov and .webm keep it\n")
+        #expect(
+            noted.stderr
+                == "fluidgradient: note: H.264 has no alpha, so \(scratch.file("t.mp4")) shows the transparent background as black; --alpha stacked keeps it for web pages (colour above alpha, for the player), and .mov and .webm keep it\n"
+        )
         #expect(probe(scratch.file("t.mp4"))["pix_fmt"] == "yuv420p")
         let gif = run(transparent + ["-o", scratch.file("t.gif")])
-        #expect(gif.stderr == "fluidgradient: note: a GIF pixel is opaque or clear, so \(scratch.file("t.gif")) cuts soft transparency at 50% into hard edges; .mov and .webm keep it\n")
-        for arguments in [transparent + ["--quiet", "-o", scratch.file("q.mp4")], transparent + ["-o", scratch.file("t.webm")],
-                          ["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("o.mp4")]] {
+        #expect(
+            gif.stderr
+                == "fluidgradient: note: a GIF pixel is opaque or clear, so \(scratch.file("t.gif")) cuts soft transparency at 50% into hard edges; .mov and .webm keep it\n"
+        )
+        for arguments in [
+            transparent + ["--quiet", "-o", scratch.file("q.mp4")], transparent + ["-o", scratch.file("t.webm")],
+            ["render", "--size", "64x36", "--frames", "2", "-o", scratch.file("o.mp4")],
+        ] {
             let quiet = run(arguments)
             #expect(quiet.status == 0)
             #expect(quiet.stderr.isEmpty, "\(arguments): \(quiet.stderr)")
@@ -232,11 +286,20 @@ import Testing
         let result = run(["compare", scratch.file("%02d.png"), scratch.file("c.gif"), "--tolerance", "255"])
         #expect(result.status == 1)
         let lines = result.stdoutText.split(separator: "\n")
-        #expect(lines.filter { $0.hasSuffix("is missing from \(scratch.file("c.gif"))") }.count == 5, "\(result.stdoutText)")
-        #expect(lines.dropLast().last == "note: if \(scratch.file("c.gif")) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less")
-        #expect(lines.last?.hasPrefix("differ: 10 frames, 5 matching, 0 differing, 5 missing") == true, "\(result.stdoutText)")
+        #expect(
+            lines.filter { $0.hasSuffix("is missing from \(scratch.file("c.gif"))") }.count == 5, "\(result.stdoutText)"
+        )
+        #expect(
+            lines.dropLast().last
+                == "note: if \(scratch.file("c.gif")) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less"
+        )
+        #expect(
+            lines.last?.hasPrefix("differ: 10 frames, 5 matching, 0 differing, 5 missing") == true,
+            "\(result.stdoutText)")
         let json = run(["compare", scratch.file("%02d.png"), scratch.file("c.gif"), "--tolerance", "255", "--json"])
-        #expect(json.stdoutText.contains(#""notes": ["if \#(scratch.file("c.gif")) was rendered above 50 fps"#), "\(json.stdoutText)")
+        #expect(
+            json.stdoutText.contains(#""notes": ["if \#(scratch.file("c.gif")) was rendered above 50 fps"#),
+            "\(json.stdoutText)")
     }
 
     /// A GIF's 8-bit colours reach compare exactly: swscale's widening to 16 bits was off
@@ -257,8 +320,10 @@ import Testing
         let scratch = Scratch()
         let render = ["render", "--preset", "citrus", "--size", "64x36", "--frames", "3", "--fps", "25"]
         #expect(run(render + ["-o", scratch.file("%02d.png")]).status == 0)
-        _ = toolOutput(["ffmpeg", "-v", "error", "-framerate", "25", "-i", scratch.file("%02d.png"),
-                        "-c:v", "libx264rgb", "-qp", "0", scratch.file("rgb.mp4")])
+        _ = toolOutput([
+            "ffmpeg", "-v", "error", "-framerate", "25", "-i", scratch.file("%02d.png"),
+            "-c:v", "libx264rgb", "-qp", "0", scratch.file("rgb.mp4"),
+        ])
         #expect(probe(scratch.file("rgb.mp4"))["pix_fmt"] == "gbrp")
         let result = run(["compare", scratch.file("%02d.png"), scratch.file("rgb.mp4")])
         #expect(result.stdoutText.hasPrefix("match: 3 frames, 3 matching"), "\(result.stdoutText)")
@@ -267,7 +332,10 @@ import Testing
     /// GIF stores delays in 1/100 s, so 50 fps is exact.
     @Test func gifIsPaletteOptimised() {
         let scratch = Scratch()
-        let result = run(["render", "--preset", "citrus", "--size", "160x90", "--duration", "2", "--fps", "50", "-o", scratch.file("c.gif")])
+        let result = run([
+            "render", "--preset", "citrus", "--size", "160x90", "--duration", "2", "--fps", "50", "-o",
+            scratch.file("c.gif"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let info = probe(scratch.file("c.gif"))
         #expect(info["codec_name"] == "gif")
@@ -286,7 +354,10 @@ import Testing
     ])
     func gifLastsAsLongAsItsFrames(fps: Double, frames: Int, kept: Int, probed: String) {
         let scratch = Scratch()
-        let result = run(["render", "--preset", "citrus", "--size", "64x36", "--frames", String(frames), "--fps", String(fps), "-o", scratch.file("c.gif")])
+        let result = run([
+            "render", "--preset", "citrus", "--size", "64x36", "--frames", String(frames), "--fps", String(fps), "-o",
+            scratch.file("c.gif"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let info = probe(scratch.file("c.gif"))
         #expect(info["nb_read_frames"] == String(kept))
@@ -296,15 +367,22 @@ import Testing
     @Test func ffmpegOptionsAreSplitAsAShellWould() {
         let scratch = Scratch()
         let result = run([
-            "render", "--size", "160x90", "--duration", "0.5", "--ffmpeg-options", "-metadata title='My clip' -metadata comment=\"a \\\"b\\\"\"",
+            "render", "--size", "160x90", "--duration", "0.5", "--ffmpeg-options",
+            "-metadata title='My clip' -metadata comment=\"a \\\"b\\\"\"",
             "-o", scratch.file("t.mp4"),
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.contents == ["t.mp4"], "ffmpeg wrote a stray file")
-        let tags = String(decoding: toolOutput(["ffprobe", "-v", "error", "-show_entries", "format_tags=title,comment", "-of", "default=nw=1", scratch.file("t.mp4")]), as: UTF8.self)
+        let tags = String(
+            decoding: toolOutput([
+                "ffprobe", "-v", "error", "-show_entries", "format_tags=title,comment", "-of", "default=nw=1",
+                scratch.file("t.mp4"),
+            ]), as: UTF8.self)
         #expect(tags.contains("TAG:title=My clip"), "\(tags)")
         #expect(tags.contains("TAG:comment=a \"b\""), "\(tags)")
-        let unclosed = run(["render", "--size", "160x90", "--ffmpeg-options", "-metadata title='My", "-o", scratch.file("u.mp4")])
+        let unclosed = run([
+            "render", "--size", "160x90", "--ffmpeg-options", "-metadata title='My", "-o", scratch.file("u.mp4"),
+        ])
         #expect(unclosed.status == 2)
         #expect(unclosed.stderr == "fluidgradient: --ffmpeg-options has an unclosed ': -metadata title='My\n")
     }
@@ -312,11 +390,15 @@ import Testing
     @Test func rawFramesGoToStdoutInTheNamedFormat() throws {
         let scratch = Scratch()
         for (format, bytes) in [("rgba", 4), ("rgb24", 3), ("rgba64le", 8)] {
-            let result = run(["render", "--preset", "forest", "--size", "64x36", "--frames", "5", "--pixel-format", format, "-o", "-"])
+            let result = run([
+                "render", "--preset", "forest", "--size", "64x36", "--frames", "5", "--pixel-format", format, "-o", "-",
+            ])
             #expect(result.status == 0)
             #expect(result.stdout.count == 5 * 64 * 36 * bytes)
         }
-        let yuv = run(["render", "--preset", "forest", "--size", "64x36", "--frames", "5", "--pixel-format", "yuv420p", "-o", "-"])
+        let yuv = run([
+            "render", "--preset", "forest", "--size", "64x36", "--frames", "5", "--pixel-format", "yuv420p", "-o", "-",
+        ])
         #expect(yuv.stdout.count == 5 * (64 * 36 + 2 * 32 * 18))
         // 10-bit codes in 16-bit words: a 16-bit format, which --depth 8 contradicts.
         let deep = run([
@@ -329,7 +411,9 @@ import Testing
         #expect(contradicted.status == 2, "\(contradicted.stderr)")
         #expect(contradicted.stderr.contains("--pixel-format yuv420p10le is 16-bit, but --depth is 8"))
         // The first raw frame is the first PNG frame.
-        let raw = run(["render", "--preset", "forest", "--size", "64x36", "--frames", "5", "--pixel-format", "rgb24", "-o", "-"])
+        let raw = run([
+            "render", "--preset", "forest", "--size", "64x36", "--frames", "5", "--pixel-format", "rgb24", "-o", "-",
+        ])
         #expect(run(["render", "--preset", "forest", "--size", "64x36", "-o", scratch.file("f.png")]).status == 0)
         #expect(try PNGFile.read(scratch.file("f.png")).samples == raw.stdout.prefix(64 * 36 * 3).map(UInt16.init))
     }
@@ -337,9 +421,17 @@ import Testing
     /// Frames A–B rendered alone equal frames A–B of the full run, byte for byte.
     @Test func frameRangesMatchTheFullRun() throws {
         let scratch = Scratch()
-        #expect(run(["render", "--preset", "ember", "--size", "96x54", "--frames", "15", "-o", scratch.file("full-%02d.png")]).status == 0)
-        #expect(run(["render", "--preset", "ember", "--size", "96x54", "--frames", "15", "--frame-range", "10-14", "-o", scratch.file("part-%02d.png")]).status == 0)
-        #expect(scratch.contents.filter { $0.hasPrefix("part") } == (10...14).map { String(format: "part-%02d.png", $0) })
+        #expect(
+            run([
+                "render", "--preset", "ember", "--size", "96x54", "--frames", "15", "-o", scratch.file("full-%02d.png"),
+            ]).status == 0)
+        #expect(
+            run([
+                "render", "--preset", "ember", "--size", "96x54", "--frames", "15", "--frame-range", "10-14", "-o",
+                scratch.file("part-%02d.png"),
+            ]).status == 0)
+        #expect(
+            scratch.contents.filter { $0.hasPrefix("part") } == (10...14).map { String(format: "part-%02d.png", $0) })
         for frame in 10...14 {
             let full = try Data(contentsOf: URL(fileURLWithPath: scratch.file(String(format: "full-%02d.png", frame))))
             let part = try Data(contentsOf: URL(fileURLWithPath: scratch.file(String(format: "part-%02d.png", frame))))
@@ -351,7 +443,10 @@ import Testing
     @Test func memoryDoesNotGrowWithDuration() {
         func peak(seconds: Int) -> Double {
             let command = RunningCommand(
-                ["render", "--preset", "aurora", "--size", "640x360", "--duration", "\(seconds)", "--stats", "-o", "-"],
+                [
+                    "render", "--preset", "aurora", "--size", "640x360", "--duration", "\(seconds)", "--stats", "-o",
+                    "-",
+                ],
                 stdoutPath: "/dev/null")
             let result = command.wait()
             #expect(result.status == 0)
@@ -363,5 +458,7 @@ import Testing
 }
 
 private func probeAlpha(_ path: String) -> String {
-    String(decoding: toolOutput(["ffprobe", "-v", "error", "-show_entries", "stream_tags", "-of", "default=nw=1", path]), as: UTF8.self)
+    String(
+        decoding: toolOutput(["ffprobe", "-v", "error", "-show_entries", "stream_tags", "-of", "default=nw=1", path]),
+        as: UTF8.self)
 }

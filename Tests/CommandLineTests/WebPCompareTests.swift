@@ -41,7 +41,8 @@ import Testing
         let scratch = Scratch()
         ImageFixtures.goldens(scratch.file("t%02d.png"), frames: 4, ["--background", "transparent"])
         let webp = scratch.file("q.webp")
-        ImageFixtures.ffmpeg(webp, from: scratch.file("t%02d.png"), fps: 30, ["-c:v", "libwebp_anim", "-quality", "90"])
+        ImageFixtures.ffmpeg(
+            webp, from: scratch.file("t%02d.png"), fps: 30, ["-c:v", "libwebp_anim", "-quality", "90"])
         let loose = run(["compare", scratch.file("t%02d.png"), webp, "--tolerance", "10"])
         #expect(loose.status == 0, "\(loose.stdoutText)")
         let strict = run(["compare", scratch.file("t%02d.png"), webp, "--json"])
@@ -80,7 +81,8 @@ import Testing
         #expect(Set(repeats).count > 1)
         let own = run(["compare", scratch.file("seq%03d.png"), webp])
         #expect(own.status == 2)
-        let refusal = "fluidgradient: cannot pair the frames of \(webp) with frames at a fixed rate: "
+        let refusal =
+            "fluidgradient: cannot pair the frames of \(webp) with frames at a fixed rate: "
             + "its \(distinct) frames last from "
         #expect(own.stderr.hasPrefix(refusal), "\(own.stderr)")
         #expect(own.stderr.hasSuffix("give --fps, the rate it was rendered at\n"), "\(own.stderr)")

@@ -29,14 +29,20 @@ import Testing
         aurora.fps = 60
         return manifest.jobs(
             loadPreset: { name in name == "aurora" ? .success(aurora) : .failure(.unreadable("no such preset")) },
-            loadPalette: { file in file == "brand.txt" ? .success([.white, .black]) : .failure(.unreadable("no such file")) })
+            loadPalette: { file in
+                file == "brand.txt" ? .success([.white, .black]) : .failure(.unreadable("no such file"))
+            })
     }
 
     @Test func expandsTheMatrixInADeterministicOrder() throws {
         let jobs = Self.jobs(try Self.parse(Self.manifest))
         #expect(jobs.count == 12)
         #expect(jobs.map(\.index) == Array(0..<12))
-        #expect(jobs.prefix(4).map(\.output) == ["out/aurora/aurora-64x36.mp4", "out/aurora/aurora-64x36.png", "out/aurora/aurora-36x64.mp4", "out/aurora/aurora-36x64.png"])
+        #expect(
+            jobs.prefix(4).map(\.output) == [
+                "out/aurora/aurora-64x36.mp4", "out/aurora/aurora-64x36.png", "out/aurora/aurora-36x64.mp4",
+                "out/aurora/aurora-36x64.png",
+            ])
         #expect(jobs.map(\.label)[4] == "brand 64x36 mp4")
         #expect(Set(jobs.map(\.output)).count == 12)
     }
@@ -54,7 +60,8 @@ import Testing
     }
 
     @Test func aMissingReferenceFailsOnlyItsJobs() throws {
-        let manifest = try Self.parse(Self.manifest.replacingOccurrences(of: "\"palette\": \"brand.txt\"", with: "\"palette\": \"gone.txt\""))
+        let manifest = try Self.parse(
+            Self.manifest.replacingOccurrences(of: "\"palette\": \"brand.txt\"", with: "\"palette\": \"gone.txt\""))
         let jobs = Self.jobs(manifest)
         #expect(jobs.filter { (try? $0.preset.get()) == nil }.map(\.name) == Array(repeating: "from-file", count: 4))
     }
@@ -63,12 +70,16 @@ import Testing
         let jobs = Self.jobs(try Self.parse(Self.manifest))
         let changed = Self.jobs(try Self.parse(Self.manifest.replacingOccurrences(of: "#FFC371", with: "#FFC372")))
         for (a, b) in zip(jobs, changed) {
-            #expect((a.sidecar(version: "1", outputBytes: nil) == b.sidecar(version: "1", outputBytes: nil)) == (a.name != "brand"))
+            #expect(
+                (a.sidecar(version: "1", outputBytes: nil) == b.sidecar(version: "1", outputBytes: nil))
+                    == (a.name != "brand"))
             #expect(a.sidecar(version: "1", outputBytes: nil) != a.sidecar(version: "2", outputBytes: nil))
         }
     }
 
-    static func expectError(_ text: String, path: String, contains fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectError(
+        _ text: String, path: String, contains fragment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             _ = try parse(text)
             Issue.record("accepted", sourceLocation: sourceLocation)
@@ -84,7 +95,9 @@ import Testing
 
     @Test func validationErrorsNameTheLine() {
         do {
-            _ = try Self.parse("{ \"palettes\": [\n  { \"name\": \"a\", \"colors\": [\"red\"] },\n  { \"name\": \"b\", \"colors\": [\"red\"], \"speed\": -4 }\n],\n\"sizes\": [\"64x36\"], \"formats\": [\"png\"] }")
+            _ = try Self.parse(
+                "{ \"palettes\": [\n  { \"name\": \"a\", \"colors\": [\"red\"] },\n  { \"name\": \"b\", \"colors\": [\"red\"], \"speed\": -4 }\n],\n\"sizes\": [\"64x36\"], \"formats\": [\"png\"] }"
+            )
             Issue.record("accepted")
         } catch {
             #expect(error.description == "m.json:3: palettes[1].speed: -4 is outside the allowed range 0...10")
@@ -93,30 +106,73 @@ import Testing
 
     @Test func validationErrorsNameTheKeyPath() {
         Self.expectError("{", path: "", contains: "malformed JSON")
-        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "outputs": "x" }"#, path: "outputs", contains: "did you mean \"output\"?")
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "outputs": "x" }"#,
+            path: "outputs", contains: "did you mean \"output\"?")
         Self.expectError(#"{ "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes", contains: "missing")
-        Self.expectError(#"{ "palettes": [], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes", contains: "at least one palette")
-        Self.expectError(#"{ "palettes": [{ "preset": "aurora" }], "formats": ["mp4"] }"#, path: "sizes", contains: "missing: a manifest needs \"sizes\", such as")
-        Self.expectError(#"{ "palettes": [{ "preset": "aurora" }], "sizes": ["64x36"], "formats": [] }"#, path: "formats", contains: "expected at least one format")
-        Self.expectError(#"{ "palettes": [{ "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "needs a \"name\"")
-        Self.expectError(#"{ "palettes": [{ "name": "a", "palette": "p.txt", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "\"palette\" and \"colors\" both set the blob colours; give one")
-        Self.expectError(#"{ "palettes": [{ "name": "a", "palette": "p.txt", "blobs": [{ "color": "red", "center": [0.5, 0.5], "radius": [0.3, 0.3] }] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "\"palette\" and \"blobs\" both set the blob colours; give one")
-        Self.expectError(#"{ "palettes": [{ "name": "a", "seed": 1 }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]", contains: "needs \"preset\", \"palette\", \"colors\" or \"blobs\"")
-        Self.expectError(#"{ "palettes": [{ "name": "a b", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].name", contains: "not a usable name")
-        Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["nope"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0].colors[0]", contains: "is not a colour")
-        Self.expectError(#"{ "palettes": [{ "name": "a", "colors": ["red"] }, { "name": "a", "colors": ["blue"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[1].name", contains: "already the name of palettes[0]")
-        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["0x36"], "formats": ["mp4"] }"#, path: "sizes[0]", contains: "each side must be")
-        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["avi"] }"#, path: "formats[0]", contains: "expected mp4, mov, webm, gif, webp, apng, avif, png or bundle")
-        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "colors": ["red"] } }"#, path: "defaults.colors", contains: "not a known key")
-        Self.expectError(#"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "fps": 0 } }"#, path: "defaults.fps", contains: "outside the allowed range")
-        Self.expectError(#"{ "output": "x/{nme}.{ext}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "output", contains: "\"{nme}\" is not a placeholder")
-        Self.expectError(#"{ "output": "x/{name}.mp4", "palettes": [{ "preset": "a" }], "sizes": ["64x36", "36x64"], "formats": ["mp4"] }"#, path: "output", contains: "gives x/a.mp4 to both a 64x36 mp4 and a 36x64 mp4; add {size} so each output has its own path")
+        Self.expectError(
+            #"{ "palettes": [], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes",
+            contains: "at least one palette")
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "aurora" }], "formats": ["mp4"] }"#, path: "sizes",
+            contains: "missing: a manifest needs \"sizes\", such as")
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "aurora" }], "sizes": ["64x36"], "formats": [] }"#, path: "formats",
+            contains: "expected at least one format")
+        Self.expectError(
+            #"{ "palettes": [{ "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]",
+            contains: "needs a \"name\"")
+        Self.expectError(
+            #"{ "palettes": [{ "name": "a", "palette": "p.txt", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            path: "palettes[0]", contains: "\"palette\" and \"colors\" both set the blob colours; give one")
+        Self.expectError(
+            #"{ "palettes": [{ "name": "a", "palette": "p.txt", "blobs": [{ "color": "red", "center": [0.5, 0.5], "radius": [0.3, 0.3] }] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            path: "palettes[0]", contains: "\"palette\" and \"blobs\" both set the blob colours; give one")
+        Self.expectError(
+            #"{ "palettes": [{ "name": "a", "seed": 1 }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            path: "palettes[0]", contains: "needs \"preset\", \"palette\", \"colors\" or \"blobs\"")
+        Self.expectError(
+            #"{ "palettes": [{ "name": "a b", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            path: "palettes[0].name", contains: "not a usable name")
+        Self.expectError(
+            #"{ "palettes": [{ "name": "a", "colors": ["nope"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            path: "palettes[0].colors[0]", contains: "is not a colour")
+        Self.expectError(
+            #"{ "palettes": [{ "name": "a", "colors": ["red"] }, { "name": "a", "colors": ["blue"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            path: "palettes[1].name", contains: "already the name of palettes[0]")
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "a" }], "sizes": ["0x36"], "formats": ["mp4"] }"#, path: "sizes[0]",
+            contains: "each side must be")
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["avi"] }"#, path: "formats[0]",
+            contains: "expected mp4, mov, webm, gif, webp, apng, avif, png or bundle")
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "colors": ["red"] } }"#,
+            path: "defaults.colors", contains: "not a known key")
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "fps": 0 } }"#,
+            path: "defaults.fps", contains: "outside the allowed range")
+        Self.expectError(
+            #"{ "output": "x/{nme}.{ext}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            path: "output", contains: "\"{nme}\" is not a placeholder")
+        Self.expectError(
+            #"{ "output": "x/{name}.mp4", "palettes": [{ "preset": "a" }], "sizes": ["64x36", "36x64"], "formats": ["mp4"] }"#,
+            path: "output",
+            contains: "gives x/a.mp4 to both a 64x36 mp4 and a 36x64 mp4; add {size} so each output has its own path")
         // The advice names only what tells the two jobs apart.
-        Self.expectError(#"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["png", "mp4"] }"#, path: "output", contains: "gives o/a.png to both a 64x36 png and a 64x36 mp4; add {ext} so")
-        Self.expectError(#"{ "output": "o/x.png", "palettes": [{ "preset": "a" }, { "preset": "b" }], "sizes": ["64x36"], "formats": ["png"] }"#, path: "output", contains: "add {name} so")
+        Self.expectError(
+            #"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["png", "mp4"] }"#,
+            path: "output", contains: "gives o/a.png to both a 64x36 png and a 64x36 mp4; add {ext} so")
+        Self.expectError(
+            #"{ "output": "o/x.png", "palettes": [{ "preset": "a" }, { "preset": "b" }], "sizes": ["64x36"], "formats": ["png"] }"#,
+            path: "output", contains: "add {name} so")
         // A file name that would not say what the file holds.
-        Self.expectError(#"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "output", contains: "gives a 64x36 mp4 a .png name, o/a.png; end the template in .{ext} (or .mp4)")
-        Self.expectError(#"{ "output": "o.d/{name}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["gif"] }"#, path: "output", contains: "gives a 64x36 gif a name without an extension, o.d/a;")
+        Self.expectError(
+            #"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            path: "output", contains: "gives a 64x36 mp4 a .png name, o/a.png; end the template in .{ext} (or .mp4)")
+        Self.expectError(
+            #"{ "output": "o.d/{name}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["gif"] }"#,
+            path: "output", contains: "gives a 64x36 gif a name without an extension, o.d/a;")
     }
 
     @Test func shardsPartitionTheJobs() throws {
@@ -134,14 +190,30 @@ import Testing
         #expect(try Shard.fromEnvironment([:], count: nil) == nil)
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "", "SLURM_ARRAY_TASK_ID": ""], count: nil) == nil)
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "2"], count: 3) == Shard(index: 2, count: 3))
-        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"], count: nil) == Shard(index: 1, count: 4))
-        #expect(throws: ShardEnvironmentError.indexWithoutCount) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil) }
-        #expect(throws: ShardEnvironmentError.indexNotBelowCount(3, 3)) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3) }
-        let notAnIndex = #expect(throws: ShardEnvironmentError.self) { try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "x"], count: 3) }
-        #expect(notAnIndex?.description == "JOB_COMPLETION_INDEX=x is not an index; it should be this pod's index, 0 or more, as Kubernetes sets it")
-        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) == Shard(index: 2, count: 3))
+        #expect(
+            try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1", "FLUIDGRADIENT_SHARD_COUNT": "4"], count: nil)
+                == Shard(index: 1, count: 4))
+        #expect(throws: ShardEnvironmentError.indexWithoutCount) {
+            try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "1"], count: nil)
+        }
+        #expect(throws: ShardEnvironmentError.indexNotBelowCount(3, 3)) {
+            try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "3"], count: 3)
+        }
+        let notAnIndex = #expect(throws: ShardEnvironmentError.self) {
+            try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "x"], count: 3)
+        }
+        #expect(
+            notAnIndex?.description
+                == "JOB_COMPLETION_INDEX=x is not an index; it should be this pod's index, 0 or more, as Kubernetes sets it"
+        )
+        #expect(
+            try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil)
+                == Shard(index: 2, count: 3))
         // --array=1-3: IDs start at the array's minimum.
-        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil) == Shard(index: 2, count: 3))
+        #expect(
+            try Shard.fromEnvironment(
+                ["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil)
+                == Shard(index: 2, count: 3))
         #expect(throws: ShardEnvironmentError.taskOutside(7, minimum: 0, count: 3)) {
             try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil)
         }

@@ -7,8 +7,10 @@ import Testing
     private func page(player: String? = nil) -> BundlePage {
         BundlePage(
             title: "Hero <loop>", width: 1920, height: 1080,
-            sources: [BundleSource(file: "loop-av1.mp4", type: "video/mp4; codecs=\"av01.0.01M.10\""),
-                      BundleSource(file: "loop-h264.mp4", type: "video/mp4; codecs=\"avc1.64001E\"")],
+            sources: [
+                BundleSource(file: "loop-av1.mp4", type: "video/mp4; codecs=\"av01.0.01M.10\""),
+                BundleSource(file: "loop-h264.mp4", type: "video/mp4; codecs=\"avc1.64001E\""),
+            ],
             posters: [(file: "poster.avif", type: "image/avif"), (file: "poster.jpg", type: "image/jpeg")],
             player: player)
     }
@@ -17,8 +19,10 @@ import Testing
     /// without a gesture), its sources keep their order, and the poster is the fallback.
     @Test func aPlainPageListsTheSourcesInOrder() {
         let html = page().html
-        #expect(html.contains("<video autoplay muted loop playsinline preload=\"auto\" width=\"1920\" height=\"1080\" "
-            + "poster=\"poster.jpg\">"))
+        #expect(
+            html.contains(
+                "<video autoplay muted loop playsinline preload=\"auto\" width=\"1920\" height=\"1080\" "
+                    + "poster=\"poster.jpg\">"))
         let av1 = html.range(of: "<source src=\"loop-av1.mp4\" type='video/mp4; codecs=&quot;av01.0.01M.10&quot;'>")
         let h264 = html.range(of: "<source src=\"loop-h264.mp4\"")
         #expect(av1 != nil && h264 != nil && av1!.lowerBound < h264!.lowerBound)

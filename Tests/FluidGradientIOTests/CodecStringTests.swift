@@ -7,7 +7,8 @@ import Testing
     /// The forms that browsers and the codecs' own specifications give, field by field.
     @Test func eachCodecNamesItsProfileLevelAndDepth() {
         func text(_ codec: String, _ profile: String, _ level: Int, _ depth: Int) -> String? {
-            CodecString(codec: codec, profile: profile, level: level, bitDepth: depth, width: 480, height: 270, fps: 60).text
+            CodecString(codec: codec, profile: profile, level: level, bitDepth: depth, width: 480, height: 270, fps: 60)
+                .text
         }
         #expect(text("h264", "High", 30, 8) == "avc1.64001E")
         #expect(text("h264", "Constrained Baseline", 31, 8) == "avc1.42401F")
@@ -23,8 +24,10 @@ import Testing
     /// VP9's level is the lowest whose limits hold the picture size and sample rate.
     @Test func vp9LevelsFollowTheSpecificationsLimits() {
         func level(_ width: Int, _ height: Int, _ fps: Double) -> Int {
-            CodecString(codec: "vp9", profile: "Profile 0", level: -99, bitDepth: 8, width: width, height: height, fps: fps)
-                .vp9Level
+            CodecString(
+                codec: "vp9", profile: "Profile 0", level: -99, bitDepth: 8, width: width, height: height, fps: fps
+            )
+            .vp9Level
         }
         #expect(level(256, 144, 15) == 10)  // 36,864 samples: exactly level 1's picture
         #expect(level(256, 144, 30) == 11)  // 1,105,920 samples/s: over level 1's 829,440

@@ -41,7 +41,9 @@ private final class StalledSink: FrameSink, @unchecked Sendable {
         let started = Date()
         do {
             // Frames 0 and 1 fill both buffers; the stop comes while frame 2 waits for one.
-            try FramePipeline.run(RenderPlan(preset: preset, frames: 0...9), into: sink) { Date().timeIntervalSince(started) > 0.3 }
+            try FramePipeline.run(RenderPlan(preset: preset, frames: 0...9), into: sink) {
+                Date().timeIntervalSince(started) > 0.3
+            }
             Issue.record("the render finished")
         } catch {
             #expect(error is InterruptionError)

@@ -14,7 +14,9 @@ import Testing
         #expect(try OutputTarget(parsing: "-") == .raw)
         #expect(try OutputTarget(parsing: "frames/%05d.png") == .pngSequence(FramePattern("frames/%05d.png")))
         #expect(throws: OutputError.unknownKind(path: "x.mkv")) { try OutputTarget(parsing: "x.mkv") }
-        #expect(throws: OutputError.patternNotPNG(path: "frames/%05d.mp4")) { try OutputTarget(parsing: "frames/%05d.mp4") }
+        #expect(throws: OutputError.patternNotPNG(path: "frames/%05d.mp4")) {
+            try OutputTarget(parsing: "frames/%05d.mp4")
+        }
     }
 
     @Test func formatsFrameNumbers() throws {

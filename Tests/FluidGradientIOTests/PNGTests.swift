@@ -74,7 +74,8 @@ import Testing
     @Test func rendersFramesThatRoundTrip() throws {
         let spec = FrameSpec(width: 64, height: 48)
         var buffer = PixelBuffer(width: 64, height: 48, format: .rgb24)
-        FrameRenderer(spec: spec).render(Scene(base: [Blob(color: .white, center: [0.4, 0.5], radius: [0.3, 0.4])]), into: &buffer)
+        FrameRenderer(spec: spec).render(
+            Scene(base: [Blob(color: .white, center: [0.4, 0.5], radius: [0.3, 0.4])]), into: &buffer)
         try PNGFile.write(buffer, to: directory + "/frame.png")
         #expect(try PNGFile.read(directory + "/frame.png").samples == buffer.bytes.map(UInt16.init))
     }
@@ -82,7 +83,9 @@ import Testing
     @Test func everyEncoderSettingDecodesTheSame() throws {
         let buffer = Self.pattern(.rgba)
         var reference: DecodedImage?
-        for (level, filters, strategy) in [(0, 0x08, 0), (2, 0x20, 3), (9, 0xF8, 1), (6, 0x80, 0)] as [(Int32, Int32, Int32)] {
+        for (level, filters, strategy) in [(0, 0x08, 0), (2, 0x20, 3), (9, 0xF8, 1), (6, 0x80, 0)]
+            as [(Int32, Int32, Int32)]
+        {
             var options = PNGOptions()
             options.compressionLevel = level
             options.filters = filters
@@ -108,7 +111,8 @@ import Testing
                 Issue.record("\(name) decoded")
             } catch let error as PNGError {
                 #expect(error.description.contains(path))
-                #expect(name == "missing.png" ? error == .missing(path: path) : error.description.hasPrefix("cannot read"))
+                #expect(
+                    name == "missing.png" ? error == .missing(path: path) : error.description.hasPrefix("cannot read"))
             } catch {
                 Issue.record("\(name): \(error)")
             }
@@ -117,7 +121,10 @@ import Testing
         do {
             _ = try PNGFile.read(directory + "/corrupt.png")
         } catch {
-            #expect("\(error)".hasPrefix("cannot read \(directory)/corrupt.png: the PNG is damaged, or over 65536 pixels a side (libpng: IDAT: "))
+            #expect(
+                "\(error)".hasPrefix(
+                    "cannot read \(directory)/corrupt.png: the PNG is damaged, or over 65536 pixels a side (libpng: IDAT: "
+                ))
         }
     }
 
@@ -136,10 +143,15 @@ import Testing
             bigEndian(UInt32(data.count)) + Array(type.utf8) + data + bigEndian(crc32(Array(type.utf8) + data))
         }
         let header = bigEndian(40000) + bigEndian(40000) + [8, 2, 0, 0, 0]
-        let file = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C]) + chunk("IEND", [])
+        let file =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C])
+            + chunk("IEND", [])
         let path = directory + "/huge.png"
         try Data(file).write(to: URL(fileURLWithPath: path))
-        #expect(throws: PNGError.cannotDecode(path: path, message: "it is 40000x40000, over 67 million pixels; scale it down first")) {
+        #expect(
+            throws: PNGError.cannotDecode(
+                path: path, message: "it is 40000x40000, over 67 million pixels; scale it down first")
+        ) {
             try PNGFile.read(path)
         }
     }
@@ -147,7 +159,8 @@ import Testing
     @Test func writesAtomicallyAndCleansUpOnFailure() throws {
         // A directory in the way: the rename fails, and no temporary file is left.
         try FileManager.default.createDirectory(atPath: directory + "/taken.png", withIntermediateDirectories: false)
-        try FileManager.default.createDirectory(atPath: directory + "/taken.png/inside", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: directory + "/taken.png/inside", withIntermediateDirectories: false)
         #expect(throws: FileError.self) { try PNGFile.write(Self.pattern(.rgb24), to: directory + "/taken.png") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["taken.png"])
         // A missing directory is an input error that names it.
@@ -155,7 +168,9 @@ import Testing
             try PNGFile.write(Self.pattern(.rgb24), to: directory + "/no/such/dir/x.png")
             Issue.record("wrote into a missing directory")
         } catch {
-            #expect(error as? FileError == .missingDirectory(path: directory + "/no/such/dir/x.png", directory: directory + "/no/such/dir"))
+            #expect(
+                error as? FileError
+                    == .missingDirectory(path: directory + "/no/such/dir/x.png", directory: directory + "/no/such/dir"))
             #expect("\(error)".contains("does not exist"))
         }
     }
@@ -166,11 +181,16 @@ import Testing
     @Test(arguments: [(37, 11), (512, 512)])
     func aFailedWriteSaysWhy(size: (width: Int, height: Int)) {
         do {
-            try PNGFile.encode(Self.pattern(.rgba, width: size.width, height: size.height), toPath: "/dev/full", options: PNGOptions(), displayPath: "full.png")
+            try PNGFile.encode(
+                Self.pattern(.rgba, width: size.width, height: size.height), toPath: "/dev/full", options: PNGOptions(),
+                displayPath: "full.png")
             Issue.record("wrote to /dev/full")
         } catch {
-            #expect(error as? PNGError == .cannotWrite(path: "full.png", message: "No space left on device", errno: .noSpace))
-            #expect("\(error)" == "could not write full.png: No space left on device; free some space, or write elsewhere")
+            #expect(
+                error as? PNGError
+                    == .cannotWrite(path: "full.png", message: "No space left on device", errno: .noSpace))
+            #expect(
+                "\(error)" == "could not write full.png: No space left on device; free some space, or write elsewhere")
         }
     }
 

@@ -30,7 +30,9 @@ import Testing
             UnknownPresetError(name: "auroraa").description
                 == "there is no built-in preset \"auroraa\"; `fluidgradient presets list` shows them, "
                 + "or give a path to a .json file")
-        #expect(throws: FileError.cannotRead(path: "/nonexistent/x.json", what: "preset", errno: .noSuchFileOrDirectory)) {
+        #expect(
+            throws: FileError.cannotRead(path: "/nonexistent/x.json", what: "preset", errno: .noSuchFileOrDirectory)
+        ) {
             try PresetLibrary.load("/nonexistent/x.json")
         }
         #expect(

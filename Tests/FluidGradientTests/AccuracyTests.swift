@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 /// The production path against the oracle (DESIGN section 1): with dither off, the
@@ -31,9 +31,12 @@ import Testing
         Case(width: 60, height: 480, exponent: 0.75, edges: .transparent, seed: 8),
         Case(width: 32, height: 256, exponent: 0.6, edges: .clamp, seed: 8),
         Case(width: 64, height: 512, exponent: 0.8, edges: .clamp, seed: 12),
-        Case(width: 200, height: 120, exponent: 0.7, edges: .bleed, seed: 9, background: "linear 300 #0B1026 0, #3B1E54 0.6, #9B3675 1"),
+        Case(
+            width: 200, height: 120, exponent: 0.7, edges: .bleed, seed: 9,
+            background: "linear 300 #0B1026 0, #3B1E54 0.6, #9B3675 1"),
         Case(width: 120, height: 120, exponent: 0.8, edges: .transparent, seed: 10, background: "#00000000"),
-        Case(width: 180, height: 100, exponent: 0.75, edges: .clamp, seed: 11, background: "radial #FFFFFF 0, #1E293B 1"),
+        Case(
+            width: 180, height: 100, exponent: 0.75, edges: .clamp, seed: 11, background: "radial #FFFFFF 0, #1E293B 1"),
     ]
 
     @Test(arguments: cases)
@@ -62,11 +65,16 @@ import Testing
     @Test func nestedLayerTreesStayWithinTheTolerance() throws {
         var generator = SplitMix64(seed: 77)
         func blob() -> Blob { randomTranslucentBlob(&generator) }
-        var root = Layer(name: "root", sublayers: BlendMode.allCases.enumerated().map { index, mode in
-            Layer(
-                name: "group \(index)", opacity: 0.5 + 0.06 * Double(index), blendMode: mode,
-                sublayers: [Layer(name: "a", content: .blob(blob())), Layer(name: "b", blendMode: mode, content: .blob(blob()))])
-        })
+        var root = Layer(
+            name: "root",
+            sublayers: BlendMode.allCases.enumerated().map { index, mode in
+                Layer(
+                    name: "group \(index)", opacity: 0.5 + 0.06 * Double(index), blendMode: mode,
+                    sublayers: [
+                        Layer(name: "a", content: .blob(blob())),
+                        Layer(name: "b", blendMode: mode, content: .blob(blob())),
+                    ])
+            })
         root.layout(in: LayerRect(width: 150, height: 100))
         for exponent in [0.35, 0.8] {
             try expectWithinTolerance(root: root, spec: FrameSpec(width: 150, height: 100, blurExponent: exponent))
@@ -113,10 +121,13 @@ import Testing
         let spec = FrameSpec(width: 320, height: 180, blurExponent: exponent)
         let axis = WorkingGrid(spec: spec).horizontal
         let boundaries = (20..<(axis.cells - 20)).map { (Double($0) + axis.offset - 0.5) * axis.cellSize }
-        let boundary = boundaries.min { abs($0.truncatingRemainder(dividingBy: 1) - 0.5) < abs($1.truncatingRemainder(dividingBy: 1) - 0.5) }!
+        let boundary = boundaries.min {
+            abs($0.truncatingRemainder(dividingBy: 1) - 0.5) < abs($1.truncatingRemainder(dividingBy: 1) - 0.5)
+        }!
         let pixel = boundary.rounded(.down)
         let line = Blob(
-            color: .white, center: SIMD2((pixel + 0.5) / 320, 0.5), radius: SIMD2(0.9 * abs(boundary - pixel - 0.5) / 320, 0.3))
+            color: .white, center: SIMD2((pixel + 0.5) / 320, 0.5),
+            radius: SIMD2(0.9 * abs(boundary - pixel - 0.5) / 320, 0.3))
         let error = Self.thinBlobError([line], edges: .bleed, exponent: exponent)
         #expect(error.max <= 1.5, "largest error \(error.max) levels at \(error.worst), boundary at \(boundary)")
     }
@@ -133,8 +144,11 @@ import Testing
     @Test(arguments: [EdgeMode.clamp, .transparent, .bleed], [0.45, 0.5])
     func blobsNarrowerThanACellAtTheFramesEdges(edges: EdgeMode, exponent: Double) {
         let across = Blob(color: .white, center: SIMD2(0.3, 0.05), radius: SIMD2(0.005, 0.3))
-        let along = Blob(color: RGBA(red: 1, green: 0.8, blue: 0.2, alpha: 1), center: SIMD2(0.97, 0.6), radius: SIMD2(0.3, 0.009))
-        let corner = Blob(color: RGBA(red: 0.3, green: 0.9, blue: 1, alpha: 1), center: SIMD2(0.004, 0.996), radius: SIMD2(0.004, 0.2))
+        let along = Blob(
+            color: RGBA(red: 1, green: 0.8, blue: 0.2, alpha: 1), center: SIMD2(0.97, 0.6), radius: SIMD2(0.3, 0.009))
+        let corner = Blob(
+            color: RGBA(red: 0.3, green: 0.9, blue: 1, alpha: 1), center: SIMD2(0.004, 0.996), radius: SIMD2(0.004, 0.2)
+        )
         if edges == .clamp {
             let error = Self.thinBlobError([across, along], edges: edges, exponent: exponent)
             #expect(error.max <= 1.5, "without the corner blob, largest error \(error.max) levels at \(error.worst)")
@@ -158,7 +172,9 @@ import Testing
         #expect(error.mean <= 0.5, "mean error \(error.mean) levels")
     }
 
-    static func thinBlobError(_ blobs: [Blob], edges: EdgeMode, exponent: Double) -> (max: Double, mean: Double, worst: (x: Int, y: Int)) {
+    static func thinBlobError(_ blobs: [Blob], edges: EdgeMode, exponent: Double) -> (
+        max: Double, mean: Double, worst: (x: Int, y: Int)
+    ) {
         let spec = FrameSpec(width: 320, height: 180, blurExponent: exponent, edges: edges, background: .color(.black))
         #expect(FrameRenderer(spec: spec).cellSize > 1, "not the reduced-grid path")
         let root = Scene(base: blobs).rootLayer(width: 320, height: 180)
@@ -176,7 +192,8 @@ import Testing
         var eight = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 8, alpha: alpha))
         renderer.render(root, dither: false, into: &eight)
         let error8 = errorAgainstReference(eight, reference)
-        #expect(error8.max <= 2, "largest error \(error8.max) levels at \(error8.worst)", sourceLocation: sourceLocation)
+        #expect(
+            error8.max <= 2, "largest error \(error8.max) levels at \(error8.worst)", sourceLocation: sourceLocation)
         #expect(error8.mean <= 0.5, "mean error \(error8.mean) levels", sourceLocation: sourceLocation)
         // 16 bits isolates the approximation from 8-bit rounding. Its budget is tighter
         // than DESIGN's (1.25 and 0.25 levels) so that accuracy lost by a change shows here
@@ -184,7 +201,9 @@ import Testing
         var sixteen = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 16, alpha: alpha))
         renderer.render(root, dither: false, into: &sixteen)
         let error16 = errorAgainstReference(sixteen, reference)
-        #expect(error16.max <= 1.25, "16-bit largest error \(error16.max) levels at \(error16.worst)", sourceLocation: sourceLocation)
+        #expect(
+            error16.max <= 1.25, "16-bit largest error \(error16.max) levels at \(error16.worst)",
+            sourceLocation: sourceLocation)
         #expect(error16.mean <= 0.25, "16-bit mean error \(error16.mean) levels", sourceLocation: sourceLocation)
     }
 }

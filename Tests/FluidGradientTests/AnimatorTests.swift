@@ -1,10 +1,11 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 @Suite struct AnimatorTests {
     static func preset(loop: Bool = false, speed: Double = 1, duration: Double = 4) -> Preset {
-        var preset = Preset(colors: [RGBA(bytes: 255, 0, 0), RGBA(bytes: 0, 255, 0), RGBA(bytes: 0, 0, 255)], highlights: [.white])
+        var preset = Preset(
+            colors: [RGBA(bytes: 255, 0, 0), RGBA(bytes: 0, 255, 0), RGBA(bytes: 0, 0, 255)], highlights: [.white])
         preset.seed = 42
         preset.speed = speed
         preset.loop = loop

@@ -65,7 +65,8 @@ import Testing
         for _ in 0..<500 {
             func random() -> SIMD4<Double> {
                 let alpha = generator.nextUnit() < 0.1 ? 0 : generator.nextUnit()
-                return SIMD4(generator.nextUnit() * alpha, generator.nextUnit() * alpha, generator.nextUnit() * alpha, alpha)
+                return SIMD4(
+                    generator.nextUnit() * alpha, generator.nextUnit() * alpha, generator.nextUnit() * alpha, alpha)
             }
             let s = random(), b = random()
             let expected = Self.w3c(mode, source: s, backdrop: b)
@@ -90,10 +91,12 @@ import Testing
             for _ in 0..<200 {
                 let s1 = opaqueish(), s2 = opaqueish(), b1 = opaqueish(), b2 = opaqueish()
                 let midSource = mode.composite(source: (s1 + s2) / 2, backdrop: b1)
-                let meanSource = (mode.composite(source: s1, backdrop: b1) + mode.composite(source: s2, backdrop: b1)) / 2
+                let meanSource =
+                    (mode.composite(source: s1, backdrop: b1) + mode.composite(source: s2, backdrop: b1)) / 2
                 if abs(midSource - meanSource).max() > 1e-9 { sourceAffine = false }
                 let midBackdrop = mode.composite(source: s1, backdrop: (b1 + b2) / 2)
-                let meanBackdrop = (mode.composite(source: s1, backdrop: b1) + mode.composite(source: s1, backdrop: b2)) / 2
+                let meanBackdrop =
+                    (mode.composite(source: s1, backdrop: b1) + mode.composite(source: s1, backdrop: b2)) / 2
                 if abs(midBackdrop - meanBackdrop).max() > 1e-9 { backdropAffine = false }
             }
             #expect(mode.isAffineInSource == sourceAffine, "\(mode) source")

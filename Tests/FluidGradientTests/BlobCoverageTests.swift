@@ -40,7 +40,9 @@ import Testing
             let four = SIMD4(values[start], values[start + 1], values[start + 2], values[start + 3])
             let vector = PlacedBlob.coverage(squaredDistances: four)
             for lane in 0..<4 {
-                #expect(vector[lane].bitPattern == PlacedBlob.coverage(squaredDistance: four[lane]).bitPattern, "d² = \(four[lane])")
+                #expect(
+                    vector[lane].bitPattern == PlacedBlob.coverage(squaredDistance: four[lane]).bitPattern,
+                    "d² = \(four[lane])")
             }
         }
     }
@@ -51,7 +53,9 @@ import Testing
         (RGBA(red: 1, green: 1, blue: 1, alpha: 0.5), 0.8, 0.5, SIMD4<Double>(0.4, 0.4, 0.4, 0.4)),
         (RGBA(red: 0.2, green: 0.4, blue: 0.6, alpha: 1), 0.7, 1.0, SIMD4<Double>(0, 0, 0, 0)),
     ])
-    func premultipliedValueIsColourTimesOpacityTimesCoverage(color: RGBA, opacity: Double, d: Double, expected: SIMD4<Double>) {
+    func premultipliedValueIsColourTimesOpacityTimesCoverage(
+        color: RGBA, opacity: Double, d: Double, expected: SIMD4<Double>
+    ) {
         let scene = Scene(base: [Self.blob(color, opacity: opacity)])
         let root = scene.rootLayer(width: Int(Self.width), height: Int(Self.height))
         let value = ReferenceRenderer.value(of: root, x: 100 + d * 50, y: 50)

@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 /// DESIGN section 5: the blur's size, its kernel and the three edge modes.
@@ -144,8 +144,10 @@ import Testing
         #expect(abs(image[0, 0].w - 1) < 1e-12)
         // A blob that covers the left border but ends 1.6 px beyond it: bleed sees it
         // end, clamp repeats the covered border column outwards, so clamp is brighter there.
-        let spec = FrameSpec(width: 64, height: 64, blurExponent: log(4) / log(64), edges: .clamp, background: .color(.clear))
-        let root = Scene(base: [Blob(color: .white, center: SIMD2(0.1, 0.5), radius: SIMD2(0.125, 0.125))]).rootLayer(width: 64, height: 64)
+        let spec = FrameSpec(
+            width: 64, height: 64, blurExponent: log(4) / log(64), edges: .clamp, background: .color(.clear))
+        let root = Scene(base: [Blob(color: .white, center: SIMD2(0.1, 0.5), radius: SIMD2(0.125, 0.125))]).rootLayer(
+            width: 64, height: 64)
         let clamped = ReferenceRenderer.render(root, spec: spec)
         var bleedSpec = spec
         bleedSpec.edges = .bleed

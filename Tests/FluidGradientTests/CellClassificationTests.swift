@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 /// The rasteriser finds each blob's cells in a grid row as two runs of columns, by
@@ -12,7 +12,8 @@ import Testing
         let blobs = (0..<24).map { index in
             let center = SIMD2(-0.15 + 1.3 * generator.nextUnit(), -0.15 + 1.3 * generator.nextUnit())
             let radius = SIMD2(0.002 + 0.08 * generator.nextUnit(), 0.002 + 0.08 * generator.nextUnit())
-            let color = RGBA(red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 1)
+            let color = RGBA(
+                red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 1)
             return Layer(name: "\(index)", content: .blob(Blob(color: color, center: center, radius: radius)))
         }
         var root = Layer(name: "root", sublayers: blobs)
@@ -28,11 +29,16 @@ import Testing
         for edges in EdgeMode.allCases {
             let grid = WorkingGrid(spec: FrameSpec(width: width, height: height, blurExponent: exponent, edges: edges))
             let direct = RasterOptions(classifiesEveryColumn: true)
-            for (name, root) in [("random scene", scene), ("small blobs", Self.scatteredSmallBlobs(seed: 7, width: width, height: height))] {
+            for (name, root) in [
+                ("random scene", scene),
+                ("small blobs", Self.scatteredSmallBlobs(seed: 7, width: width, height: height)),
+            ] {
                 let fast = grid.cellAverages(of: root, edges: edges)
                 let reference = grid.cellAverages(of: root, edges: edges, options: direct)
                 let differing = zip(fast, reference).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(name), \(width)x\(height), exponent \(exponent), \(edges): \(differing) cells differ")
+                #expect(
+                    differing == 0,
+                    "\(name), \(width)x\(height), exponent \(exponent), \(edges): \(differing) cells differ")
             }
         }
     }

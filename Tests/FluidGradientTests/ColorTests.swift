@@ -15,7 +15,9 @@ import Testing
     }
 
     // Fullwidth digits (U+FF10...) are hex digits to `hexDigitValue`, not to a colour.
-    @Test(arguments: ["#12345", "#1234", "#GGGGGG", "", "#", "blu e", "12345678", "#0F766E8", "#ＦＦＦ", "#ＦＦ0000", "#١٢٣"])
+    @Test(arguments: [
+        "#12345", "#1234", "#GGGGGG", "", "#", "blu e", "12345678", "#0F766E8", "#ＦＦＦ", "#ＦＦ0000", "#١٢٣",
+    ])
     func rejectsMalformedColours(text: String) {
         #expect(throws: ColorParseError.self) { try RGBA(parsing: text) }
     }
@@ -23,7 +25,10 @@ import Testing
     @Test func suggestsTheNearestName() {
         #expect(throws: ColorParseError(text: "lightblu", suggestion: "lightblue")) { try RGBA(parsing: "lightblu") }
         let error = ColorParseError(text: "lightblu", suggestion: "lightblue")
-        #expect(error.description == "\"lightblu\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name (did you mean \"lightblue\"?)")
+        #expect(
+            error.description
+                == "\"lightblu\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name (did you mean \"lightblue\"?)"
+        )
     }
 
     /// The hint is for near misses: a long word is not compared letter by letter with

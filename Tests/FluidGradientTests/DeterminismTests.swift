@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 /// Same inputs, same bytes: across runs and across thread counts (DESIGN section 9).
@@ -55,7 +55,9 @@ import Testing
     @Test func thinBlobsGiveIdenticalBytesAtAnyThreadCount() {
         let spec = FrameSpec(width: 1280, height: 720, blurExponent: 0.45, background: .color(.black))
         let thin = (0..<6).map { index in
-            Blob(color: .white, center: SIMD2(0.1 + 0.15 * Double(index), 0.2 + 0.1 * Double(index)), radius: SIMD2(0.002, 0.2))
+            Blob(
+                color: .white, center: SIMD2(0.1 + 0.15 * Double(index), 0.2 + 0.1 * Double(index)),
+                radius: SIMD2(0.002, 0.2))
         }
         let root = Scene(base: thin).rootLayer(width: 1280, height: 720)
         var outputs: Set<[UInt8]> = []
@@ -81,7 +83,8 @@ import Testing
 
     /// Dithering changes each value by less than one level and keeps its average.
     @Test func ditherIsUnbiased() {
-        let spec = FrameSpec(width: 128, height: 128, background: .color(RGBA(red: 0.30196, green: 0.5, blue: 0.1, alpha: 1)))
+        let spec = FrameSpec(
+            width: 128, height: 128, background: .color(RGBA(red: 0.30196, green: 0.5, blue: 0.1, alpha: 1)))
         var buffer = PixelBuffer(width: 128, height: 128, format: .rgb24)
         FrameRenderer(spec: spec).render(Scene(base: []), into: &buffer)
         let bytes = buffer.bytes
@@ -98,7 +101,8 @@ import Testing
     /// just below 256 and must neither wrap nor clip.
     @Test(arguments: [0.0, 0.001, 0.3, 0.999, 1.0])
     func ditherIsUnbiasedOnTheFastPathAtTheEnds(value: Double) {
-        let spec = FrameSpec(width: 320, height: 180, background: .color(RGBA(red: value, green: 1 - value, blue: value, alpha: 1)))
+        let spec = FrameSpec(
+            width: 320, height: 180, background: .color(RGBA(red: value, green: 1 - value, blue: value, alpha: 1)))
         var buffer = PixelBuffer(width: 320, height: 180, format: .rgba)
         let renderer = FrameRenderer(spec: spec)
         #expect(renderer.cellSize > 1, "not the reduced-grid path")
@@ -107,7 +111,9 @@ import Testing
         for channel in 0..<3 {
             let values = stride(from: channel, to: bytes.count, by: 4).map { Double(bytes[$0]) }
             let target = (channel == 1 ? 1 - value : value) * 255
-            #expect(values.allSatisfy { abs($0 - target) < 1 }, "channel \(channel): \(values.min()!)...\(values.max()!) for \(target)")
+            #expect(
+                values.allSatisfy { abs($0 - target) < 1 },
+                "channel \(channel): \(values.min()!)...\(values.max()!) for \(target)")
             #expect(abs(values.reduce(0, +) / Double(values.count) - target) < 0.01)
         }
     }
@@ -119,10 +125,13 @@ import Testing
     @Test(arguments: [320, 323])
     func fastAndGeneralPathsAgreeOnSaturatedColours(width: Int) {
         let spec = FrameSpec(width: width, height: 180, background: .color(.black))
-        let scene = Scene(base: [Blob(color: RGBA(red: 0, green: 0, blue: 1, alpha: 1), center: SIMD2(0.4, 0.5), radius: SIMD2(0.3, 0.5))])
+        let scene = Scene(base: [
+            Blob(color: RGBA(red: 0, green: 0, blue: 1, alpha: 1), center: SIMD2(0.4, 0.5), radius: SIMD2(0.3, 0.5))
+        ])
         let renderer = FrameRenderer(spec: spec)
         #expect(renderer.cellSize > 1, "not the reduced-grid path")
-        var rgba = PixelBuffer(width: width, height: 180, format: .rgba), rgb = PixelBuffer(width: width, height: 180, format: .rgb24)
+        var rgba = PixelBuffer(width: width, height: 180, format: .rgba),
+            rgb = PixelBuffer(width: width, height: 180, format: .rgb24)
         renderer.render(scene, frameIndex: 3, into: &rgba)
         renderer.render(scene, frameIndex: 3, into: &rgb)
         let fast = rgba.bytes, general = rgb.bytes
@@ -130,7 +139,9 @@ import Testing
         for pixel in 0..<(width * 180) {
             if fast[4 * pixel] != 0 || fast[4 * pixel + 1] != 0 { coloured += 1 }
             opaque = opaque && fast[4 * pixel + 3] == 255
-            for channel in 0..<3 { largest = max(largest, abs(Int(fast[4 * pixel + channel]) - Int(general[3 * pixel + channel]))) }
+            for channel in 0..<3 {
+                largest = max(largest, abs(Int(fast[4 * pixel + channel]) - Int(general[3 * pixel + channel])))
+            }
         }
         #expect(coloured == 0, "\(coloured) pixels have red or green")
         #expect(opaque)
@@ -144,13 +155,16 @@ import Testing
         (preset.width, preset.height) = (640, 360)
         let scene = Animator(preset: preset).scene(at: 0)
         let renderer = FrameRenderer(spec: preset.frameSpec)
-        var rgba = PixelBuffer(width: 640, height: 360, format: .rgba), rgb = PixelBuffer(width: 640, height: 360, format: .rgb24)
+        var rgba = PixelBuffer(width: 640, height: 360, format: .rgba),
+            rgb = PixelBuffer(width: 640, height: 360, format: .rgb24)
         renderer.render(scene, frameIndex: 0, into: &rgba)
         renderer.render(scene, frameIndex: 0, into: &rgb)
         let fast = rgba.bytes, general = rgb.bytes
         var largest = 0
         for pixel in 0..<(640 * 360) {
-            for channel in 0..<3 { largest = max(largest, abs(Int(fast[4 * pixel + channel]) - Int(general[3 * pixel + channel]))) }
+            for channel in 0..<3 {
+                largest = max(largest, abs(Int(fast[4 * pixel + channel]) - Int(general[3 * pixel + channel])))
+            }
         }
         #expect(largest <= 1)
     }

@@ -78,8 +78,10 @@ import Testing
     func handBuiltScenesStayWithinOneLevel(blur: Double) {
         let scenes = [
             Self.preset(["#FF2D55", "#5E5CE6", "#FF9F0A"], background: "#0B0B1A", blur: blur),
-            Self.preset(["#FFFFFF", "#000000"], background: "linear 300 #0B1026 0, #3B1E54 0.6, #9B3675 1", blur: blur),
-            Self.preset(["#22D3EE", "#F59E0B"], background: "radial #FFFFFF, #000000", blur: blur, edges: .transparent),
+            Self.preset(
+                ["#FFFFFF", "#000000"], background: "linear 300 #0B1026 0, #3B1E54 0.6, #9B3675 1", blur: blur),
+            Self.preset(
+                ["#22D3EE", "#F59E0B"], background: "radial #FFFFFF, #000000", blur: blur, edges: .transparent),
             Self.preset(["#FFFFFF", "#FF0000"], background: "#00000080", blur: blur, edges: .transparent),
             Self.preset(["#FFAFCC", "#FFC8DD", "#F497B6"], background: "#FFF5F0", blur: blur),
         ]

@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 @Suite struct GradientFillTests {
@@ -29,13 +29,15 @@ import Testing
         let image = try Self.background(.gradient(gradient), width: width, height: height)
         let radians = angle * .pi / 180
         let scale = max(abs(cos(radians)), abs(sin(radians)))
-        let end = SIMD2((0.5 + 0.5 * cos(radians) / scale) * Double(width), (0.5 - 0.5 * sin(radians) / scale) * Double(height))
+        let end = SIMD2(
+            (0.5 + 0.5 * cos(radians) / scale) * Double(width), (0.5 - 0.5 * sin(radians) / scale) * Double(height))
         let start = SIMD2(Double(width), Double(height)) - end
         for (x, y) in [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, height / 2)] {
             let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
             let t = ((p - start) * (end - start)).sum() / ((end - start) * (end - start)).sum()
             let expected = min(max(t, 0), 1)
-            #expect(abs(image.pixel(x, y).x - expected) < 1.0 / 65535 + 1e-6, "angle \(angle) at (\(x), \(y)): t = \(t)")
+            #expect(
+                abs(image.pixel(x, y).x - expected) < 1.0 / 65535 + 1e-6, "angle \(angle) at (\(x), \(y)): t = \(t)")
         }
         // The corner the end point names is white, its opposite black (within half a pixel).
         if angle == 45 {
@@ -74,11 +76,16 @@ import Testing
     /// the background computed here from the angle rule.
     @Test func gradientBackgroundUnderBlobs() throws {
         let width = 160, height = 90
-        let gradient = try Gradient(kind: .linear, angle: 300, stops: [
-            (0, try RGBA(parsing: "#0B1026")), (0.6, try RGBA(parsing: "#3B1E54")), (1, try RGBA(parsing: "#9B3675")),
-        ])
-        let root = randomScene(seed: 21, count: 4, highlights: 1, width: width, height: height).rootLayer(width: width, height: height)
-        let blobs = ReferenceRenderer.render(root, spec: FrameSpec(width: width, height: height, background: .color(.clear)))
+        let gradient = try Gradient(
+            kind: .linear, angle: 300,
+            stops: [
+                (0, try RGBA(parsing: "#0B1026")), (0.6, try RGBA(parsing: "#3B1E54")),
+                (1, try RGBA(parsing: "#9B3675")),
+            ])
+        let root = randomScene(seed: 21, count: 4, highlights: 1, width: width, height: height).rootLayer(
+            width: width, height: height)
+        let blobs = ReferenceRenderer.render(
+            root, spec: FrameSpec(width: width, height: height, background: .color(.clear)))
         let spec = FrameSpec(width: width, height: height, background: .gradient(gradient))
         var buffer = PixelBuffer(width: width, height: height, format: .rgb48le)
         FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: &buffer)
@@ -86,7 +93,8 @@ import Testing
         for y in 0..<height {
             for x in 0..<width {
                 let (s, e) = gradient.linearEndpoints
-                let start = SIMD2(s.x * Double(width), s.y * Double(height)), end = SIMD2(e.x * Double(width), e.y * Double(height))
+                let start = SIMD2(s.x * Double(width), s.y * Double(height)),
+                    end = SIMD2(e.x * Double(width), e.y * Double(height))
                 let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
                 let t = ((p - start) * (end - start)).sum() / ((end - start) * (end - start)).sum()
                 let background = gradient.color(at: t)
@@ -114,7 +122,8 @@ import Testing
     /// The background alone, 16-bit, dither off.
     static func background(_ fill: Fill, width: Int, height: Int) throws -> Image {
         var buffer = PixelBuffer(width: width, height: height, format: .rgba64le)
-        FrameRenderer(spec: FrameSpec(width: width, height: height, background: fill)).render(Scene(base: []), dither: false, into: &buffer)
+        FrameRenderer(spec: FrameSpec(width: width, height: height, background: fill)).render(
+            Scene(base: []), dither: false, into: &buffer)
         return Image(buffer: buffer)
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 /// DESIGN section 7: the gradient model, the linear angle rule, radial and conic fills.
@@ -14,7 +14,9 @@ import Testing
     }
 
     @Test func insertsBetweenTheLastTwoWithTheirMeanColour() throws {
-        var gradient = try Gradient(stops: [(0, Self.black), (0.4, RGBA(bytes: 255, 0, 0)), (1, RGBA(bytes: 0, 0, 255))])
+        var gradient = try Gradient(stops: [
+            (0, Self.black), (0.4, RGBA(bytes: 255, 0, 0)), (1, RGBA(bytes: 0, 0, 255)),
+        ])
         let id = gradient.insertStopBetweenLastTwo()
         let stop = try #require(gradient.stops.first { $0.id == id })
         #expect(abs(stop.location - 0.7) < 1e-12)
@@ -28,7 +30,9 @@ import Testing
         let id = gradient.insertStop(at: 0.25)
         #expect(gradient.stops.first { $0.id == id }?.color == RGBA(red: 0.25, green: 0.25, blue: 0.25))
         for t in stride(from: 0.0, through: 1, by: 0.05) {
-            let difference = gradient.color(at: t) - (t == 0.25 ? before : try Gradient(stops: [(0, Self.black), (1, Self.white)]).color(at: t))
+            let difference =
+                gradient.color(at: t)
+                - (t == 0.25 ? before : try Gradient(stops: [(0, Self.black), (1, Self.white)]).color(at: t))
             #expect(abs(difference).max() < 1e-12, "the picture changed at \(t)")
         }
     }
@@ -60,7 +64,9 @@ import Testing
     }
 
     @Test func interpolatesPremultipliedBetweenStops() throws {
-        let gradient = try Gradient(stops: [(0.2, RGBA(red: 1, green: 0, blue: 0, alpha: 1)), (0.6, RGBA(red: 0, green: 0, blue: 1, alpha: 0.5))])
+        let gradient = try Gradient(stops: [
+            (0.2, RGBA(red: 1, green: 0, blue: 0, alpha: 1)), (0.6, RGBA(red: 0, green: 0, blue: 1, alpha: 0.5)),
+        ])
         #expect(gradient.color(at: 0) == SIMD4(1, 0, 0, 1))
         #expect(gradient.color(at: 0.9) == SIMD4(0, 0, 0.5, 0.5))
         let middle = gradient.color(at: 0.4)
@@ -73,14 +79,25 @@ import Testing
 
     @Test func parsesTheCommandLineSyntax() throws {
         let fill = try Fill(parsing: "linear 270 #000 0, #123 50%, white 1")
-        guard case .gradient(let gradient) = fill else { Issue.record("not a gradient"); return }
+        guard case .gradient(let gradient) = fill else {
+            Issue.record("not a gradient")
+            return
+        }
         #expect(gradient.kind == .linear && gradient.angle == 270)
         #expect(gradient.stops.map(\.location) == [0, 0.5, 1])
         #expect(gradient.stops.map(\.color.hex) == ["#000000", "#112233", "#FFFFFF"])
-        #expect(try Fill(parsing: "conic 45deg red, blue") == .gradient(try Gradient(kind: .conic, angle: 45, stops: [(0, RGBA(bytes: 255, 0, 0)), (1, RGBA(bytes: 0, 0, 255))])))
+        #expect(
+            try Fill(parsing: "conic 45deg red, blue")
+                == .gradient(
+                    try Gradient(
+                        kind: .conic, angle: 45, stops: [(0, RGBA(bytes: 255, 0, 0)), (1, RGBA(bytes: 0, 0, 255))])))
         #expect(try Fill(parsing: " teal ") == .color(RGBA(bytes: 0, 128, 128)))
         #expect(try Fill(parsing: fill.text) == fill)
-        for bad in ["linear", "linear 90 red", "linear 90 red 0, blue", "linear 0 red 0, lime nan, blue 1", "linear 0 red inf, blue 1", "linear nan red, blue", "spiral red, blue", "linear 90 red 0, nope 1", "red blue", ""] {
+        for bad in [
+            "linear", "linear 90 red", "linear 90 red 0, blue", "linear 0 red 0, lime nan, blue 1",
+            "linear 0 red inf, blue 1", "linear nan red, blue", "spiral red, blue", "linear 90 red 0, nope 1",
+            "red blue", "",
+        ] {
             #expect(throws: FillParseError.self, "\(bad)") { try Fill(parsing: bad) }
         }
         #expect(throws: Never.self) { try Fill(parsing: "linear -36000deg red, blue") }

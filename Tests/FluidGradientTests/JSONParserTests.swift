@@ -4,9 +4,14 @@ import Testing
 @Suite struct JSONParserTests {
     @Test func parsesValuesInOrder() throws {
         let node = try JSONParser.parse(#"{"b": [1, -2.5e1, true, null], "a": "x\u00e9\n\ud83d\ude00"}"#)
-        guard case .object(let members) = node.value else { Issue.record("not an object"); return }
+        guard case .object(let members) = node.value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.key) == ["b", "a"])
-        #expect(members[0].value.value == .array([JSONNode(.number(1)), JSONNode(.number(-25)), JSONNode(.bool(true)), JSONNode(.null)]))
+        #expect(
+            members[0].value.value
+                == .array([JSONNode(.number(1)), JSONNode(.number(-25)), JSONNode(.bool(true)), JSONNode(.null)]))
         #expect(members[1].value.value == .string("xé\n😀"))
     }
 

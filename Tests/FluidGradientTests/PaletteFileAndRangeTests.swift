@@ -1,22 +1,33 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 @Suite struct PaletteFileAndRangeTests {
     @Test func readsListsAndLines() throws {
-        #expect(try PaletteFile.colors(Array(##"["#FF0000", "teal"]"##.utf8), file: "p.json").map(\.hex) == ["#FF0000", "#008080"])
-        #expect(try PaletteFile.colors(Array("#FF0000\n\n  teal  \n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
+        #expect(
+            try PaletteFile.colors(Array(##"["#FF0000", "teal"]"##.utf8), file: "p.json").map(\.hex) == [
+                "#FF0000", "#008080",
+            ])
+        #expect(
+            try PaletteFile.colors(Array("#FF0000\n\n  teal  \n".utf8), file: "p.txt").map(\.hex) == [
+                "#FF0000", "#008080",
+            ])
         #expect(throws: PresetError(file: "p.txt", line: 2, reason: .notAColor("nope", suggestion: nil))) {
             try PaletteFile.colors(Array("red\nnope\n".utf8), file: "p.txt")
         }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array("\n\n".utf8), file: "empty.txt") }
         // Windows line endings, and a bad colour on a CRLF line named by its own number.
-        #expect(try PaletteFile.colors(Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
+        #expect(
+            try PaletteFile.colors(Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex) == [
+                "#FF0000", "#008080",
+            ])
         #expect(throws: PresetError(file: "p.txt", line: 2, reason: .notAColor("nope", suggestion: nil))) {
             try PaletteFile.colors(Array("red\r\nnope\r\n".utf8), file: "p.txt")
         }
         // A byte-order mark, as Windows editors write.
-        #expect(try PaletteFile.colors([0xEF, 0xBB, 0xBF] + Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex) == ["#FF0000", "#008080"])
+        #expect(
+            try PaletteFile.colors([0xEF, 0xBB, 0xBF] + Array("#FF0000\r\nteal\r\n".utf8), file: "p.txt").map(\.hex)
+                == ["#FF0000", "#008080"])
         // An image or other binary file, which would print its bytes in the error.
         #expect(throws: PresetError(file: "photo.png", reason: .imageNotPalette(file: "photo.png"))) {
             try PaletteFile.colors([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], file: "photo.png")
@@ -41,16 +52,24 @@ import Testing
         #expect(throws: PresetError(file: "p.json", line: 1, path: [.index(0)], reason: .paletteEntryNeedsColor)) {
             try PaletteFile.colors(Array(##"[{ "share": 1 }]"##.utf8), file: "p.json")
         }
-        #expect(throws: PresetError(file: "p.json", line: 1, path: [.index(0), .key("color")], reason: .notAColor("nope", suggestion: nil))) {
+        #expect(
+            throws: PresetError(
+                file: "p.json", line: 1, path: [.index(0), .key("color")], reason: .notAColor("nope", suggestion: nil))
+        ) {
             try PaletteFile.colors(Array(##"[{ "color": "nope" }]"##.utf8), file: "p.json")
         }
-        #expect(throws: PresetError.self) { try PaletteFile.colors(Array(##"[{ "color": "red", "weight": 1 }]"##.utf8), file: "p.json") }
+        #expect(throws: PresetError.self) {
+            try PaletteFile.colors(Array(##"[{ "color": "red", "weight": 1 }]"##.utf8), file: "p.json")
+        }
         #expect(throws: PresetError.self) { try PaletteFile.colors(Array("[]".utf8), file: "p.json") }
     }
 
     @Test func rangesParseWithAnOptionalStep() throws {
-        #expect(try ParameterRange(parsing: "0.2...0.6", option: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6))
-        #expect(try ParameterRange(parsing: "0.2...0.6/0.1", option: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6, step: 0.1))
+        #expect(
+            try ParameterRange(parsing: "0.2...0.6", option: "blob-size", bounds: 0...4) == ParameterRange(0.2, 0.6))
+        #expect(
+            try ParameterRange(parsing: "0.2...0.6/0.1", option: "blob-size", bounds: 0...4)
+                == ParameterRange(0.2, 0.6, step: 0.1))
         #expect(try ParameterRange(parsing: "0.5", option: "opacity", bounds: 0...1) == ParameterRange(0.5, 0.5))
     }
 
@@ -66,7 +85,9 @@ import Testing
             _ = try ParameterRange(parsing: text, option: "blob-size", bounds: 0...4)
             Issue.record("accepted \(text)")
         } catch {
-            #expect(error.description == "--blob-size: \"\(text)\" \(reason); expected MIN...MAX or MIN...MAX/STEP within 0...4")
+            #expect(
+                error.description
+                    == "--blob-size: \"\(text)\" \(reason); expected MIN...MAX or MIN...MAX/STEP within 0...4")
         }
     }
 

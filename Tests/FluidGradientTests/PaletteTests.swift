@@ -1,18 +1,25 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 @Suite struct PaletteTests {
     /// Four flat regions of known colours and sizes, with a little noise.
-    static func synthetic(width: Int = 200, height: Int = 100) -> (pixels: [SIMD4<Double>], colors: [RGBA], shares: [Double]) {
-        let colors = [RGBA(bytes: 230, 57, 70), RGBA(bytes: 29, 53, 87), RGBA(bytes: 241, 250, 238), RGBA(bytes: 69, 123, 157)]
+    static func synthetic(width: Int = 200, height: Int = 100) -> (
+        pixels: [SIMD4<Double>], colors: [RGBA], shares: [Double]
+    ) {
+        let colors = [
+            RGBA(bytes: 230, 57, 70), RGBA(bytes: 29, 53, 87), RGBA(bytes: 241, 250, 238), RGBA(bytes: 69, 123, 157),
+        ]
         let widths = [80, 60, 40, 20]
         var generator = SplitMix64(seed: 4)
         var pixels: [SIMD4<Double>] = []
         for _ in 0..<height {
             for x in 0..<width {
                 var region = 0, edge = widths[0]
-                while x >= edge { region += 1; edge += widths[region] }
+                while x >= edge {
+                    region += 1
+                    edge += widths[region]
+                }
                 let c = colors[region]
                 func noise() -> Double { (generator.nextUnit() - 0.5) * 0.01 }
                 pixels.append(SIMD4(c.red + noise(), c.green + noise(), c.blue + noise(), 1))
@@ -51,7 +58,10 @@ import Testing
         let swatches = PaletteExtractor(count: 4).extract(width: 200, height: 100) { pixels[$1 * 200 + $0] }
         let preset = Preset(palette: swatches, name: "flag", description: "test")
         #expect(preset.colors.count == 4 && preset.highlights.count == 1)
-        guard case .color(let background) = preset.background else { Issue.record("background"); return }
+        guard case .color(let background) = preset.background else {
+            Issue.record("background")
+            return
+        }
         #expect(OKLab(background).l < swatches.map(\.lab.l).min()!)
         let decoded = try Preset(json: Array(preset.jsonText.utf8), file: "flag.json")
         #expect(try decoded == Preset(json: Array(decoded.jsonText.utf8), file: "again.json"))
@@ -62,7 +72,7 @@ import Testing
     /// become the highlight, which overlays large blobs; a vivid colour with a real share does.
     @Test func theHighlightComesFromASubstantialColour() throws {
         let swatches = PaletteExtractor(count: 3).extract(width: 200, height: 100) { x, y in
-            if x < 5, y < 100 { return SIMD4(1, 0.9, 0.2, 1) }   // 2.5%: yellow sun
+            if x < 5, y < 100 { return SIMD4(1, 0.9, 0.2, 1) }  // 2.5%: yellow sun
             return x < 100 ? SIMD4(0.2, 0.5, 0.2, 1) : SIMD4(0.3, 0.5, 0.9, 1)
         }
         try #require(swatches.count == 3)
@@ -89,6 +99,8 @@ import Testing
         #expect(abs(red.l - 0.628) < 1e-3 && abs(red.a - 0.225) < 1e-3 && abs(red.b - 0.126) < 1e-3)
         let color = RGBA(bytes: 13, 200, 97)
         let back = OKLab(color).rgba
-        #expect(abs(back.red - color.red) < 1e-6 && abs(back.green - color.green) < 1e-6 && abs(back.blue - color.blue) < 1e-6)
+        #expect(
+            abs(back.red - color.red) < 1e-6 && abs(back.green - color.green) < 1e-6
+                && abs(back.blue - color.blue) < 1e-6)
     }
 }

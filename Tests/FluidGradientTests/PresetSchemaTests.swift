@@ -5,19 +5,22 @@ import Testing
 /// (help, manifest keys, `presets show`) reads as it did when written by hand.
 @Suite struct PresetSchemaTests {
     @Test func listsEveryKeyOnceInFileOrder() {
-        #expect(Preset.keys == [
-            "name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
-            "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "size", "fps", "duration",
-            "loop", "pointScale", "blobs", "highlightBlobs",
-        ])
+        #expect(
+            Preset.keys == [
+                "name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
+                "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "size", "fps", "duration",
+                "loop", "pointScale", "blobs", "highlightBlobs",
+            ])
         let ranks = PresetSchema.fields.compactMap(\.display?.rank)
         #expect(Set(ranks).count == ranks.count)
     }
 
     @Test func helpGivesTheBoundsAndARangesDefault() {
         #expect(PresetSchema.field("speed").help == "Tempo of the motion; 0 is a still scene (0...10).")
-        #expect(PresetSchema.field("blobSize").help
-            == "Range of blob sizes s, the x radius in frame widths (bounds 0...4; in a preset file that leaves it out, 0.15...0.75).")
+        #expect(
+            PresetSchema.field("blobSize").help
+                == "Range of blob sizes s, the x radius in frame widths (bounds 0...4; in a preset file that leaves it out, 0.15...0.75)."
+        )
         #expect(PresetSchema.field("size").help == "Frame size in pixels.")
     }
 
@@ -36,7 +39,10 @@ import Testing
         preset.blobs = [Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(0.2, 0.3), opacity: 0.5)]
         preset.highlightBlobs = []
         try preset.validate()
-        guard case .object(let members) = preset.jsonValue else { Issue.record("not an object"); return }
+        guard case .object(let members) = preset.jsonValue else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.key) == Preset.keys)
         #expect(try Preset(json: Array(preset.jsonText.utf8), file: "all.json") == preset)
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 /// The rasteriser's shortcuts for cells one or two rims cross — the chord between a
@@ -16,16 +16,38 @@ import Testing
     static let scenes: [(name: String, root: Layer, takesShortcuts: Bool)] = {
         var generator = SplitMix64(seed: 5)
         func blob() -> Blob { randomTranslucentBlob(&generator) }
-        var nested = Layer(name: "root", sublayers: BlendMode.allCases.map { mode in
-            Layer(name: "\(mode)", blendMode: mode, sublayers: [Layer(name: "a", content: .blob(blob())), Layer(name: "b", blendMode: mode, content: .blob(blob()))])
-        })
+        var nested = Layer(
+            name: "root",
+            sublayers: BlendMode.allCases.map { mode in
+                Layer(
+                    name: "\(mode)", blendMode: mode,
+                    sublayers: [
+                        Layer(name: "a", content: .blob(blob())),
+                        Layer(name: "b", blendMode: mode, content: .blob(blob())),
+                    ])
+            })
         nested.layout(in: LayerRect(width: 600, height: 400))
         return [
-            ("random scene with overlay highlights", randomScene(seed: 21, count: 8, highlights: 3, width: 600, height: 400).rootLayer(width: 600, height: 400), true),
+            (
+                "random scene with overlay highlights",
+                randomScene(seed: 21, count: 8, highlights: 3, width: 600, height: 400).rootLayer(
+                    width: 600, height: 400), true
+            ),
             ("every blend mode, nested", nested, true),
-        ] + [BlendMode.darken, .lighten, .hardLight, .softLight].map { ("the last blob in a group closed by \($0)", lastBlobInAGroup(closedBy: $0, width: 600, height: 400), true) }
-            + [("a darken group inside a lighten group", darkenInsideLighten(width: 600, height: 400), false),
-               ("a darken group inside a lighten group, over a hidden blob's rim", darkenInsideLighten(width: 600, height: 400, hiddenRim: true), false)]
+        ]
+            + [BlendMode.darken, .lighten, .hardLight, .softLight].map {
+                (
+                    "the last blob in a group closed by \($0)", lastBlobInAGroup(closedBy: $0, width: 600, height: 400),
+                    true
+                )
+            }
+            + [
+                ("a darken group inside a lighten group", darkenInsideLighten(width: 600, height: 400), false),
+                (
+                    "a darken group inside a lighten group, over a hidden blob's rim",
+                    darkenInsideLighten(width: 600, height: 400, hiddenRim: true), false
+                ),
+            ]
     }()
 
     /// Along the blue blob's rim the inner group runs from red to blue, `(1 − c, 0.2, c)`;
@@ -37,21 +59,27 @@ import Testing
     /// composite does not depend on its coverage, so the cells it crosses have two rims
     /// and the S runs along the edges of their square of coverages.
     static func darkenInsideLighten(width: Int, height: Int, hiddenRim: Bool = false) -> Layer {
-        laidOut(width: width, height: height, (hiddenRim ? [blob(0, 1, 0, center: [0.56, 0.5], radius: [0.25, 0.3])] : []) + [
-            blob(0.25, 0.2, 0.25, center: [0.5, 0.5], radius: [1, 1]),
-            Layer(name: "outer", blendMode: .lighten, sublayers: [
-                blob(0.75, 0.2, 0.75, center: [0.5, 0.5], radius: [1, 1]),
-                redBlueGroup(name: "inner", closedBy: .darken),
-            ]),
-        ])
+        laidOut(
+            width: width, height: height,
+            (hiddenRim ? [blob(0, 1, 0, center: [0.56, 0.5], radius: [0.25, 0.3])] : []) + [
+                blob(0.25, 0.2, 0.25, center: [0.5, 0.5], radius: [1, 1]),
+                Layer(
+                    name: "outer", blendMode: .lighten,
+                    sublayers: [
+                        blob(0.75, 0.2, 0.75, center: [0.5, 0.5], radius: [1, 1]),
+                        redBlueGroup(name: "inner", closedBy: .darken),
+                    ]),
+            ])
     }
 
     /// A blue blob whose rim runs over a red one, in a group closed by `mode`.
     static func redBlueGroup(name: String, closedBy mode: BlendMode) -> Layer {
-        Layer(name: name, blendMode: mode, sublayers: [
-            blob(1, 0.2, 0, center: [0.5, 0.5], radius: [0.45, 0.45]),
-            blob(0, 0.2, 1, center: [0.55, 0.5], radius: [0.25, 0.3]),
-        ])
+        Layer(
+            name: name, blendMode: mode,
+            sublayers: [
+                blob(1, 0.2, 0, center: [0.5, 0.5], radius: [0.45, 0.45]),
+                blob(0, 0.2, 1, center: [0.55, 0.5], radius: [0.25, 0.3]),
+            ])
     }
 
     /// A root holding `sublayers`, laid out at `width × height`.
@@ -62,8 +90,13 @@ import Testing
     }
 
     /// An opaque blob layer of colour `(red, green, blue)`.
-    static func blob(_ red: Double, _ green: Double, _ blue: Double, center: SIMD2<Double>, radius: SIMD2<Double>) -> Layer {
-        Layer(name: "blob", content: .blob(Blob(color: RGBA(red: red, green: green, blue: blue, alpha: 1), center: center, radius: radius)))
+    static func blob(_ red: Double, _ green: Double, _ blue: Double, center: SIMD2<Double>, radius: SIMD2<Double>)
+        -> Layer
+    {
+        Layer(
+            name: "blob",
+            content: .blob(
+                Blob(color: RGBA(red: red, green: green, blue: blue, alpha: 1), center: center, radius: radius)))
     }
 
     /// A blue blob whose rim runs over a red one, the two grouped and the group blended
@@ -72,10 +105,12 @@ import Testing
     /// blends switch branch on the way, so the composite is not affine in the blue
     /// blob's coverage there even though no blob follows it.
     static func lastBlobInAGroup(closedBy mode: BlendMode, width: Int, height: Int) -> Layer {
-        laidOut(width: width, height: height, [
-            blob(0.3, 0.3, 0.3, center: [0.5, 0.5], radius: [1, 1]),
-            redBlueGroup(name: "group", closedBy: mode),
-        ])
+        laidOut(
+            width: width, height: height,
+            [
+                blob(0.3, 0.3, 0.3, center: [0.5, 0.5], radius: [1, 1]),
+                redBlueGroup(name: "group", closedBy: mode),
+            ])
     }
 
     @Test(arguments: RimShortcutTests.scenes.indices, [0.4, 0.6])

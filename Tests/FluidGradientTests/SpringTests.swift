@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 /// DESIGN section 6: springs, retargets, frame-rate independence, loops and seeking.
@@ -42,7 +42,9 @@ import Testing
         let omegaD = omega * (1 - zeta * zeta).squareRoot()
         let e0 = 0.2 - 0.8, v0 = -0.4
         for t in stride(from: 0.0, through: 3, by: 0.25) {
-            let expected = 0.8 + exp(-zeta * omega * t) * (e0 * cos(omegaD * t) + (v0 + zeta * omega * e0) / omegaD * sin(omegaD * t))
+            let expected =
+                0.8 + exp(-zeta * omega * t)
+                * (e0 * cos(omegaD * t) + (v0 + zeta * omega * e0) / omegaD * sin(omegaD * t))
             #expect(abs(spring.advance(position: 0.2, velocity: v0, target: 0.8, by: t).position - expected) < 1e-12)
         }
     }

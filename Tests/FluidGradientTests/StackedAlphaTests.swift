@@ -26,10 +26,12 @@ import Testing
 
     /// Fully transparent (with a colour that must not show), fully opaque, half and
     /// nearly transparent: colour × alpha above, alpha below, every value by hand.
-    static let handBuilt = frame(width: 2, height: 2, [
-        SIMD4(65535, 65535, 65535, 0), SIMD4(65535, 32768, 0, 65535),
-        SIMD4(40000, 65535, 0, 32768), SIMD4(65535, 65535, 65535, 257),
-    ])
+    static let handBuilt = frame(
+        width: 2, height: 2,
+        [
+            SIMD4(65535, 65535, 65535, 0), SIMD4(65535, 32768, 0, 65535),
+            SIMD4(40000, 65535, 0, 32768), SIMD4(65535, 65535, 65535, 257),
+        ])
 
     @Test func handBuiltPixelsAt16Bits() {
         let stacked = Self.stacked(Self.handBuilt, .rgba64le)

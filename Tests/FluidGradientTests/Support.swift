@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 
 /// A random scene of `count` base blobs and `highlights` highlight blobs, drawn as in
 /// DESIGN section 3 from fixed colour lists.
@@ -8,8 +8,11 @@ func randomScene(seed: UInt64, count: Int = 6, highlights: Int = 2, width: Int, 
     let highlightPalette = ["#A7F3D0", "#F0ABFC", "#FFFFFF", "#FEF08A"]
     var generator = SplitMix64(seed: seed)
     func blob(_ hex: String) -> Blob {
-        let placement = BlobPlacement.random(&generator, ranges: BlobRanges(), aspectRatio: Double(width) / Double(height))
-        return Blob(color: try! RGBA(parsing: hex), center: placement.center, radius: placement.radius, opacity: placement.opacity)
+        let placement = BlobPlacement.random(
+            &generator, ranges: BlobRanges(), aspectRatio: Double(width) / Double(height))
+        return Blob(
+            color: try! RGBA(parsing: hex), center: placement.center, radius: placement.radius,
+            opacity: placement.opacity)
     }
     return Scene(
         base: (0..<count).map { blob(palette[$0 % palette.count]) },
@@ -21,7 +24,9 @@ func randomScene(seed: UInt64, count: Int = 6, highlights: Int = 2, width: Int, 
 ///
 /// With an alpha channel the comparison is on premultiplied values (colour × alpha):
 /// a straight colour under an alpha near zero is arbitrary and invisible.
-func errorAgainstReference(_ buffer: PixelBuffer, _ reference: FloatImage) -> (max: Double, mean: Double, worst: (x: Int, y: Int)) {
+func errorAgainstReference(_ buffer: PixelBuffer, _ reference: FloatImage) -> (
+    max: Double, mean: Double, worst: (x: Int, y: Int)
+) {
     var largest = 0.0, total = 0.0, worst = (x: 0, y: 0)
     let hasAlpha = buffer.format.hasAlpha
     let channels = hasAlpha ? 4 : 3
@@ -66,7 +71,9 @@ enum PresetFixtures {
 /// A blob placed at random with a random colour of alpha 0.6 to 1.
 func randomTranslucentBlob(_ generator: inout SplitMix64) -> Blob {
     let placement = BlobPlacement.random(&generator, ranges: BlobRanges(), aspectRatio: 1.5)
-    let color = RGBA(red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(), alpha: 0.6 + 0.4 * generator.nextUnit())
+    let color = RGBA(
+        red: generator.nextUnit(), green: generator.nextUnit(), blue: generator.nextUnit(),
+        alpha: 0.6 + 0.4 * generator.nextUnit())
     return Blob(color: color, center: placement.center, radius: placement.radius, opacity: placement.opacity)
 }
 

@@ -24,9 +24,12 @@ import Testing
     @Test func aRenderedFrameComesBackWithinAFractionOfALevel() {
         var generator = SplitMix64(seed: 77)
         for _ in 0..<3 {
-            var preset = Preset(colors: (0..<4).map { _ in
-                RGBA(bytes: UInt8(generator.next() % 256), UInt8(generator.next() % 256), UInt8(generator.next() % 256))
-            })
+            var preset = Preset(
+                colors: (0..<4).map { _ in
+                    RGBA(
+                        bytes: UInt8(generator.next() % 256), UInt8(generator.next() % 256),
+                        UInt8(generator.next() % 256))
+                })
             (preset.width, preset.height, preset.seed) = (96, 54, generator.next() % 1000)
             let renderer = FrameRenderer(spec: preset.frameSpec)
             let scene = Animator(preset: preset).scene(at: 0.5)
@@ -41,7 +44,8 @@ import Testing
             let expected = FrameSamples(rgb)
             let difference = FrameDifference(expected: expected, actual: decoded, tolerance: 1)
             #expect(difference.largest < 2, "\(difference.largest) levels")
-            let bias = zip(expected.values, decoded.values).map { Double($1 - $0) }.reduce(0, +)
+            let bias =
+                zip(expected.values, decoded.values).map { Double($1 - $0) }.reduce(0, +)
                 / Double(expected.values.count) * 255
             #expect(abs(bias) < 0.05, "mean difference \(bias) levels")
         }

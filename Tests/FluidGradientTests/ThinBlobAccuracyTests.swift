@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 import Testing
 
 /// Bars and ellipses a few pixels thin against the oracle, at DESIGN section 1's

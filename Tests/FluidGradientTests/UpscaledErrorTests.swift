@@ -42,12 +42,14 @@ import Testing
             let width = 1 + Int(generator.next() % 7), height = 1 + Int(generator.next() % 7)
             let factor = 1 + Int(generator.next() % 4)
             let small = Self.frame(width: width, height: height) { _, _ in
-                SIMD4(Float(generator.nextUnit()), Float(generator.nextUnit()), Float(generator.nextUnit()),
-                      Float(generator.nextUnit()))
+                SIMD4(
+                    Float(generator.nextUnit()), Float(generator.nextUnit()), Float(generator.nextUnit()),
+                    Float(generator.nextUnit()))
             }
             let full = Self.frame(width: width * factor, height: height * factor) { _, _ in
-                SIMD4(Float(generator.nextUnit()), Float(generator.nextUnit()), Float(generator.nextUnit()),
-                      Float(generator.nextUnit()))
+                SIMD4(
+                    Float(generator.nextUnit()), Float(generator.nextUnit()), Float(generator.nextUnit()),
+                    Float(generator.nextUnit()))
             }
             let measured = UpscaledError(expected: full, small: small, includeAlpha: true)
             let reference = FrameDifference(expected: full, upscaling: small, tolerance: 1)

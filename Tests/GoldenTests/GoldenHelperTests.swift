@@ -26,7 +26,8 @@ import Testing
     /// `Golden.check` with no tolerance, against `testFile`, neither forced to record nor
     /// told of an artifacts directory by the environment.
     func check(
-        _ frame: PixelBuffer, named name: String, tolerance: Double = 0, maxDiffering: Double = 0, testFile: String? = nil,
+        _ frame: PixelBuffer, named name: String, tolerance: Double = 0, maxDiffering: Double = 0,
+        testFile: String? = nil,
         recording: Bool = false
     ) -> Golden.Outcome {
         Golden.check(
@@ -46,7 +47,8 @@ import Testing
             issue.comments.contains { $0.rawValue.contains("recorded golden") }
         }
         // Recorded by that call beside this test file; remove it.
-        let stray = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Goldens__/GoldenHelperTests")
+        let stray = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "__Goldens__/GoldenHelperTests")
         try? FileManager.default.removeItem(at: stray)
     }
 
@@ -63,8 +65,14 @@ import Testing
             bytes[offset] = bytes[offset] < 250 ? bytes[offset] + 5 : bytes[offset] - 5
         }
         let outcome = check(altered, named: "changed")
-        guard case .failed(let message) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
-        #expect(message.contains("changed differs from its golden \(directory)/__Goldens__/SomeTests/changed.png: 1 pixel (0.08%) over 0 levels"))
+        guard case .failed(let message) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(
+            message.contains(
+                "changed differs from its golden \(directory)/__Goldens__/SomeTests/changed.png: 1 pixel (0.08%) over 0 levels"
+            ))
         #expect(message.contains("the worst, at (20, 10), differs by 5.0 levels in green"))
         let artifacts = directory + "/__Artifacts__/SomeTests/"
         #expect(message.contains(artifacts + "changed.actual.png"))
@@ -90,7 +98,12 @@ import Testing
         let other = Golden.render(Preset(colors: [RGBA(bytes: 230, 57, 70)]), at: 0, width: 27, height: 48)
         let outcome = check(other, named: "sized")
         let actual = directory + "/__Artifacts__/SomeTests/sized.actual.png"
-        #expect(outcome == .failed(message: "sized: the golden \(directory)/__Goldens__/SomeTests/sized.png is 48x27, the frame 27x48; actual frame \(actual)"))
+        #expect(
+            outcome
+                == .failed(
+                    message:
+                        "sized: the golden \(directory)/__Goldens__/SomeTests/sized.png is 48x27, the frame 27x48; actual frame \(actual)"
+                ))
         #expect(try PNGFile.read(actual).width == 27)
         // A strip left by an earlier failure of the same size goes: it shows another frame.
         _ = check(Self.frame(shift: 1), named: "sized")
@@ -105,8 +118,9 @@ import Testing
         let outcome = check(Self.frame(), named: "group/nested")
         #expect(outcome == .recorded(path: directory + "/__Goldens__/SomeTests/group/nested.png"))
         let yuv = PixelBuffer(width: 48, height: 28, format: .yuv420p)
-        #expect(check(yuv, named: "yuv")
-            == .failed(message: "yuv: a golden frame is RGB or RGBA (8 or 16 bits), not yuv420p"))
+        #expect(
+            check(yuv, named: "yuv")
+                == .failed(message: "yuv: a golden frame is RGB or RGBA (8 or 16 bits), not yuv420p"))
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: directory + "/__Goldens__/SomeTests/broken.png"))
         guard case .failed(let message) = check(Self.frame(), named: "broken") else {
             Issue.record("a corrupt golden matched")
@@ -114,8 +128,12 @@ import Testing
         }
         #expect(message.hasSuffix("; delete it and run the test again to record it afresh"), "\(message)")
         // maxDiffering is a share: 5 would let every pixel differ.
-        #expect(check(Self.frame(), named: "group/nested", maxDiffering: 5)
-            == .failed(message: "group/nested: tolerance is in 8-bit levels, 0 or more, and maxDiffering a share of the pixels, 0...1 (0.005 for 0.5%); got 0.0 and 5.0"))
+        #expect(
+            check(Self.frame(), named: "group/nested", maxDiffering: 5)
+                == .failed(
+                    message:
+                        "group/nested: tolerance is in 8-bit levels, 0 or more, and maxDiffering a share of the pixels, 0...1 (0.005 for 0.5%); got 0.0 and 5.0"
+                ))
         #expect(message.components(separatedBy: "cannot read").count == 2, "\(message)")
     }
 

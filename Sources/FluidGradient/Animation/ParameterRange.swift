@@ -1,3 +1,5 @@
+import Foundation
+
 /// A closed range `min...max` a random parameter is drawn from, with an optional
 /// step (the seed range slider's min, max and step).
 public struct ParameterRange: Hashable, Sendable, CustomStringConvertible {
@@ -91,7 +93,8 @@ package struct BlobPlacement: Hashable, Sendable {
 
     /// One random placement (DESIGN section 3), drawn in this order: cx, cy, s, u, opacity.
     /// `aspectRatio` is W/H.
-    package static func random(_ generator: inout SplitMix64, ranges: BlobRanges, aspectRatio: Double) -> BlobPlacement {
+    package static func random(_ generator: inout SplitMix64, ranges: BlobRanges, aspectRatio: Double) -> BlobPlacement
+    {
         let cx = generator.nextUnit(), cy = generator.nextUnit()
         let s = ranges.size.draw(&generator)
         let q = max(aspectRatio, 1) * ranges.aspect.draw(&generator)
@@ -175,5 +178,3 @@ extension ParameterRange {
         }
     }
 }
-
-import Foundation

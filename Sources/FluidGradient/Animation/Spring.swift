@@ -68,7 +68,9 @@ package struct Spring: Hashable, Sendable {
     }
 
     /// Position and velocity after `t`, from `position` and `velocity`, pulled towards `target`.
-    package func advance(position: Double, velocity: Double, target: Double, by t: Double) -> (position: Double, velocity: Double) {
+    package func advance(position: Double, velocity: Double, target: Double, by t: Double) -> (
+        position: Double, velocity: Double
+    ) {
         let p = propagator(over: t)
         let e = position - target
         return (position + (p.a - 1) * e + p.b * velocity, p.c * e + p.d * velocity)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A decoded frame on a common scale: RGBA in 0...1 per pixel, straight alpha
 /// (1 where the source had no alpha channel), whatever its bit depth.
 package struct FrameSamples: Sendable {
@@ -31,14 +33,18 @@ package struct FrameSamples: Sendable {
         let samples = buffer.withUnsafeBytes { bytes in
             [UInt16](unsafeUninitializedCapacity: count) { samples, initialized in
                 if buffer.format.bitDepth == 16 {
-                    for index in 0..<count { samples[index] = UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8 }
+                    for index in 0..<count {
+                        samples[index] = UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8
+                    }
                 } else {
                     for index in 0..<count { samples[index] = UInt16(bytes[index]) }
                 }
                 initialized = count
             }
         }
-        self.init(width: buffer.width, height: buffer.height, channels: channels, bitDepth: buffer.format.bitDepth, samples: samples)
+        self.init(
+            width: buffer.width, height: buffer.height, channels: channels, bitDepth: buffer.format.bitDepth,
+            samples: samples)
     }
 
     /// Pixel `(x, y)` premultiplied: what the frame shows over black.
@@ -147,7 +153,8 @@ package enum DiffStrip {
         var largest: Float = 0
         for y in 0..<height {
             for x in 0..<width {
-                largest = max(largest, absolute(expected.premultiplied(x: x, y: y) - actual.premultiplied(x: x, y: y)).max())
+                largest = max(
+                    largest, absolute(expected.premultiplied(x: x, y: y) - actual.premultiplied(x: x, y: y)).max())
             }
         }
         let floor = Float(tolerance / 255)
@@ -183,5 +190,3 @@ package enum DiffStrip {
 /// Lane-wise |v|.
 @inline(__always)
 func absolute(_ v: SIMD4<Float>) -> SIMD4<Float> { v.replacing(with: -v, where: v .< 0) }
-
-import Foundation

@@ -32,7 +32,8 @@ extension FrameSamples {
                 let column = columns[x]
                 let luma = (Float(planes[y * width + x]) - 64) / 876
                 let cb = chroma(cbStart, row, column), cr = chroma(crStart, row, column)
-                let rgb = SIMD3<Float>(luma + 1.5748 * cr, luma - 0.187_324_27 * cb - 0.468_124_27 * cr, luma + 1.8556 * cb)
+                let rgb = SIMD3<Float>(
+                    luma + 1.5748 * cr, luma - 0.187_324_27 * cb - 0.468_124_27 * cr, luma + 1.8556 * cb)
                 let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
                 let offset = 4 * (y * width + x)
                 values[offset] = clamped.x

@@ -26,8 +26,10 @@ package enum SceneContrast {
         func opaque(_ color: RGBA) -> SIMD4<Double> { SIMD4(color.red, color.green, color.blue, 1) }
         func bounds(_ colors: [RGBA]) -> (low: SIMD4<Double>, high: SIMD4<Double>) {
             let values = colors.map(opaque)
-            return (values.dropFirst().reduce(values[0]) { pointwiseMin($0, $1) },
-                    values.dropFirst().reduce(values[0]) { pointwiseMax($0, $1) })
+            return (
+                values.dropFirst().reduce(values[0]) { pointwiseMin($0, $1) },
+                values.dropFirst().reduce(values[0]) { pointwiseMax($0, $1) }
+            )
         }
         var (low, high) = bounds(backdrop + base + highlights)
         if !highlights.isEmpty {

@@ -38,7 +38,9 @@ extension JSONReader {
     }
 
     /// A gradient's stops as written: each a colour and, perhaps, a location.
-    private func gradientStops(_ node: JSONNode, at path: JSONPath) throws(PresetError) -> [(location: Double?, color: RGBA)] {
+    private func gradientStops(_ node: JSONNode, at path: JSONPath) throws(PresetError) -> [(
+        location: Double?, color: RGBA
+    )] {
         var stops: [(location: Double?, color: RGBA)] = []
         for (index, stopNode) in try array(node, at: path).enumerated() {
             let stop = try object(stopNode, at: path + [.index(index)], allowed: ["location", "color"])
@@ -76,12 +78,18 @@ extension Fill {
             return .object([
                 ("type", JSONNode(.string(gradient.kind.rawValue))),
                 ("angle", JSONNode(.number(gradient.angle))),
-                ("stops", JSONNode(.array(gradient.stops.map { stop in
-                    JSONNode(.object([
-                        ("location", JSONNode(.number(stop.location))),
-                        ("color", JSONNode(.string(stop.color.hex))),
-                    ]))
-                }))),
+                (
+                    "stops",
+                    JSONNode(
+                        .array(
+                            gradient.stops.map { stop in
+                                JSONNode(
+                                    .object([
+                                        ("location", JSONNode(.number(stop.location))),
+                                        ("color", JSONNode(.string(stop.color.hex))),
+                                    ]))
+                            }))
+                ),
             ])
         }
     }

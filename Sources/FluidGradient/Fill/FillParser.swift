@@ -37,7 +37,8 @@ extension Fill {
         var firstStop = Array(first.dropFirst())
         let angle = try Fill.angle(taking: &firstStop, of: text)
         if segments.count == 1, firstStop.isEmpty {
-            throw FillParseError(text: text, reason: "a \(kind.rawValue) gradient needs at least 2 stops, such as \"\(head) red, blue\"")
+            throw FillParseError(
+                text: text, reason: "a \(kind.rawValue) gradient needs at least 2 stops, such as \"\(head) red, blue\"")
         }
         let stops = try Fill.stops([firstStop] + segments.dropFirst(), of: text)
         do {
@@ -95,12 +96,14 @@ extension Fill {
             }
             var location: Double?
             if tokens.count == 2 {
-                if let percent = Fill.number(tokens[1], suffix: "%") , tokens[1].hasSuffix("%") {
+                if let percent = Fill.number(tokens[1], suffix: "%"), tokens[1].hasSuffix("%") {
                     location = percent / 100
                 } else if let value = Double(tokens[1]), value.isFinite {
                     location = value
                 } else {
-                    throw FillParseError(text: text, reason: "stop \(index + 1): \"\(tokens[1])\" is not a location (0...1 or 0%...100%)")
+                    throw FillParseError(
+                        text: text, reason: "stop \(index + 1): \"\(tokens[1])\" is not a location (0...1 or 0%...100%)"
+                    )
                 }
             }
             stops.append((location, color))

@@ -50,7 +50,8 @@ package struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(message: message, line: line, column: characterColumn(at: min(index, bytes.count), lineStart: lineStart))
+        JSONSyntaxError(
+            message: message, line: line, column: characterColumn(at: min(index, bytes.count), lineStart: lineStart))
     }
 
     private mutating func skipWhitespace() {
@@ -84,9 +85,15 @@ package struct JSONParser {
         case UInt8(ascii: "{"): value = try parseObject()
         case UInt8(ascii: "["): value = try parseArray()
         case UInt8(ascii: "\""): value = .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); value = .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            value = .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            value = .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let number = try parseNumber()
             (value, numberText) = (.number(number.value), number.text)
@@ -129,7 +136,8 @@ package struct JSONParser {
             let key = try parseString()
             guard seen.insert(key).inserted else {
                 throw JSONSyntaxError(
-                    message: "duplicate key \"\(key)\"", line: keyLine, column: characterColumn(at: keyStart, lineStart: keyLineStart))
+                    message: "duplicate key \"\(key)\"", line: keyLine,
+                    column: characterColumn(at: keyStart, lineStart: keyLineStart))
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -216,11 +224,14 @@ package struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if (0xD800..<0xDC00).contains(code) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
                         else { throw error("a lone UTF-16 surrogate in \\u escape") }
                         index += 2
                         let low = try parseHex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("a lone UTF-16 surrogate in \\u escape") }
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw error("a lone UTF-16 surrogate in \\u escape")
+                        }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw error("an invalid \\u escape") }
@@ -230,7 +241,9 @@ package struct JSONParser {
                     throw error("an invalid escape '\\\(Character(UnicodeScalar(escape)))'")
                 }
             case 0x00..<0x20:
-                throw error(byte == 0x0A ? "unterminated string (a line break inside quotes)" : "a control character inside a string")
+                throw error(
+                    byte == 0x0A
+                        ? "unterminated string (a line break inside quotes)" : "a control character inside a string")
             default:
                 run.append(byte)
                 index += 1
@@ -256,7 +269,9 @@ package struct JSONParser {
         let start = index
         func digits(_ parser: inout JSONParser) -> Int {
             let from = parser.index
-            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+            while parser.index < parser.bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
+            {
                 parser.index += 1
             }
             return parser.index - from
@@ -277,10 +292,13 @@ package struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits(&self) > 0 else { throw error("a number needs digits in its exponent") }
         }
-        guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text), value.isFinite
+        guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text),
+            value.isFinite
         else { throw error("a number is out of range") }
         return (value, text)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONValue {
     /// Compact or indented JSON text, members in their stored order.
     package func serialized(indent: String? = "  ", level: Int = 0) -> String {
@@ -15,17 +17,21 @@ extension JSONValue {
             if elements.allSatisfy({ !$0.value.isContainer }) {
                 return "[" + elements.map { $0.value.serialized(indent: nil) }.joined(separator: ", ") + "]"
             }
-            return "[" + newline + elements.map { pad + $0.value.serialized(indent: indent, level: level + 1) }
+            return "[" + newline
+                + elements.map { pad + $0.value.serialized(indent: indent, level: level + 1) }
                 .joined(separator: "," + newline) + newline + closePad + "]"
         case .object(let members):
             if members.isEmpty { return "{}" }
             if indent == nil || (members.count <= 4 && members.allSatisfy({ !$0.value.value.isContainer })) {
-                return "{ " + members.map { JSONValue.quote($0.key) + ": " + $0.value.value.serialized(indent: nil) }
+                return "{ "
+                    + members.map { JSONValue.quote($0.key) + ": " + $0.value.value.serialized(indent: nil) }
                     .joined(separator: ", ") + " }"
             }
-            return "{" + newline + members.map {
-                pad + JSONValue.quote($0.key) + separator + $0.value.value.serialized(indent: indent, level: level + 1)
-            }.joined(separator: "," + newline) + newline + closePad + "}"
+            return "{" + newline
+                + members.map {
+                    pad + JSONValue.quote($0.key) + separator
+                        + $0.value.value.serialized(indent: indent, level: level + 1)
+                }.joined(separator: "," + newline) + newline + closePad + "}"
         }
     }
 
@@ -59,5 +65,3 @@ extension JSONValue {
         return out + "\""
     }
 }
-
-import Foundation

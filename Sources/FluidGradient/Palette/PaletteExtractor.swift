@@ -117,8 +117,11 @@ extension Preset {
             background = .color(OKLab(l: darkest.lab.l * 0.45, a: darkest.lab.a * 0.8, b: darkest.lab.b * 0.8).rgba)
         }
         let substantial = swatches.filter { $0.share >= 0.1 }
-        if let vivid = (substantial.isEmpty ? swatches : substantial).max(by: { $0.lab.l + 2 * $0.lab.chroma < $1.lab.l + 2 * $1.lab.chroma }) {
-            let lifted = OKLab(l: min(vivid.lab.l + (1 - vivid.lab.l) * 0.35, 0.95), a: vivid.lab.a * 0.8, b: vivid.lab.b * 0.8)
+        if let vivid = (substantial.isEmpty ? swatches : substantial).max(by: {
+            $0.lab.l + 2 * $0.lab.chroma < $1.lab.l + 2 * $1.lab.chroma
+        }) {
+            let lifted = OKLab(
+                l: min(vivid.lab.l + (1 - vivid.lab.l) * 0.35, 0.95), a: vivid.lab.a * 0.8, b: vivid.lab.b * 0.8)
             highlights = [lifted.rgba]
         }
         loop = true

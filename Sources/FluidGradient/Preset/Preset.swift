@@ -79,6 +79,8 @@ public struct Preset: Hashable, Sendable {
     public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
 
     package var frameSpec: FrameSpec {
-        FrameSpec(width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges, background: background)
+        FrameSpec(
+            width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges,
+            background: background)
     }
 }

@@ -52,8 +52,10 @@ extension Preset {
             blobs.append(
                 Blob(
                     color: try reader.color(object["color"]!, at: object.path("color")),
-                    center: try reader.pair(object["center"]!, at: object.path("center"), in: PresetLimits.blobCoordinate),
-                    radius: try reader.pair(object["radius"]!, at: object.path("radius"), in: PresetLimits.blobCoordinate),
+                    center: try reader.pair(
+                        object["center"]!, at: object.path("center"), in: PresetLimits.blobCoordinate),
+                    radius: try reader.pair(
+                        object["radius"]!, at: object.path("radius"), in: PresetLimits.blobCoordinate),
                     opacity: try object["opacity"].map { (node) throws(PresetError) in
                         try reader.number(node, at: object.path("opacity"), in: PresetLimits.opacity)
                     } ?? 1))

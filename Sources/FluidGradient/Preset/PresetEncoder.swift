@@ -53,13 +53,21 @@ extension ParameterRange {
 extension Blob {
     /// Explicit blobs as a file lists them, each with every key.
     static func jsonList(_ blobs: [Blob]) -> JSONValue {
-        .array(blobs.map { blob in
-            JSONNode(.object([
-                ("color", JSONNode(.string(blob.color.hex))),
-                ("center", JSONNode(.array([JSONNode(.number(blob.center.x)), JSONNode(.number(blob.center.y))]))),
-                ("radius", JSONNode(.array([JSONNode(.number(blob.radius.x)), JSONNode(.number(blob.radius.y))]))),
-                ("opacity", JSONNode(.number(blob.opacity))),
-            ]))
-        })
+        .array(
+            blobs.map { blob in
+                JSONNode(
+                    .object([
+                        ("color", JSONNode(.string(blob.color.hex))),
+                        (
+                            "center",
+                            JSONNode(.array([JSONNode(.number(blob.center.x)), JSONNode(.number(blob.center.y))]))
+                        ),
+                        (
+                            "radius",
+                            JSONNode(.array([JSONNode(.number(blob.radius.x)), JSONNode(.number(blob.radius.y))]))
+                        ),
+                        ("opacity", JSONNode(.number(blob.opacity))),
+                    ]))
+            })
     }
 }

@@ -15,7 +15,8 @@ extension PresetError.Reason: CustomStringConvertible {
             "its \(channel) channel, \(ParameterRange.format(value)), is outside 0...1"
         case .wrongCount(let found, let allowed, let blobs):
             "expected "
-                + (allowed.lowerBound == 0 ? "at most \(allowed.upperBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)")
+                + (allowed.lowerBound == 0
+                    ? "at most \(allowed.upperBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)")
                 + (blobs ? " blobs" : " colours") + ", found \(found)"
         case .minAboveMax(let min, let max):
             "min \(ParameterRange.format(min)) is greater than max \(ParameterRange.format(max))"

@@ -85,8 +85,10 @@ final class RasterRow {
         var nearest = min(first, columns.upperBound - 1)
         if nearest > columns.lowerBound, squared(nearest - 1).near < squared(nearest).near { nearest -= 1 }
         guard squared(nearest).near + nearY < 1 else { return }
-        let present = RasterRow.firstColumn(in: columns.lowerBound..<nearest) { squared($0).near + nearY < 1 }
-            ..< RasterRow.firstColumn(in: (nearest + 1)..<columns.upperBound) { squared($0).near + nearY >= 1 }
+        let present =
+            RasterRow.firstColumn(in: columns.lowerBound..<nearest) {
+                squared($0).near + nearY < 1
+            }..<RasterRow.firstColumn(in: (nearest + 1)..<columns.upperBound) { squared($0).near + nearY >= 1 }
         for column in present {
             mark(column, blob: index, inside: squared(column).far + farY <= 0.81, subsamples: subsamples)
         }

@@ -129,7 +129,8 @@ struct CellCompositor {
         func onSurface(_ c: Float, _ e: Float) -> Bool {
             CellCompositor.isClose(pattern.value(c, e), origin + a * c + b * e + d * (c * e))
         }
-        let isLinear = scene.isMultilinear(samples.program, count: samples.length)
+        let isLinear =
+            scene.isMultilinear(samples.program, count: samples.length)
             || CellCompositor.quarterLattice.allSatisfy { onSurface($0.x, $0.y) }
         return SurfaceTerms(origin: origin, first: a, second: b, cross: d, isLinear: isLinear)
     }

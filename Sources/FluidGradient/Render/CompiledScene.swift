@@ -257,7 +257,9 @@ struct SceneView: @unchecked Sendable {
                             top[s] = source + top[s] * (1 - source.w)
                         }
                     } else {
-                        for s in 0..<samples where c[s] > 0 { top[s] = mode.composite(source: color * c[s], backdrop: top[s]) }
+                        for s in 0..<samples where c[s] > 0 {
+                            top[s] = mode.composite(source: color * c[s], backdrop: top[s])
+                        }
                     }
                 }
             case .end(let mode, let opacity):

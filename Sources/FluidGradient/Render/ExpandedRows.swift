@@ -193,7 +193,8 @@ struct ExpandedRows {
                 let fractions = UnsafeRawPointer(lanes.baseAddress!)
                 @inline(__always) func pixel(_ x: Int) -> SIMD4<Float> {
                     let cell = Int(columnCell[x])
-                    return cells[cell] + fractions.loadUnaligned(fromByteOffset: x * 16, as: SIMD4<Float>.self) * deltas[cell]
+                    return cells[cell] + fractions.loadUnaligned(fromByteOffset: x * 16, as: SIMD4<Float>.self)
+                        * deltas[cell]
                 }
                 var x = 0
                 while x + 4 <= width {
@@ -201,8 +202,10 @@ struct ExpandedRows {
                     let v: SIMD16<Float>
                     if Int(columnCell[x + 3]) == cell {
                         let a = cells[cell], d = deltas[cell]
-                        let a16 = SIMD16(lowHalf: SIMD8(lowHalf: a, highHalf: a), highHalf: SIMD8(lowHalf: a, highHalf: a))
-                        let d16 = SIMD16(lowHalf: SIMD8(lowHalf: d, highHalf: d), highHalf: SIMD8(lowHalf: d, highHalf: d))
+                        let a16 = SIMD16(
+                            lowHalf: SIMD8(lowHalf: a, highHalf: a), highHalf: SIMD8(lowHalf: a, highHalf: a))
+                        let d16 = SIMD16(
+                            lowHalf: SIMD8(lowHalf: d, highHalf: d), highHalf: SIMD8(lowHalf: d, highHalf: d))
                         v = a16 + fractions.loadUnaligned(fromByteOffset: x * 16, as: SIMD16<Float>.self) * d16
                     } else {
                         v = SIMD16(
@@ -211,12 +214,15 @@ struct ExpandedRows {
                     }
                     let threshold = t.loadUnaligned(fromByteOffset: ((x + phase) & 63) * 16, as: SIMD16<Float>.self)
                     let levels = ExpandedRows.floor(v + threshold)
-                    target.storeBytes(of: ExpandedRows.lowBytes(levels) | opaque, toByteOffset: x * 4, as: SIMD16<UInt8>.self)
+                    target.storeBytes(
+                        of: ExpandedRows.lowBytes(levels) | opaque, toByteOffset: x * 4, as: SIMD16<UInt8>.self)
                     x += 4
                 }
                 while x < width {
                     let v = pixel(x)
-                    for lane in 0..<3 { out[4 * x + lane] = ExpandedRows.level(v[lane] + thresholds[((x + phase) & 63) * 4 + lane]) }
+                    for lane in 0..<3 {
+                        out[4 * x + lane] = ExpandedRows.level(v[lane] + thresholds[((x + phase) & 63) * 4 + lane])
+                    }
                     out[4 * x + 3] = 255
                     x += 1
                 }

@@ -106,7 +106,8 @@ extension WorkingGrid {
                     continue
                 }
                 for node in 0..<midWidth {
-                    target[node] = node % 2 == 0
+                    target[node] =
+                        node % 2 == 0
                         ? source[node / 2 + 1] : WorkingGrid.midpoint(source + node / 2, stride: 1)
                 }
             }

@@ -35,7 +35,8 @@ struct OutputPass {
         // 4:2:0 pairs rows for its chroma, so work in row pairs throughout. yuv420p10le takes the
         // general path: the encoders that take it cost far more than its pass.
         let pairs = (spec.height + 1) / 2
-        let expandable = grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
+        let expandable =
+            grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
             && (format == .rgba || format == .yuv420p)
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
             if expandable {

@@ -123,7 +123,10 @@ package struct BatchManifest: Sendable {
         for (paletteIndex, palette) in palettes.enumerated() {
             for size in sizes {
                 for format in formats {
-                    slots.append(Slot(index: slots.count, palette: palette, paletteIndex: paletteIndex, size: size, format: format))
+                    slots.append(
+                        Slot(
+                            index: slots.count, palette: palette, paletteIndex: paletteIndex, size: size, format: format
+                        ))
                 }
             }
         }

@@ -49,7 +49,8 @@ package final class BatchRunner: @unchecked Sendable {
 
     /// Whether `job`'s output is complete from the same inputs, and still the size it was.
     private static func isUpToDate(_ job: BatchJob, version: String) -> Bool {
-        guard let size = AtomicFile.regularFileSize(outputFile(job)), let expected = job.sidecar(version: version, outputBytes: size),
+        guard let size = AtomicFile.regularFileSize(outputFile(job)),
+            let expected = job.sidecar(version: version, outputBytes: size),
             let recorded = FileManager.default.contents(atPath: sidecarPath(for: job.output))
         else { return false }
         return recorded == Data(expected.utf8)
@@ -128,9 +129,11 @@ package final class BatchRunner: @unchecked Sendable {
         group.wait()
         progress?.finish()
         return jobs.map { job in
-            results[job.index] ?? BatchResult(
-                job: job, status: Interruption.isRequested ? .interrupted : .cancelled, frames: 0, seconds: 0,
-                message: Interruption.isRequested ? "interrupted before it started" : "not started: an earlier job failed")
+            results[job.index]
+                ?? BatchResult(
+                    job: job, status: Interruption.isRequested ? .interrupted : .cancelled, frames: 0, seconds: 0,
+                    message: Interruption.isRequested
+                        ? "interrupted before it started" : "not started: an earlier job failed")
         }
     }
 
@@ -170,7 +173,8 @@ package final class BatchRunner: @unchecked Sendable {
             sink = try PNGFileSink(path: job.output, depth: 8, alpha: hasTransparency)
         }
         let plan = RenderPlan(
-            preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob)
+            preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob
+        )
         try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
     }
 
@@ -178,7 +182,8 @@ package final class BatchRunner: @unchecked Sendable {
         let preset: Preset
         switch BatchRunner.plan(for: job, options: options) {
         case .fails(let message): return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: message)
-        case .upToDate(let resolved): return BatchResult(job: job, status: .skipped, frames: job.frameCount(of: resolved), seconds: 0)
+        case .upToDate(let resolved):
+            return BatchResult(job: job, status: .skipped, frames: job.frameCount(of: resolved), seconds: 0)
         case .render(let resolved): preset = resolved
         }
         let frames = job.frameCount(of: preset)
@@ -187,21 +192,25 @@ package final class BatchRunner: @unchecked Sendable {
             try AtomicFile.createDirectory(AtomicFile.parentDirectory(of: job.output), for: job.output)
             unlink(BatchRunner.sidecarPath(for: job.output))
             if job.format == .bundle {
-                _ = try BundleWriter.write(BundleRequest(
-                    preset: preset, directory: job.output, encodeSize: EncodeSize.automatic(for: preset),
-                    threads: options.threadsPerJob, generator: "fluidgradient " + options.version,
-                    shouldStop: { self.shouldStop }))
+                _ = try BundleWriter.write(
+                    BundleRequest(
+                        preset: preset, directory: job.output, encodeSize: EncodeSize.automatic(for: preset),
+                        threads: options.threadsPerJob, generator: "fluidgradient " + options.version,
+                        shouldStop: { self.shouldStop }))
             } else {
                 try render(job, preset: preset, frames: frames)
             }
-            let sidecar = job.sidecar(version: options.version, outputBytes: AtomicFile.regularFileSize(BatchRunner.outputFile(job)))!
-            try AtomicFile.write(Array(sidecar.utf8), to: BatchRunner.sidecarPath(for: job.output), suggestedExtension: "json")
+            let sidecar = job.sidecar(
+                version: options.version, outputBytes: AtomicFile.regularFileSize(BatchRunner.outputFile(job)))!
+            try AtomicFile.write(
+                Array(sidecar.utf8), to: BatchRunner.sidecarPath(for: job.output), suggestedExtension: "json")
             return BatchResult(job: job, status: .rendered, frames: frames, seconds: Date().timeIntervalSince(start))
         } catch {
             let seconds = Date().timeIntervalSince(start)
             if error is InterruptionError {
                 let status: BatchResult.Status = Interruption.isRequested ? .interrupted : .cancelled
-                return BatchResult(job: job, status: status, frames: 0, seconds: seconds, message: "stopped; partial output removed")
+                return BatchResult(
+                    job: job, status: status, frames: 0, seconds: seconds, message: "stopped; partial output removed")
             }
             return BatchResult(job: job, status: .failed, frames: 0, seconds: seconds, message: "\(error)")
         }
@@ -273,7 +282,9 @@ package final class BatchProgress: @unchecked Sendable {
             self.label = label
         }
 
-        func update(done: Int, total: Int, elapsed: Double) { owner.update(index: index, label: label, done: done, total: total) }
+        func update(done: Int, total: Int, elapsed: Double) {
+            owner.update(index: index, label: label, done: done, total: total)
+        }
         func finish() {}
     }
 }

@@ -21,7 +21,8 @@ struct ManifestReader {
     }
 
     /// The non-empty list under `key`; `hint` finishes the sentence for a manifest without it.
-    func list(_ root: JSONObject, _ key: String, of item: String, hint: String) throws(BatchManifestError) -> [JSONNode] {
+    func list(_ root: JSONObject, _ key: String, of item: String, hint: String) throws(BatchManifestError) -> [JSONNode]
+    {
         guard let node = root[key] else { throw error([.key(key)], root.node, .missingList(key, hint: hint)) }
         let nodes = try lift { () throws(PresetError) in try reader.array(node, at: [.key(key)]) }
         guard !nodes.isEmpty else { throw error([.key(key)], node, .emptyList(item: item)) }
@@ -58,7 +59,9 @@ struct ManifestReader {
                 if case .object(let members) = node.value, let written = members.first(where: { $0.key == "name" }) {
                     nameNode = written.value
                 }
-                throw error([.key("palettes"), .index(index), .key("name")], nameNode, .duplicateName(palette.name, first: first))
+                throw error(
+                    [.key("palettes"), .index(index), .key("name")], nameNode,
+                    .duplicateName(palette.name, first: first))
             }
             palettes.append(palette)
         }

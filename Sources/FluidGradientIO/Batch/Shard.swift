@@ -20,7 +20,8 @@ package struct Shard: Equatable, Sendable, CustomStringConvertible {
     /// `K/N`, with 0 ≤ K < N.
     package init?(parsing text: String) {
         let parts = text.split(separator: "/").map { Int(String($0).trimmingSpaces()) }
-        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (0..<count).contains(index) else { return nil }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (0..<count).contains(index)
+        else { return nil }
         self.init(index: index, count: count)
     }
 

@@ -26,8 +26,10 @@ package struct BundleManifest: Codable, Sendable, Equatable {
         package var psnr: Double?
         package var largestError: Double?
 
-        package init(file: String, role: String, type: String, codec: String? = nil, bitDepth: Int? = nil, bytes: Int,
-                    width: Int? = nil, height: Int? = nil, psnr: Double? = nil, largestError: Double? = nil) {
+        package init(
+            file: String, role: String, type: String, codec: String? = nil, bitDepth: Int? = nil, bytes: Int,
+            width: Int? = nil, height: Int? = nil, psnr: Double? = nil, largestError: Double? = nil
+        ) {
             self.file = file
             self.role = role
             self.type = type
@@ -54,8 +56,10 @@ package struct BundleManifest: Codable, Sendable, Equatable {
     package var measuredAt: [Double]
     package var files: [File]
 
-    package init(generator: String, displayWidth: Int, displayHeight: Int, encodedWidth: Int, encodedHeight: Int,
-                fps: Double, frames: Int, transparent: Bool, measuredAt: [Double], files: [File]) {
+    package init(
+        generator: String, displayWidth: Int, displayHeight: Int, encodedWidth: Int, encodedHeight: Int,
+        fps: Double, frames: Int, transparent: Bool, measuredAt: [Double], files: [File]
+    ) {
         self.generator = generator
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight

@@ -21,7 +21,8 @@ struct BundleMeasurement {
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: threads)
         var buffer = PixelBuffer(width: preset.width, height: preset.height, format: .rgba64le)
         references = frames.map { index in
-            renderer.render(animator.scene(at: Double(index) / preset.fps), frameIndex: index, dither: false, into: &buffer)
+            renderer.render(
+                animator.scene(at: Double(index) / preset.fps), frameIndex: index, dither: false, into: &buffer)
             return FrameSamples(buffer)
         }
     }

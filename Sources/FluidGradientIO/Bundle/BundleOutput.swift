@@ -29,14 +29,17 @@ struct BundleOutput: Sendable {
             BundleOutput(file: "loop-hevc\(stacked).mp4", kind: .loop(.mp4, .hevc, stacked: transparent)),
             BundleOutput(file: "loop-h264\(stacked).mp4", kind: .loop(.mp4, .h264, stacked: transparent)),
         ]
-        if !transparent { loops.insert(BundleOutput(file: "loop-vp9.webm", kind: .loop(.webm, .h264, stacked: false)), at: 2) }
+        if !transparent {
+            loops.insert(BundleOutput(file: "loop-vp9.webm", kind: .loop(.webm, .h264, stacked: false)), at: 2)
+        }
         return loops
     }
 
     /// The posters, best first: AVIF, WebP, then the fallback every browser shows, a JPEG
     /// (or a PNG, which keeps transparency).
     static let posters = [
-        BundleOutput(file: "poster.avif", kind: .poster(.avif)), BundleOutput(file: "poster.webp", kind: .poster(.webp)),
+        BundleOutput(file: "poster.avif", kind: .poster(.avif)),
+        BundleOutput(file: "poster.webp", kind: .poster(.webp)),
         BundleOutput(file: "poster.png", kind: .posterPNG),
     ]
 
@@ -59,8 +62,10 @@ struct BundleOutput: Sendable {
     ///
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.
-    func sink(path: String, width: Int, height: Int, fps: Double, frames: Int, transparent: Bool, dither: Bool,
-              announce: ((String) -> Void)?) throws -> FrameSink {
+    func sink(
+        path: String, width: Int, height: Int, fps: Double, frames: Int, transparent: Bool, dither: Bool,
+        announce: ((String) -> Void)?
+    ) throws -> FrameSink {
         switch kind {
         case .posterPNG, .posterJPEG:
             return try PNGFileSink(path: path, depth: 8, alpha: transparent)
@@ -70,9 +75,11 @@ struct BundleOutput: Sendable {
                 hasTransparency: transparent, extraOptions: BundleOutput.encoderThreads, announce: announce)
         case .loop(let container, let codec, let stacked):
             let video = try VideoSink(
-                path: path, container: container, codec: codec, width: width, height: (stacked ? 2 : 1) * height, fps: fps,
+                path: path, container: container, codec: codec, width: width, height: (stacked ? 2 : 1) * height,
+                fps: fps,
                 frameCount: frames, hasTransparency: transparent && !stacked,
-                extraOptions: BundleOutput.encoderThreads + (stacked ? StackedAlphaSink.ffmpegOptions : []), announce: announce)
+                extraOptions: BundleOutput.encoderThreads + (stacked ? StackedAlphaSink.ffmpegOptions : []),
+                announce: announce)
             guard stacked else { return video }
             return StackedAlphaSink(wrapping: video, width: width, height: height, dither: dither)
         }

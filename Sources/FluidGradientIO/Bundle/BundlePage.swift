@@ -32,8 +32,10 @@ package struct BundlePage: Sendable {
     /// The player script's file name, when the sources are stacked alpha.
     package var player: String?
 
-    package init(title: String, width: Int, height: Int, sources: [BundleSource],
-                posters: [(file: String, type: String)], player: String? = nil) {
+    package init(
+        title: String, width: Int, height: Int, sources: [BundleSource],
+        posters: [(file: String, type: String)], player: String? = nil
+    ) {
         precondition(!posters.isEmpty, "a bundle page needs a poster")
         self.title = title
         self.width = width
@@ -104,16 +106,17 @@ package struct BundlePage: Sendable {
     /// Reduced motion stops the loop before it starts: hiding a video does not stop a
     /// browser from decoding it. Otherwise the player, when there is one, takes over.
     var script: String {
-        let start = player.map {
-            """
+        let start =
+            player.map {
+                """
 
-            <script src="\(attribute($0))"></script>
-            <script>
-              FluidGradientPlayer.attach(document.querySelector('.fluidgradient > video'),
-                                         document.querySelector('.fluidgradient > canvas'));
-            </script>
-            """
-        } ?? ""
+                <script src="\(attribute($0))"></script>
+                <script>
+                  FluidGradientPlayer.attach(document.querySelector('.fluidgradient > video'),
+                                             document.querySelector('.fluidgradient > canvas'));
+                </script>
+                """
+            } ?? ""
         return """
             <script>
               if (matchMedia('(prefers-reduced-motion: reduce)').matches) {

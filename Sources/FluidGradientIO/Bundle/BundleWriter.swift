@@ -21,9 +21,11 @@ package struct BundleRequest: Sendable {
     /// is stopping).
     package var shouldStop: @Sendable () -> Bool
 
-    package init(preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
-                generator: String, announce: (@Sendable (String) -> Void)? = nil,
-                shouldStop: @escaping @Sendable () -> Bool = { false }) {
+    package init(
+        preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
+        generator: String, announce: (@Sendable (String) -> Void)? = nil,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.preset = preset
         self.directory = directory
         self.encodeSize = encodeSize
@@ -76,18 +78,21 @@ package enum BundleWriter {
             posters[posters.count - 1] = jpeg
         }
         let measurement = BundleMeasurement(preset: preset, threads: request.threads)
-        let measured = try measure(outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent)
+        let measured = try measure(
+            outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
         for (output, facts, error) in measured {
             let type = output.mimeType
-            let fullType = (output.isLoop ? facts.codecString(fps: preset.fps) : nil).map { type + "; codecs=\"\($0)\"" } ?? type
+            let fullType =
+                (output.isLoop ? facts.codecString(fps: preset.fps) : nil).map { type + "; codecs=\"\($0)\"" } ?? type
             if output.isLoop { sources.append(BundleSource(file: output.file, type: fullType)) }
-            files.append(BundleManifest.File(
-                file: output.file, role: output.isLoop ? (transparent ? "stacked-alpha-loop" : "loop") : "poster",
-                type: fullType, codec: facts.codec, bitDepth: facts.bitDepth,
-                bytes: AtomicFile.regularFileSize(staging.path(of: output.file)) ?? 0, width: facts.width,
-                height: facts.height, psnr: error.psnr, largestError: error.largest))
+            files.append(
+                BundleManifest.File(
+                    file: output.file, role: output.isLoop ? (transparent ? "stacked-alpha-loop" : "loop") : "poster",
+                    type: fullType, codec: facts.codec, bitDepth: facts.bitDepth,
+                    bytes: AtomicFile.regularFileSize(staging.path(of: output.file)) ?? 0, width: facts.width,
+                    height: facts.height, psnr: error.psnr, largestError: error.largest))
         }
         let page = BundlePage(
             title: "FluidGradient loop", width: preset.width, height: preset.height, sources: sources,
@@ -99,7 +104,8 @@ package enum BundleWriter {
         if transparent { extras.append((WebPlayer.fileName, "player", "text/javascript", WebPlayer.script)) }
         for extra in extras {
             try AtomicFile.write(extra.bytes, to: staging.path(of: extra.name), suggestedExtension: "html")
-            files.append(BundleManifest.File(file: extra.name, role: extra.role, type: extra.type, bytes: extra.bytes.count))
+            files.append(
+                BundleManifest.File(file: extra.name, role: extra.role, type: extra.type, bytes: extra.bytes.count))
         }
         let manifest = BundleManifest(
             generator: request.generator, displayWidth: preset.width, displayHeight: preset.height,
@@ -148,7 +154,8 @@ package enum BundleWriter {
                     let shown = isLoop ? small : preset
                     let sink = try output.sink(
                         path: staging.path(of: output.file), width: shown.width, height: shown.height, fps: preset.fps,
-                        frames: preset.frameCount, transparent: preset.frameSpec.hasTransparency, dither: request.dither,
+                        frames: preset.frameCount, transparent: preset.frameSpec.hasTransparency,
+                        dither: request.dither,
                         announce: request.announce)
                     let plan = RenderPlan(
                         preset: shown, frames: 0...(isLoop ? preset.frameCount - 1 : 0), time: isLoop ? nil : 0,

@@ -33,7 +33,8 @@ package struct CodecString: Sendable, Equatable {
         case "h264": return h264
         case "hevc": return "hvc1.\(bitDepth > 8 ? "2.4" : "1.6").L\(level).B0"
         case "av1": return "av01.0." + twoDigits(max(0, level)) + "M." + twoDigits(bitDepth)
-        case "vp9": return "vp09." + (bitDepth > 8 ? "02" : "00") + "." + twoDigits(vp9Level) + "." + twoDigits(bitDepth)
+        case "vp9":
+            return "vp09." + (bitDepth > 8 ? "02" : "00") + "." + twoDigits(vp9Level) + "." + twoDigits(bitDepth)
         default: return nil
         }
     }

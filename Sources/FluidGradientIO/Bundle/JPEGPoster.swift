@@ -16,8 +16,10 @@ enum JPEGPoster {
         let file = try AtomicFile(destination: jpeg, suggestedExtension: "jpg")
         let process = try ChildProcess(
             executable: ffmpeg,
-            arguments: ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", png, "-frames:v", "1", "-c:v", "mjpeg",
-                        "-q:v", "3", "-pix_fmt", "yuvj420p", "-fflags", "+bitexact", "-f", "image2", file.temporaryPath])
+            arguments: [
+                "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", png, "-frames:v", "1", "-c:v", "mjpeg",
+                "-q:v", "3", "-pix_fmt", "yuvj420p", "-fflags", "+bitexact", "-f", "image2", file.temporaryPath,
+            ])
         guard let status = process.finish(unless: { Interruption.isRequested }) else {
             process.kill()
             file.discard()

@@ -14,7 +14,8 @@ struct StreamFacts {
     ///   ``VideoError`` when ffprobe is missing.
     init(probing path: String) throws {
         let lines = try VideoFrames.probe(
-            path, ffprobe: try VideoFrames.locateFFprobe(), entries: "stream=codec_name,profile,level,pix_fmt,width,height")
+            path, ffprobe: try VideoFrames.locateFFprobe(),
+            entries: "stream=codec_name,profile,level,pix_fmt,width,height")
         var fields: [String: String] = [:]
         for line in lines {
             let pair = line.split(separator: "=", maxSplits: 1).map(String.init)

@@ -65,8 +65,11 @@ package struct Comparison: Sendable {
         }
         switch (expected.keys, actual.keys) {
         case (let expectedKeys?, let actualKeys?):
-            let sameKind = zip(expectedKeys.prefix(1), actualKeys.prefix(1)).allSatisfy { Comparison.kind($0) == Comparison.kind($1) }
-            let pairs = sameKind && !(expectedKeys.count == 1 && actualKeys.count == 1)
+            let sameKind = zip(expectedKeys.prefix(1), actualKeys.prefix(1)).allSatisfy {
+                Comparison.kind($0) == Comparison.kind($1)
+            }
+            let pairs =
+                sameKind && !(expectedKeys.count == 1 && actualKeys.count == 1)
                 ? Comparison.pairByKey(expectedKeys, actualKeys) : Comparison.pairByPosition(expectedKeys, actualKeys)
             for (expectedKey, actualKey) in pairs {
                 try Interruption.check()
@@ -79,7 +82,9 @@ package struct Comparison: Sendable {
                     comparison.frames.append(FrameResult(name: name, status: .missing))
                     continue
                 }
-                comparison.compare(try expected.load(expectedKey), try actual.load(actualKey), name: name, diffDirectory: diffDirectory)
+                comparison.compare(
+                    try expected.load(expectedKey), try actual.load(actualKey), name: name, diffDirectory: diffDirectory
+                )
             }
         default:
             let left = try FrameStream(expected), right = try FrameStream(actual)
@@ -113,7 +118,9 @@ package struct Comparison: Sendable {
         if let stripPath { unlink(stripPath) }
         let (b, upscaledFrom) = scaling.fit(stored, to: a)
         guard a.width == b.width, a.height == b.height else {
-            frames.append(FrameResult(name: name, status: .sizeMismatch, sizes: ("\(a.width)x\(a.height)", "\(b.width)x\(b.height)")))
+            frames.append(
+                FrameResult(
+                    name: name, status: .sizeMismatch, sizes: ("\(a.width)x\(a.height)", "\(b.width)x\(b.height)")))
             return
         }
         let difference = FrameDifference(expected: a, actual: b, tolerance: tolerance)
@@ -145,13 +152,20 @@ package struct Comparison: Sendable {
     }
 
     /// Pairs by key, in the expected set's order, then the actual set's extras.
-    private static func pairByKey(_ expected: [FrameSet.Key], _ actual: [FrameSet.Key]) -> [(FrameSet.Key?, FrameSet.Key?)] {
+    private static func pairByKey(_ expected: [FrameSet.Key], _ actual: [FrameSet.Key]) -> [(
+        FrameSet.Key?, FrameSet.Key?
+    )] {
         let actualSet = Set(actual), expectedSet = Set(expected)
-        return expected.map { ($0, actualSet.contains($0) ? $0 : nil) } + actual.filter { !expectedSet.contains($0) }.map { (nil, $0) }
+        return expected.map { ($0, actualSet.contains($0) ? $0 : nil) }
+            + actual.filter { !expectedSet.contains($0) }.map { (nil, $0) }
     }
 
-    private static func pairByPosition(_ expected: [FrameSet.Key], _ actual: [FrameSet.Key]) -> [(FrameSet.Key?, FrameSet.Key?)] {
-        (0..<max(expected.count, actual.count)).map { ($0 < expected.count ? expected[$0] : nil, $0 < actual.count ? actual[$0] : nil) }
+    private static func pairByPosition(_ expected: [FrameSet.Key], _ actual: [FrameSet.Key]) -> [(
+        FrameSet.Key?, FrameSet.Key?
+    )] {
+        (0..<max(expected.count, actual.count)).map {
+            ($0 < expected.count ? expected[$0] : nil, $0 < actual.count ? actual[$0] : nil)
+        }
     }
 }
 
@@ -194,17 +208,22 @@ extension Comparison {
             case .differs:
                 let d = frame.difference!
                 let channel = ["R", "G", "B", "A"][d.worst.channel]
-                var line = "\(frame.name) differs: \(counted(d.pixelsOverTolerance, "pixel"))"
+                var line =
+                    "\(frame.name) differs: \(counted(d.pixelsOverTolerance, "pixel"))"
                     + " (\(d.percentOverTolerance))"
                     + " over \(counted(tolerance, "level")); largest \(counted((d.largest * 100).rounded() / 100, "level")) at (\(d.worst.x), \(d.worst.y)) \(channel)"
-                    + String(format: "; PSNR %.1f dB; ΔE OKLab mean %.4f, max %.4f; score %.2f", d.psnr, d.meanDeltaE, d.largestDeltaE, d.score)
+                    + String(
+                        format: "; PSNR %.1f dB; ΔE OKLab mean %.4f, max %.4f; score %.2f", d.psnr, d.meanDeltaE,
+                        d.largestDeltaE, d.score)
                 if let size = frame.upscaledFrom { line += "; upscaled from \(size)" }
                 if let path = frame.diffPath { line += "; diff \(path)" }
                 if let failure = frame.diffFailure { line += "; no diff strip: \(failure)" }
                 lines.append(line)
             case .missing: lines.append("\(frame.name) is missing from \(actual)")
             case .extra: lines.append("\(frame.name) is extra in \(actual)")
-            case .sizeMismatch: lines.append("\(frame.name) differs in size: \(frame.sizes!.expected) expected, \(frame.sizes!.actual) actual")
+            case .sizeMismatch:
+                lines.append(
+                    "\(frame.name) differs in size: \(frame.sizes!.expected) expected, \(frame.sizes!.actual) actual")
             case .matches: break
             }
         }
@@ -214,8 +233,12 @@ extension Comparison {
         lines.append(
             "\(matches ? "match" : "differ"): \(counted(frames.count, "frame")), \(count(.matches)) matching, \(count(.differs)) differing, "
                 + "\(count(.missing)) missing, \(count(.extra)) extra, \(count(.sizeMismatch)) of another size; "
-                + (compared.isEmpty ? "no frames compared" : String(format: "mean score %.2f", meanScore)
-                    + (compared.count == frames.count ? "" : " over the \(counted(compared.count, "frame")) compared")))
+                + (compared.isEmpty
+                    ? "no frames compared"
+                    : String(format: "mean score %.2f", meanScore)
+                        + (compared.count == frames.count
+                            ? "" : " over the \(counted(compared.count, "frame")) compared"))
+        )
         return lines.joined(separator: "\n")
     }
 
@@ -244,14 +267,24 @@ extension Comparison {
 
     /// The machine-readable report (schema in the README).
     package var json: JSONValue {
-        func number(_ value: Double) -> JSONNode { JSONNode(value.isFinite ? .number((value * 1e6).rounded() / 1e6) : .null) }
+        func number(_ value: Double) -> JSONNode {
+            JSONNode(value.isFinite ? .number((value * 1e6).rounded() / 1e6) : .null)
+        }
         let entries = frames.map { frame -> JSONNode in
-            var fields: [(String, JSONNode)] = [("name", JSONNode(.string(frame.name))), ("status", JSONNode(.string(frame.status.rawValue)))]
+            var fields: [(String, JSONNode)] = [
+                ("name", JSONNode(.string(frame.name))), ("status", JSONNode(.string(frame.status.rawValue))),
+            ]
             if let d = frame.difference {
                 fields += [
                     ("largestDifference", number(d.largest)),
-                    ("worst", JSONNode(.object([("x", number(Double(d.worst.x))), ("y", number(Double(d.worst.y))),
-                                                ("channel", JSONNode(.string(["R", "G", "B", "A"][d.worst.channel])))]))),
+                    (
+                        "worst",
+                        JSONNode(
+                            .object([
+                                ("x", number(Double(d.worst.x))), ("y", number(Double(d.worst.y))),
+                                ("channel", JSONNode(.string(["R", "G", "B", "A"][d.worst.channel]))),
+                            ]))
+                    ),
                     ("pixelsOverTolerance", number(Double(d.pixelsOverTolerance))),
                     ("shareOverTolerance", number(d.shareOverTolerance)),
                     ("psnr", number(d.psnr)),
@@ -261,28 +294,36 @@ extension Comparison {
                 ]
             }
             if let sizes = frame.sizes {
-                fields += [("expectedSize", JSONNode(.string(sizes.expected))), ("actualSize", JSONNode(.string(sizes.actual)))]
+                fields += [
+                    ("expectedSize", JSONNode(.string(sizes.expected))),
+                    ("actualSize", JSONNode(.string(sizes.actual))),
+                ]
             }
             if let size = frame.upscaledFrom { fields.append(("upscaledFrom", JSONNode(.string(size)))) }
             if let path = frame.diffPath { fields.append(("diff", JSONNode(.string(path)))) }
             if let failure = frame.diffFailure { fields.append(("diffError", JSONNode(.string(failure)))) }
             return JSONNode(.object(fields))
         }
-        return .object([
-            ("expected", JSONNode(.string(expected))),
-            ("actual", JSONNode(.string(actual))),
-            ("tolerance", number(tolerance)),
-            ("maxDiffering", number(maximumDiffering)),
-            ("match", JSONNode(.bool(matches))),
-            ("summary", JSONNode(.object([
-                ("frames", number(Double(frames.count))),
-                ("matching", number(Double(count(.matches)))),
-                ("differing", number(Double(count(.differs)))),
-                ("missing", number(Double(count(.missing)))),
-                ("extra", number(Double(count(.extra)))),
-                ("sizeMismatch", number(Double(count(.sizeMismatch)))),
-            ]))),
-            ("frames", JSONNode(.array(entries))),
-        ] + (notes.isEmpty ? [] : [("notes", JSONNode(.array(notes.map { JSONNode(.string($0)) })))]))
+        return .object(
+            [
+                ("expected", JSONNode(.string(expected))),
+                ("actual", JSONNode(.string(actual))),
+                ("tolerance", number(tolerance)),
+                ("maxDiffering", number(maximumDiffering)),
+                ("match", JSONNode(.bool(matches))),
+                (
+                    "summary",
+                    JSONNode(
+                        .object([
+                            ("frames", number(Double(frames.count))),
+                            ("matching", number(Double(count(.matches)))),
+                            ("differing", number(Double(count(.differs)))),
+                            ("missing", number(Double(count(.missing)))),
+                            ("extra", number(Double(count(.extra)))),
+                            ("sizeMismatch", number(Double(count(.sizeMismatch)))),
+                        ]))
+                ),
+                ("frames", JSONNode(.array(entries))),
+            ] + (notes.isEmpty ? [] : [("notes", JSONNode(.array(notes.map { JSONNode(.string($0)) })))]))
     }
 }

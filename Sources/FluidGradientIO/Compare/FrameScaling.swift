@@ -16,7 +16,8 @@ package enum FrameScaling: String, CaseIterable, Sendable {
     ///   - expected: the golden frame, whose size an upscale reaches.
     /// - Returns: the frame to compare, and its own size (`WxH`) when it was scaled up.
     func fit(_ actual: FrameSamples, to expected: FrameSamples) -> (frame: FrameSamples, upscaledFrom: String?) {
-        let smaller = actual.width <= expected.width && actual.height <= expected.height
+        let smaller =
+            actual.width <= expected.width && actual.height <= expected.height
             && (actual.width, actual.height) != (expected.width, expected.height)
         let sameAspect = actual.width * expected.height == expected.width * actual.height
         guard self == .bilinear, smaller, sameAspect else { return (actual, nil) }

@@ -53,7 +53,9 @@ package struct FrameSet: Sendable {
                     : DecodeError.missingPatternDirectory(path: path, directory: directory)
             }
             let hasDirectory = pattern.path(frame: 0).contains("/")
-            let numbers = Set(names.compactMap { pattern.frameNumber(ofPath: hasDirectory ? directory + "/" + $0 : $0) }).sorted()
+            let numbers = Set(
+                names.compactMap { pattern.frameNumber(ofPath: hasDirectory ? directory + "/" + $0 : $0) }
+            ).sorted()
             guard !numbers.isEmpty else { throw DecodeError.noPatternMatches(path: path) }
             kind = .pattern(pattern, numbers: numbers)
             return
@@ -73,7 +75,9 @@ package struct FrameSet: Sendable {
         if let format = AnimatedImageFormat(path: path) {
             kind = .animation(path, format)
         } else {
-            kind = ["mp4", "mov", "webm", "gif", "mkv", "avi", "m4v", "jpg", "jpeg"].contains(ext) ? .video(path) : .png(path)
+            kind =
+                ["mp4", "mov", "webm", "gif", "mkv", "avi", "m4v", "jpg", "jpeg"].contains(ext)
+                ? .video(path) : .png(path)
         }
     }
 
@@ -114,7 +118,8 @@ package struct FrameSet: Sendable {
     func label(of key: Key) -> String {
         switch (kind, key) {
         case (.png(let path), _): return URL(fileURLWithPath: path).lastPathComponent
-        case (.pattern(let pattern, _), .number(let number)): return URL(fileURLWithPath: pattern.path(frame: number)).lastPathComponent
+        case (.pattern(let pattern, _), .number(let number)):
+            return URL(fileURLWithPath: pattern.path(frame: number)).lastPathComponent
         case (_, .name(let name)): return name
         case (_, .number(let number)): return "frame \(number)"
         }

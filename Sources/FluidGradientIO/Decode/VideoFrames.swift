@@ -41,16 +41,21 @@ final class VideoFrames: FrameSequence {
         }
         bitDepth = VideoFrames.eightBitRGB.contains(stream.pixelFormat) ? 8 : 16
         // A WebM's alpha rides in a side stream that only ffmpeg's RGBA output carries.
-        yuvCodes = stream.hasAlphaSideStream ? nil : ["yuv420p": .yuv420p, "yuv420p10le": .yuv420p10le][stream.pixelFormat]
+        yuvCodes =
+            stream.hasAlphaSideStream ? nil : ["yuv420p": .yuv420p, "yuv420p10le": .yuv420p10le][stream.pixelFormat]
         // ffmpeg's own VP9 and VP8 decoders drop the alpha that libvpx reads from its side stream.
-        let decoder = stream.hasAlphaSideStream ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
+        let decoder =
+            stream.hasAlphaSideStream
+            ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
         // Video is BT.709 as ours is tagged (ffmpeg would take untagged SD video as BT.601);
         // a JPEG is JFIF's BT.601 at full range, which ffmpeg reads from the file.
         let matrix = stream.codec == "mjpeg" ? "" : "in_color_matrix=bt709:"
         var arguments = ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0"]
         if yuvCodes == nil { arguments += ["-vf", "scale=\(matrix)flags=accurate_rnd+full_chroma_int"] }
         if eachFrameOnce { arguments += ["-fps_mode", "passthrough"] }
-        arguments += ["-f", "rawvideo", "-pix_fmt", yuvCodes?.rawValue ?? (bitDepth == 8 ? "rgba" : "rgba64le"), "pipe:1"]
+        arguments += [
+            "-f", "rawvideo", "-pix_fmt", yuvCodes?.rawValue ?? (bitDepth == 8 ? "rgba" : "rgba64le"), "pipe:1",
+        ]
         process = try ChildProcess(executable: ffmpeg, arguments: arguments, readsOutput: true)
     }
 
@@ -123,8 +128,10 @@ final class VideoFrames: FrameSequence {
     {
         let probe = try ChildProcess(
             executable: ffprobe,
-            arguments: ["-v", "error", "-select_streams", "v:0", "-show_entries", entries,
-                        "-of", csv ? "csv=p=0" : "default=nw=1", path],
+            arguments: [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", entries,
+                "-of", csv ? "csv=p=0" : "default=nw=1", path,
+            ],
             readsOutput: true)
         var output: [UInt8]?
         do {
@@ -152,7 +159,9 @@ final class VideoFrames: FrameSequence {
             let pair = line.split(separator: "=", maxSplits: 1).map(String.init)
             if pair.count == 2 { fields[pair[0]] = pair[1] }
         }
-        guard let width = fields["width"].flatMap(Int.init), let height = fields["height"].flatMap(Int.init), width > 0, height > 0 else {
+        guard let width = fields["width"].flatMap(Int.init), let height = fields["height"].flatMap(Int.init), width > 0,
+            height > 0
+        else {
             throw DecodeError.notAVideo(path: path)
         }
         let hasAlphaSideStream = fields["TAG:alpha_mode"] == "1" || fields["TAG:ALPHA_MODE"] == "1"

@@ -34,7 +34,9 @@ package final class AtomicDirectory: @unchecked Sendable {
         try AtomicFile.createDirectory(parent.isEmpty ? "." : parent, for: trimmed)
         try AtomicFile.checkWritable(trimmed)
         let name = URL(fileURLWithPath: trimmed).lastPathComponent
-        temporaryPath = (parent.isEmpty ? "" : parent + "/") + "." + name.prefix(200) + ".tmp-\(getpid())-\(AtomicFile.nextSerial())"
+        temporaryPath =
+            (parent.isEmpty ? "" : parent + "/") + "." + name.prefix(200)
+            + ".tmp-\(getpid())-\(AtomicFile.nextSerial())"
         guard mkdir(temporaryPath, 0o755) == 0 else {
             throw FileError.cannotCreateStaging(path: trimmed, errno: .last)
         }
@@ -82,7 +84,8 @@ package final class AtomicDirectory: @unchecked Sendable {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
         let hasSubdirectory = entries.contains { entry in
             var inner: ObjCBool = false
-            return FileManager.default.fileExists(atPath: destination + "/" + entry, isDirectory: &inner) && inner.boolValue
+            return FileManager.default.fileExists(atPath: destination + "/" + entry, isDirectory: &inner)
+                && inner.boolValue
         }
         guard entries.isEmpty || (entries.contains(marker) && !hasSubdirectory) else {
             throw FileError.foreignDirectory(path: destination, marker: marker)

@@ -29,7 +29,9 @@ package enum Interruption {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             var current = sigaction()
             sigaction(number, nil, &current)
-            let ignored = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+            let ignored =
+                unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                == unsafeBitCast(SIG_IGN, to: Int.self)
             if !ignored { signal(number, fg_interrupt_handler) }
         }
         // Children must stay ours to reap: an inherited "ignore SIGCHLD" would have the

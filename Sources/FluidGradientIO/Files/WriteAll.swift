@@ -26,8 +26,10 @@ func writeAll(
         }
         let start = bytes.baseAddress! + offset
         let length = pollFirst ? min(bytes.count - offset, Int(PIPE_BUF)) : bytes.count - offset
-        let count = sendWithoutWaiting
-            ? send(descriptor, start, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) : Glibc.write(descriptor, start, length)
+        let count =
+            sendWithoutWaiting
+            ? send(descriptor, start, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+            : Glibc.write(descriptor, start, length)
         if count < 0 {
             switch errno {
             case EINTR: continue

@@ -19,7 +19,9 @@ package struct PNGOptions: Sendable, Hashable {
 package enum PNGFile {
     /// Writes a packed RGB or RGBA buffer, 8- or 16-bit, atomically to `path`. An RGBA
     /// buffer is written as RGB when `alpha` is false (its alpha is then ignored).
-    package static func write(_ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions(), alpha: Bool? = nil) throws {
+    package static func write(
+        _ buffer: PixelBuffer, to path: String, options: PNGOptions = PNGOptions(), alpha: Bool? = nil
+    ) throws {
         try AtomicFile.write(to: path) { temporaryPath throws in
             try encode(buffer, toPath: temporaryPath, options: options, displayPath: path, alpha: alpha)
         }
@@ -195,6 +197,8 @@ func cMessage(_ buffer: [CChar]) -> String {
 extension FrameSamples {
     /// A decoded PNG's samples, for comparison.
     package init(_ image: DecodedImage) {
-        self.init(width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth, samples: image.samples)
+        self.init(
+            width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth,
+            samples: image.samples)
     }
 }

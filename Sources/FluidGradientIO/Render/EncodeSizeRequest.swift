@@ -1,5 +1,5 @@
-import Foundation
 import FluidGradient
+import Foundation
 
 /// What `--encode-size` asks of a video or animated-image output.
 package enum EncodeSizeRequest: Equatable, Sendable {
@@ -86,7 +86,8 @@ extension EncodeSize {
     ///   - path: the output.
     package func note(for preset: Preset, path: String) -> String? {
         guard !isFullSize(of: preset) else { return nil }
-        let scaled = "\(path) is encoded at \(width)x\(height), for players to scale up to "
+        let scaled =
+            "\(path) is encoded at \(width)x\(height), for players to scale up to "
             + "\(preset.width)x\(preset.height)"
         switch reason {
         case .blur(let bound):

@@ -50,7 +50,9 @@ package enum FramePipeline {
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: plan.threads)
         let writers = sink.isOrderIndependent ? max(1, min(plan.threads, plan.frames.count)) : 1
         let queue = FrameQueue(
-            buffers: (0...writers).map { _ in PixelBuffer(width: preset.width, height: preset.height, format: sink.pixelFormat) })
+            buffers: (0...writers).map { _ in
+                PixelBuffer(width: preset.width, height: preset.height, format: sink.pixelFormat)
+            })
         let total = plan.frames.count
         let start = DispatchTime.now().uptimeNanoseconds
         let finished = DispatchGroup()
@@ -62,7 +64,9 @@ package enum FramePipeline {
                     do {
                         try sink.write(job.buffer, frameIndex: job.index)
                         let done = queue.release(consume job)
-                        progress?.update(done: done, total: total, elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                        progress?.update(
+                            done: done, total: total,
+                            elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                     } catch {
                         queue.fail(error)
                     }

@@ -43,7 +43,8 @@ package final class PNGFileSink: FrameSink, @unchecked Sendable {
     }
 
     package func write(_ buffer: PixelBuffer, frameIndex: Int) throws {
-        try PNGFile.encode(buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination, alpha: alpha)
+        try PNGFile.encode(
+            buffer, toPath: file.temporaryPath, options: options, displayPath: file.destination, alpha: alpha)
         wrote = true
     }
 
@@ -66,7 +67,9 @@ package final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     private let options: PNGOptions
     private let alpha: Bool
 
-    package init(pattern: FramePattern, firstFrame: Int = 0, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()) throws {
+    package init(
+        pattern: FramePattern, firstFrame: Int = 0, depth: Int, alpha: Bool, options: PNGOptions = PNGOptions()
+    ) throws {
         pixelFormat = depth == 16 ? .rgba64le : .rgba
         self.alpha = alpha
         self.pattern = pattern

@@ -98,7 +98,8 @@ package struct FramePattern: Equatable, Sendable {
                 digits.append(next)
                 characters.removeFirst()
             }
-            guard characters.popFirst() == "d", !found, digits.isEmpty || digits.hasPrefix("0") || digits.count <= 2 else {
+            guard characters.popFirst() == "d", !found, digits.isEmpty || digits.hasPrefix("0") || digits.count <= 2
+            else {
                 throw OutputError.severalFrameNumbers(pattern: text)
             }
             found = true
@@ -121,7 +122,8 @@ package struct FramePattern: Equatable, Sendable {
 
     /// The frame number of a path this pattern produces, or nil.
     package func frameNumber(ofPath candidate: String) -> Int? {
-        guard candidate.hasPrefix(prefix), candidate.hasSuffix(suffix), candidate.count > prefix.count + suffix.count else {
+        guard candidate.hasPrefix(prefix), candidate.hasSuffix(suffix), candidate.count > prefix.count + suffix.count
+        else {
             return nil
         }
         let digits = candidate.dropFirst(prefix.count).dropLast(suffix.count)

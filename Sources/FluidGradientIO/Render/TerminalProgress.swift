@@ -24,7 +24,8 @@ package final class TerminalProgress: ProgressReporting, @unchecked Sendable {
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let remaining = fps > 0 ? Double(total - done) / fps : 0
         let line = String(
-            format: "\r%@ frame %d/%d  %.1f fps  ETA %@\u{1B}[K", label, done, total, fps, TerminalProgress.duration(remaining))
+            format: "\r%@ frame %d/%d  %.1f fps  ETA %@\u{1B}[K", label, done, total, fps,
+            TerminalProgress.duration(remaining))
         StandardStreams.writeError(line)
         printed = true
     }
@@ -38,7 +39,8 @@ package final class TerminalProgress: ProgressReporting, @unchecked Sendable {
     static func duration(_ seconds: Double) -> String {
         if seconds < 60 { return String(format: "%.1f s", seconds) }
         let whole = Int(seconds.rounded())
-        return whole < 3600 ? String(format: "%d:%02d", whole / 60, whole % 60)
+        return whole < 3600
+            ? String(format: "%d:%02d", whole / 60, whole % 60)
             : String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
     }
 }

@@ -38,7 +38,9 @@ final class ChildProcess: @unchecked Sendable {
         guard pipe(&stdinPipe) == 0, pipe(&stderrPipe) == 0, !readsOutput || pipe(&stdoutPipe) == 0 else {
             throw VideoError.cannotCreatePipe(program: executable, errno: .last)
         }
-        for descriptor in stdinPipe + stderrPipe + stdoutPipe where descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        for descriptor in stdinPipe + stderrPipe + stdoutPipe where descriptor >= 0 {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
         enlargePipeBuffer(stdinPipe[1])
 
         let (status, child) = ChildProcess.spawn(
@@ -104,7 +106,8 @@ final class ChildProcess: @unchecked Sendable {
         var noneBlocked = sigset_t()
         sigemptyset(&noneBlocked)
         posix_spawnattr_setsigmask(&attributes, &noneBlocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -115,7 +118,9 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Starts a thread that keeps the tail of what `descriptor` gives until its end, then
     /// closes it and signals `done`.
-    private static func readTail(of descriptor: Int32, into tail: TailBuffer, signalling done: DispatchSemaphore) -> Thread {
+    private static func readTail(of descriptor: Int32, into tail: TailBuffer, signalling done: DispatchSemaphore)
+        -> Thread
+    {
         let reader = Thread {
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -220,7 +225,8 @@ final class ChildProcess: @unchecked Sendable {
         }
         stderrDone.wait()
         // A status lost (something else reaped it) is never reported as success.
-        let code: Int32 = !reaped ? ChildProcess.statusLost : (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let code: Int32 =
+            !reaped ? ChildProcess.statusLost : (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         reaping.withLock { exitStatus = code }
         return code
     }
@@ -228,7 +234,9 @@ final class ChildProcess: @unchecked Sendable {
     /// The last lines the child wrote to stderr, joined into one line.
     var stderrTail: String {
         let text = String(decoding: tail.bytes, as: UTF8.self)
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
         return lines.suffix(3).joined(separator: " / ")
     }
 
@@ -238,7 +246,8 @@ final class ChildProcess: @unchecked Sendable {
         let environment = ProcessInfo.processInfo.environment
         func isExecutableFile(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue && access(path, X_OK) == 0
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && access(path, X_OK) == 0
         }
         if let override = environment[environmentOverride], !override.isEmpty {
             guard isExecutableFile(override) else {

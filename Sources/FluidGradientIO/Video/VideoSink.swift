@@ -32,7 +32,8 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
         pixelFormat = encoding.inputFormat
         file = try AtomicFile(destination: path)
         let arguments = encoding.arguments(
-            width: width, height: height, fps: fps, frameCount: frameCount, extraOptions: extraOptions, output: file.temporaryPath)
+            width: width, height: height, fps: fps, frameCount: frameCount, extraOptions: extraOptions,
+            output: file.temporaryPath)
         announce?(([ffmpeg] + arguments).map(VideoSink.shellQuoted).joined(separator: " "))
         do {
             process = try ChildProcess(executable: ffmpeg, arguments: arguments)
@@ -136,7 +137,9 @@ package struct VideoEncoding: Sendable {
                 + "transparent background as black; --alpha stacked keeps it for web pages (colour above alpha, for the "
                 + "player), and .mov and .webm keep it"
         // paletteuse's alpha_threshold=128, below.
-        case .gif: return "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; .mov and .webm keep it"
+        case .gif:
+            return
+                "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; .mov and .webm keep it"
         case .mov, .webm, .webp, .apng, .avif: return nil
         }
     }
@@ -159,7 +162,8 @@ package struct VideoEncoding: Sendable {
             let bits = inputFormat == .yuv420p ? 8 : 10
             notes.append(
                 "frames reach ffmpeg as \(bits)-bit 4:2:0 (\(inputFormat.rawValue)), so -pix_fmt \(extraOptions[index + 1]) "
-                    + "changes how \(path) is stored but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits")
+                    + "changes how \(path) is stored but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits"
+            )
         }
         return notes
     }
@@ -194,8 +198,11 @@ package struct VideoEncoding: Sendable {
     /// where our own filter converts the colours (ffmpeg keeps only the last `-vf`, and
     /// the file would be tagged BT.709 but converted as BT.601).
     package func check(extraOptions: [String]) throws {
-        let filterOptions: Set<Substring> = ["vf", "lavfi", "filter", "filter_script", "filter_complex", "filter_complex_script"]
-        guard convertsWithAFilter, let filter = VideoEncoding.firstOption(namedIn: filterOptions, of: extraOptions) else { return }
+        let filterOptions: Set<Substring> = [
+            "vf", "lavfi", "filter", "filter_script", "filter_complex", "filter_complex_script",
+        ]
+        guard convertsWithAFilter, let filter = VideoEncoding.firstOption(namedIn: filterOptions, of: extraOptions)
+        else { return }
         throw OutputError.filterClash(option: String(filter), container: container.rawValue)
     }
 
@@ -255,9 +262,12 @@ package struct VideoEncoding: Sendable {
     static let bt709Tags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
 
     /// The full ffmpeg command line after the executable.
-    package func arguments(width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String) -> [String] {
+    package func arguments(
+        width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String
+    ) -> [String] {
         let rate = VideoEncoding.rateText(fps)
-        let ownRateControl = VideoEncoding.firstOption(namedIn: VideoEncoding.rateControlOptions, of: extraOptions) == nil
+        let ownRateControl =
+            VideoEncoding.firstOption(namedIn: VideoEncoding.rateControlOptions, of: extraOptions) == nil
         // -xerror: ffmpeg 5.1 logs a failed write of the file's end (a full disk) and
         // still exits 0; with it, the error is an exit status.
         var arguments = [
@@ -273,32 +283,38 @@ package struct VideoEncoding: Sendable {
         let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
         switch container {
         case .mp4:
-            arguments += codec.mp4Arguments(ownRateControl: ownRateControl)
+            arguments +=
+                codec.mp4Arguments(ownRateControl: ownRateControl)
                 + ["-color_range", "tv", "-chroma_sample_location", "center"]
                 + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
-            arguments += [
-                // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
-                // zscale (libzimg, in Debian's ffmpeg) is exact.
-                "-vf", "zscale=matrix=709:range=limited,format=yuva444p10le", "-c:v", "prores_ks", "-profile:v", "4444",
-                "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
-                // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
-                "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
-            ] + VideoEncoding.bt709Tags + ["-movflags", "+write_colr", "-f", "mov"]
+            arguments +=
+                [
+                    // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
+                    // zscale (libzimg, in Debian's ffmpeg) is exact.
+                    "-vf", "zscale=matrix=709:range=limited,format=yuva444p10le", "-c:v", "prores_ks", "-profile:v",
+                    "4444",
+                    "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
+                    // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
+                    "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
+                ] + VideoEncoding.bt709Tags + ["-movflags", "+write_colr", "-f", "mov"]
         case .webm:
             if hasTransparency {
                 arguments += ["-vf", toBT709 + ",format=yuva420p", "-pix_fmt", "yuva420p"]
             } else {
                 arguments += ["-pix_fmt", "yuv420p10le", "-chroma_sample_location", "center"]
             }
-            arguments += ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
+            arguments +=
+                ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
                 + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-color_range", "tv"]
                 + VideoEncoding.bt709Tags + ["-f", "webm"]
         case .webp, .apng, .avif:
             arguments += animatedImageArguments()
         case .gif:
-            let palette = hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
-            let use = hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
+            let palette =
+                hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
+            let use =
+                hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
             let step = VideoEncoding.gifFrameStep(fps: fps)
             // Rounding up keeps frames 0, step, 2·step, …: to the nearest, one frame at
             // step 3 kept none, and ffmpeg failed.

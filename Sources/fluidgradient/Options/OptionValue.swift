@@ -84,7 +84,8 @@ func number<Number: LosslessStringConvertible>(_ text: String) throws -> Number 
     let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
     if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
         // A whole number the type cannot hold: negative where it must not be, or beyond 64 bits.
-        let reason: OptionValueError.Reason = !text.hasPrefix("-") ? .tooLarge : Int64(text) == nil ? .outOfRange : .negative
+        let reason: OptionValueError.Reason =
+            !text.hasPrefix("-") ? .tooLarge : Int64(text) == nil ? .outOfRange : .negative
         throw OptionValueError.refuse(text, reason)
     }
     throw OptionValueError.refuse(text, Double(text) != nil ? .notWhole : .notANumber)

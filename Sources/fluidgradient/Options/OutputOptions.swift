@@ -20,16 +20,26 @@ struct OutputOptions: ParsableArguments {
             valueName: "OUTPUT"))
     var output: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Bits per channel of PNG and raw output: 8 or 16.", valueName: "8|16"), transform: number)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Bits per channel of PNG and raw output: 8 or 16.", valueName: "8|16"), transform: number)
     var depth: Int?
 
-    @Option(help: ArgumentHelp("Ordered dithering before 8-bit quantisation (on by default; no effect at 16 bits).", valueName: "on|off"))
+    @Option(
+        help: ArgumentHelp(
+            "Ordered dithering before 8-bit quantisation (on by default; no effect at 16 bits).", valueName: "on|off"))
     var dither: DitherSetting = .on
 
-    @Option(help: ArgumentHelp("What happens to transparency: auto (kept where the output can; .mp4 and .gif drop it with a note), keep (refuse an output that cannot keep it), or stacked (.mp4 only: colour above alpha at twice the height, tagged for the web player).", valueName: "auto|keep|stacked"))
+    @Option(
+        help: ArgumentHelp(
+            "What happens to transparency: auto (kept where the output can; .mp4 and .gif drop it with a note), keep (refuse an output that cannot keep it), or stacked (.mp4 only: colour above alpha at twice the height, tagged for the web player).",
+            valueName: "auto|keep|stacked"))
     var alpha: AlphaMode = .auto
 
-    @Option(help: ArgumentHelp("Layout of raw frames (-o -): rgba (default), rgb24, rgba64le, rgb48le, yuv420p (BT.709, limited range) or yuv420p10le (the same at 10 bits, undithered; a 16-bit format).", valueName: "FMT"))
+    @Option(
+        help: ArgumentHelp(
+            "Layout of raw frames (-o -): rgba (default), rgb24, rgba64le, rgb48le, yuv420p (BT.709, limited range) or yuv420p10le (the same at 10 bits, undithered; a 16-bit format).",
+            valueName: "FMT"))
     var pixelFormat: PixelFormat?
 
     @OptionGroup var threading: ThreadOptions

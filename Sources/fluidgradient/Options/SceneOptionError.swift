@@ -35,7 +35,8 @@ struct SceneOptionError: InputError, Equatable, CustomStringConvertible {
         case .outOfRange(let value, let allowed):
             why = "\(ParameterRange.format(value)) is outside the allowed \(ParameterRange(allowed))"
         case .seedTooLarge(let seed):
-            why = "\(seed) is outside the allowed 0...\(ParameterRange.format(PresetLimits.seed.upperBound)) "
+            why =
+                "\(seed) is outside the allowed 0...\(ParameterRange.format(PresetLimits.seed.upperBound)) "
                 + "(what a preset file holds exactly)"
         case .notASize(let text): why = "\"\(text)\" is not a size; expected WIDTHxHEIGHT such as 1920x1080"
         case .unusableSize(let reason): why = reason.description

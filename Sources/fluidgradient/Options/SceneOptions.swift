@@ -16,7 +16,10 @@ struct SceneOptions: ParsableArguments {
     @Option(help: help("highlights"))
     var highlights: String?
 
-    @Option(help: ArgumentHelp("Base blob colours from a file: a JSON list of colours, or one colour per line (the first word of each line; what `fluidgradient palette` prints is such a file).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Base blob colours from a file: a JSON list of colours, or one colour per line (the first word of each line; what `fluidgradient palette` prints is such a file).",
+            valueName: "FILE"))
     var palette: String?
 
     @Option(help: help("background"))
@@ -183,7 +186,8 @@ func check(_ value: Double, _ flag: String, _ bounds: ClosedRange<Double>) throw
 /// - Throws: ``SceneOptionError`` for an empty entry or list, too many colours or one that is not a colour.
 func parseColors(_ text: String, option: String, allowEmpty: Bool) throws(SceneOptionError) -> [RGBA] {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let items = trimmed.isEmpty
+    let items =
+        trimmed.isEmpty
         ? []
         : trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
             String($0).trimmingCharacters(in: .whitespaces)

@@ -5,7 +5,9 @@ import Foundation
 struct ThreadOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Threads to render with, 1 to 256. Default: one per core. The output is identical for any count.", valueName: "N"), transform: number)
+        help: ArgumentHelp(
+            "Threads to render with, 1 to 256. Default: one per core. The output is identical for any count.",
+            valueName: "N"), transform: number)
     var threads: Int?
 
     func validate() throws {
