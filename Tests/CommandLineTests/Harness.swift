@@ -103,8 +103,7 @@ final class RunningCommand: @unchecked Sendable {
         precondition(status == 0, "could not start \(Binary.path): \(status)")
         posix_spawnattr_destroy(&attributes)
         posix_spawn_file_actions_destroy(&actions)
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
+        for pointer in argv + envp { free(pointer) }
         close(outPipe[1])
         close(errPipe[1])
         pid = child

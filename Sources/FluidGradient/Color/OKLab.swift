@@ -22,10 +22,10 @@ package struct OKLab: Hashable, Sendable {
             0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl,
             0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl
         )
-        let l_ = cbrt(lms.0), m_ = cbrt(lms.1), s_ = cbrt(lms.2)
-        l = 0.2104542553 * l_ + 0.7936177850 * m_ - 0.0040720468 * s_
-        a = 1.9779984951 * l_ - 2.4285922050 * m_ + 0.4505937099 * s_
-        b = 0.0259040371 * l_ + 0.7827717662 * m_ - 0.8086757660 * s_
+        let lRoot = cbrt(lms.0), mRoot = cbrt(lms.1), sRoot = cbrt(lms.2)
+        l = 0.2104542553 * lRoot + 0.7936177850 * mRoot - 0.0040720468 * sRoot
+        a = 1.9779984951 * lRoot - 2.4285922050 * mRoot + 0.4505937099 * sRoot
+        b = 0.0259040371 * lRoot + 0.7827717662 * mRoot - 0.8086757660 * sRoot
     }
 
     package init(_ color: RGBA) {
@@ -34,10 +34,10 @@ package struct OKLab: Hashable, Sendable {
 
     /// Back to gamma-encoded sRGB, clamped into the gamut.
     package var rgba: RGBA {
-        let l_ = l + 0.3963377774 * a + 0.2158037573 * b
-        let m_ = l - 0.1055613458 * a - 0.0638541728 * b
-        let s_ = l - 0.0894841775 * a - 1.2914855480 * b
-        let lms = (l_ * l_ * l_, m_ * m_ * m_, s_ * s_ * s_)
+        let lRoot = l + 0.3963377774 * a + 0.2158037573 * b
+        let mRoot = l - 0.1055613458 * a - 0.0638541728 * b
+        let sRoot = l - 0.0894841775 * a - 1.2914855480 * b
+        let lms = (lRoot * lRoot * lRoot, mRoot * mRoot * mRoot, sRoot * sRoot * sRoot)
         let r = 4.0767416621 * lms.0 - 3.3077115913 * lms.1 + 0.2309699292 * lms.2
         let g = -1.2684380046 * lms.0 + 2.6097574011 * lms.1 - 0.3413193965 * lms.2
         let bl = -0.0041960863 * lms.0 - 0.7034186147 * lms.1 + 1.7076147010 * lms.2

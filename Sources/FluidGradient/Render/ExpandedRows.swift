@@ -52,7 +52,7 @@ struct ExpandedRows {
         func buffersSwap() { buffers.swapAt(0, 1) }
 
         deinit {
-            buffers.forEach { $0.deallocate() }
+            for buffer in buffers { buffer.deallocate() }
             scratch.deallocate()
             chroma.deallocate()
         }
