@@ -31,7 +31,8 @@ def symbols(directory):
 
 def main():
     args = [a for a in sys.argv[1:] if a != "--list"]
-    directory = args[0] if args else ".build/x86_64-unknown-linux-gnu/symbolgraph"
+    found = sorted(glob.glob(".build/*/symbolgraph"))
+    directory = args[0] if args else (found[0] if found else ".build/symbolgraph")
     seen, top, undocumented = set(), [], []
     for module, symbol in symbols(directory):
         key = symbol["identifier"]["precise"]
