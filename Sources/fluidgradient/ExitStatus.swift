@@ -18,6 +18,7 @@ func exitStatus(for error: any Error) -> Int32? {
     case is InputError, is PresetError, is UnknownPresetError, is OutputError, is DecodeError: 2
     case is VideoError: 3
     case let error as FileError: error.isWriteFailure ? 3 : 2
+    case let error as DestinationError: error.isWriteFailure ? 3 : 2
     case let error as PNGError: error.isWriteFailure ? 3 : 2
     default: nil
     }
@@ -28,7 +29,18 @@ extension FileError {
     /// refused before anything was written (2).
     fileprivate var isWriteFailure: Bool {
         switch self {
-        case .cannotWrite, .cannotMoveIntoPlace, .cannotReplace, .cannotMoveDirectoryIntoPlace, .standardOutput: true
+        case .cannotWrite, .cannotMoveIntoPlace: true
+        default: false
+        }
+    }
+}
+
+extension DestinationError {
+    /// Whether writing failed at the end or part way (3), rather than the destination
+    /// being refused before anything was written (2).
+    fileprivate var isWriteFailure: Bool {
+        switch self {
+        case .cannotReplace, .cannotMoveDirectoryIntoPlace, .standardOutput: true
         default: false
         }
     }

@@ -4,7 +4,7 @@ import SystemPackage
 /// Frames to compare that could not be found, read or decoded, or paired.
 ///
 /// ``description`` is the one-line message the command line prints.
-public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing is at `path`.
     case missing(path: String)
     /// `path`, or the directory of a pattern, is longer than the system looks up.
@@ -40,7 +40,7 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case diffDirectoryNotWritable(directory: String, errno: Errno)
 
     /// One line that says what could not be read and why.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let path): "cannot read \(path): no such file or directory"
         case .pathTooLong(let path): "cannot read \(path): \(pathTooLongReason)"

@@ -1,9 +1,9 @@
 /// Work stopped by SIGINT or SIGTERM (or the terminal closing), with what it left behind.
 ///
 /// ``description`` is the one-line message the command line prints.
-public struct InterruptionError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct InterruptionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What an interrupted piece of work leaves behind.
-    public enum LeftBehind: Sendable, Equatable {
+    package enum LeftBehind: Sendable, Equatable {
         /// Nothing worth naming: the work held no output of its own.
         case nothing
         /// The output was being written under a temporary name, now removed.
@@ -17,17 +17,17 @@ public struct InterruptionError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// What the work left behind.
-    public var leftBehind: LeftBehind
+    package var leftBehind: LeftBehind
 
     /// An interruption that left `leftBehind`.
     ///
     /// - Parameter leftBehind: what the interrupted work left behind.
-    public init(leftBehind: LeftBehind = .nothing) {
+    package init(leftBehind: LeftBehind = .nothing) {
         self.leftBehind = leftBehind
     }
 
     /// "interrupted", then what was left behind.
-    public var description: String {
+    package var description: String {
         switch leftBehind {
         case .nothing: "interrupted"
         case .partialOutputRemoved: "interrupted; partial output removed"

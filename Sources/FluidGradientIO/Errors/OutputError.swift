@@ -2,11 +2,9 @@
 /// options given do not fit it. Found before anything is rendered.
 ///
 /// ``description`` is the one-line message the command line prints.
-public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output path is empty.
     case emptyPath
-    /// A video asked for at `url`, which is not a file URL ending in a video's extension.
-    case notAVideo(url: String)
     /// A numbered pattern whose file is not a `.png`.
     case patternNotPNG(path: String)
     /// The path's extension names no output this writes.
@@ -50,13 +48,10 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case sidecarNameTooLong(path: String, length: Int, limit: Int)
 
     /// One line that says what does not fit and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .emptyPath:
             "the output path is empty; give -o out.png, out.mp4 or -"
-        case .notAVideo(let url):
-            "cannot write a video to \(url): give a file URL ending in "
-                + VideoContainer.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
         case .patternNotPNG(let path):
             "a numbered pattern writes PNG frames, so it must end in .png (got \(path))"
         case .unknownKind(let path):

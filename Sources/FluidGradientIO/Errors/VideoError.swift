@@ -1,9 +1,12 @@
 import SystemPackage
 
-/// ffmpeg or ffprobe could not be found, started, or did not finish a file.
+/// A video that cannot be written: its name is not a video's, or ffmpeg or ffprobe could
+/// not be found, started, or did not finish the file.
 ///
 /// ``description`` is the one-line message the command line prints.
 public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A video asked for at `url`, which is not a file URL ending in a video's extension.
+    case notAVideo(url: String)
     /// ffmpeg is neither named by `FLUIDGRADIENT_FFMPEG` nor on PATH, and `need` needs it.
     case ffmpegNotFound(need: Need)
     /// ffprobe is neither named by `FLUIDGRADIENT_FFPROBE` nor on PATH.
@@ -60,6 +63,9 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line that says what failed and what to do.
     public var description: String {
         switch self {
+        case .notAVideo(let url):
+            "cannot write a video to \(url): give a file URL ending in "
+                + VideoContainer.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
         case .ffmpegNotFound(let need):
             "ffmpeg was not found on PATH, and \(need.phrase) needs it: install it (apt-get install ffmpeg) "
                 + "or set FLUIDGRADIENT_FFMPEG to its path" + need.alternative

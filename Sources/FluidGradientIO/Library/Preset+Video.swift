@@ -18,14 +18,14 @@ extension Preset {
     ///   - dither: Whether 8-bit frames are dithered (the default).
     ///   - threads: How many threads share each frame; the pixels do not depend on it.
     /// - Throws: ``PresetError`` when the preset or the size is out of bounds;
-    ///   ``OutputError`` when the URL is not a video file's; ``VideoError`` when ffmpeg is
-    ///   missing or fails; ``FileError`` when the file cannot be written.
+    ///   ``VideoError`` when the URL is not a video file's or ffmpeg is missing or fails;
+    ///   ``FileError`` when the file cannot be written.
     public func writeVideo(
         to url: URL, width: Int? = nil, height: Int? = nil, dither: Bool = true, threads: Int = 1
     ) throws {
         let sized = try checked(width: width, height: height, times: [0, Double(frameCount - 1) / fps])
-        guard url.isFileURL, case .video(let path, let container) = try OutputTarget(parsing: url.path) else {
-            throw OutputError.notAVideo(url: url.isFileURL ? url.path : url.absoluteString)
+        guard url.isFileURL, case .video(let path, let container) = try? OutputTarget(parsing: url.path) else {
+            throw VideoError.notAVideo(url: url.isFileURL ? url.path : url.absoluteString)
         }
         let frames = 0...(sized.frameCount - 1)
         let video = try VideoSink(

@@ -138,7 +138,7 @@ package final class RawSink: FrameSink, @unchecked Sendable {
         }
         if failure == ECANCELED { throw InterruptionError(leftBehind: leftBehind) }
         guard failure == 0 else {
-            throw FileError.standardOutput(frames: frames, errno: Errno(rawValue: failure))
+            throw DestinationError.standardOutput(frames: frames, errno: Errno(rawValue: failure))
         }
         frames += 1
         partial = false
