@@ -22,14 +22,8 @@ swift build -c release --product fluidgradient >/dev/null
 OLD=$tree/.build/release/fluidgradient
 NEW=$PWD/.build/release/fluidgradient
 
-wall() {
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s%N)
-    awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }'
-}
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# shellcheck source=Scripts/timing.sh
+source Scripts/timing.sh
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; base $commit," \
     "this tree $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes'); $RUNS runs, medians"

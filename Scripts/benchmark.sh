@@ -15,15 +15,8 @@ BIN=$PWD/.build/release/fluidgradient
 WORK=$(mktemp -d /tmp/fluidgradient-bench.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 
-# Wall seconds of a command (output discarded).
-wall() {
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s%N)
-    awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }'
-}
-median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# shellcheck source=Scripts/timing.sh
+source Scripts/timing.sh
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 # Runs two commands alternately RUNS times; sets A and B to their median seconds.
 pair() {
