@@ -10,7 +10,8 @@ struct Render: ParsableCommand {
         discussion: """
             The output name picks the format: a .png file holds one frame (the instant --time, default 0); \
             a pattern such as frames/%05d.png holds numbered frames; .mp4 (H.264; 10-bit HEVC or AV1 with \
-            --codec hevc or av1; BT.709), .mov (ProRes 4444 with alpha), .webm (VP9), .gif (at most 50 fps: above that it keeps every 2nd frame, or every k-th) \
+            --codec hevc or av1; BT.709), .mov (ProRes 4444 with alpha), .webm (VP9), .gif (at most 50 fps: \
+            above that it keeps every 2nd frame, or every k-th) \
             and the animated images .webp (lossy), .apng (lossless) and .avif (AV1), which loop forever and keep \
             alpha, are encoded by the ffmpeg binary; - writes raw frames to stdout.
 
@@ -54,7 +55,10 @@ struct Render: ParsableCommand {
 
     @Option(
         text: ArgumentHelp(
-            "Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they win; a rate option such as -b:v replaces our -crf), as one quoted value. Split into words as a shell would: quote values with spaces, as in \"-metadata title='My clip'\". A filter (-vf) is refused for .mov, .gif and transparent .webm, whose colour conversion is a filter of ours.",
+            "Extra ffmpeg output options for video, such as \"-crf 23 -preset slow\" (they follow ours, so they "
+                + "win; a rate option such as -b:v replaces our -crf), as one quoted value. Split into words as a "
+                + "shell would: quote values with spaces, as in \"-metadata title='My clip'\". A filter (-vf) is "
+                + "refused for .mov, .gif and transparent .webm, whose colour conversion is a filter of ours.",
             valueName: "OPTIONS"))
     var ffmpegOptions: String?
 
@@ -78,7 +82,8 @@ struct Render: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The codec of an .mp4: h264 (default; 8-bit, what every player takes), hevc (10-bit, tagged hvc1 for Safari and QuickTime) or av1 (10-bit, the smallest files).",
+            "The codec of an .mp4: h264 (default; 8-bit, what every player takes), hevc (10-bit, tagged hvc1 for "
+                + "Safari and QuickTime) or av1 (10-bit, the smallest files).",
             valueName: "CODEC"))
     var codec: VideoCodec?
 
@@ -91,13 +96,13 @@ struct Render: ParsableCommand {
         if target.isSingleFrame {
             if timing.frameRange != nil {
                 throw ValidationError(
-                    "a single PNG holds one frame, so --frame-range does not apply; use a pattern such as frames/%05d.png"
-                )
+                    "a single PNG holds one frame, so --frame-range does not apply; "
+                        + "use a pattern such as frames/%05d.png")
             }
         } else if timing.time != nil, target != .raw {
             throw ValidationError(
-                "--time picks the instant of a one-frame output (out.png or -); for a sequence or video use --frame-range"
-            )
+                "--time picks the instant of a one-frame output (out.png or -); "
+                    + "for a sequence or video use --frame-range")
         }
         if timing.time != nil, timing.frameRange != nil {
             throw ValidationError("--time and --frame-range both pick frames; give one")
@@ -106,8 +111,8 @@ struct Render: ParsableCommand {
         case .video:
             if output.depth != nil || output.pixelFormat != nil {
                 throw ValidationError(
-                    "video outputs choose their own depth and pixel format; --depth and --pixel-format apply to PNG and raw output"
-                )
+                    "video outputs choose their own depth and pixel format; "
+                        + "--depth and --pixel-format apply to PNG and raw output")
             }
         case .png, .pngSequence:
             if output.pixelFormat != nil {
@@ -138,13 +143,13 @@ struct Render: ParsableCommand {
         if ffmpegOptions != nil, case .video = target {
         } else if ffmpegOptions != nil {
             throw ValidationError(
-                "--ffmpeg-options applies to video and animated image outputs (.mp4, .mov, .webm, .gif, .webp, .apng, .avif)"
-            )
+                "--ffmpeg-options applies to video and animated image outputs "
+                    + "(.mp4, .mov, .webm, .gif, .webp, .apng, .avif)")
         }
         if target == .raw, isatty(1) != 0 {
             throw ValidationError(
-                "-o - writes raw frames to standard output, which is a terminal; pipe it into a program, or give a file such as out.mp4"
-            )
+                "-o - writes raw frames to standard output, which is a terminal; "
+                    + "pipe it into a program, or give a file such as out.mp4")
         }
     }
 
@@ -235,7 +240,9 @@ struct TimingOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Length of a sequence or video in seconds (default: the preset's, 10), rounded to whole frames: round(SECONDS × fps) frames. With --loop, those frames ÷ fps are also the loop's period, so it shapes a one-frame output's motion too.",
+            "Length of a sequence or video in seconds (default: the preset's, 10), rounded to whole frames: "
+                + "round(SECONDS × fps) frames. With --loop, those frames ÷ fps are also the loop's period, so it "
+                + "shapes a one-frame output's motion too.",
             valueName: "SECONDS"), transform: number)
     var duration: Double?
 
@@ -248,13 +255,15 @@ struct TimingOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, 0 to 86400 (default 0).",
+            "The instant shown by a one-frame output (out.png, or - for one raw frame), in seconds, "
+                + "0 to 86400 (default 0).",
             valueName: "SECONDS"), transform: number)
     var time: Double?
 
     @Option(
         text: ArgumentHelp(
-            "Render only frames A to B (inclusive, counted from 0) of the full run; they match the full run's frames exactly.",
+            "Render only frames A to B (inclusive, counted from 0) of the full run; "
+                + "they match the full run's frames exactly.",
             valueName: "A-B"))
     var frameRange: String?
 
@@ -267,8 +276,8 @@ struct TimingOptions: ParsableArguments {
         }
         if let time, !(0...PresetLimits.duration.upperBound).contains(time) {
             throw ValidationError(
-                "--time must be between 0 and \(Int(PresetLimits.duration.upperBound)) seconds, not \(ParameterRange.format(time))"
-            )
+                "--time must be between 0 and \(Int(PresetLimits.duration.upperBound)) seconds, "
+                    + "not \(ParameterRange.format(time))")
         }
     }
 
@@ -279,8 +288,8 @@ struct TimingOptions: ParsableArguments {
             guard duration <= PresetLimits.duration.upperBound else {
                 throw CommandError.input(
                     "--frames: \(frames) frames at \(ParameterRange.format(preset.fps)) fps last longer than "
-                        + "\(Int(PresetLimits.duration.upperBound)) s, the longest render; give at most \(Int(PresetLimits.duration.upperBound * preset.fps))"
-                )
+                        + "\(Int(PresetLimits.duration.upperBound)) s, the longest render; "
+                        + "give at most \(Int(PresetLimits.duration.upperBound * preset.fps))")
             }
             preset.duration = duration
         }
@@ -298,8 +307,8 @@ struct TimingOptions: ParsableArguments {
         }
         guard last < frameCount else {
             throw CommandError.input(
-                "--frame-range: \(text) goes past the last frame, \(frameCount - 1) (the render has \(frameCount) frames)"
-            )
+                "--frame-range: \(text) goes past the last frame, \(frameCount - 1) "
+                    + "(the render has \(frameCount) frames)")
         }
         return first...last
     }
