@@ -10,9 +10,10 @@ struct Batch: ParsableCommand {
         discussion: """
             A manifest (JSON) lists "palettes" (built-in or file presets, or inline colours, named by "name" or else \
             by their "preset"; an entry with a "palette" file gives no "colors" or "blobs"), "sizes" and \
-            "formats" (mp4, mov, webm, gif, png), shared "defaults" (any preset key but a palette's own: name, description, colors, blobs, highlightBlobs, \
-            and size, which "sizes" sets) and an "output" template \
-            with {name}, {width}, {height}, {size} and {ext}, whose file names must end in their format (.{ext}). Relative paths in it are relative to the manifest.
+            "formats" (mp4, mov, webm, gif, png), shared "defaults" (any preset key but a palette's own: name, \
+            description, colors, blobs, highlightBlobs, and size, which "sizes" sets) and an "output" template with \
+            {name}, {width}, {height}, {size} and {ext}, whose file names must end in their format (.{ext}). \
+            Relative paths in it are relative to the manifest.
 
             A job is skipped when its output exists and its sidecar (<output>.fluidgradient.json) shows it was \
             made from the same inputs; changing a palette, size or any setting re-renders just its jobs. Outputs \
@@ -24,9 +25,9 @@ struct Batch: ParsableCommand {
             FLUIDGRADIENT_SHARD_COUNT) and Slurm job arrays (SLURM_ARRAY_TASK_ID from SLURM_ARRAY_TASK_MIN, with \
             --shard-count or SLURM_ARRAY_TASK_COUNT) pick the shard.
 
-            Exit status: 0 every job rendered or was up to date; 2 bad usage, an unreadable or invalid manifest, or invalid \
-            shard settings; 3 a job failed; 130 interrupted. A --dry-run exits 0 unless the usage, the manifest or the shard \
-            settings are invalid.
+            Exit status: 0 every job rendered or was up to date; 2 bad usage, an unreadable or invalid manifest, \
+            or invalid shard settings; 3 a job failed; 130 interrupted. A --dry-run exits 0 unless the usage, the \
+            manifest or the shard settings are invalid.
             """
     )
 
@@ -39,9 +40,9 @@ struct Batch: ParsableCommand {
     var jobs: Int?
 
     @Flag(
-        help:
-            "List the jobs, their outputs and whether each would render, is up to date or would fail (and why), without rendering."
-    )
+        help: ArgumentHelp(
+            "List the jobs, their outputs and whether each would render, is up to date or would fail (and why), "
+                + "without rendering."))
     var dryRun = false
 
     @Flag(help: "Render every job, even those up to date.")
@@ -56,7 +57,8 @@ struct Batch: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (it overrides FLUIDGRADIENT_SHARD_COUNT and SLURM_ARRAY_TASK_COUNT); an error without one.",
+            "The number of shards when the index comes from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID "
+                + "(it overrides FLUIDGRADIENT_SHARD_COUNT and SLURM_ARRAY_TASK_COUNT); an error without one.",
             valueName: "N"), transform: number)
     var shardCount: Int?
 

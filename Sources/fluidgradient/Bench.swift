@@ -9,7 +9,8 @@ struct Bench: ParsableCommand {
         abstract: "Time the engine: per-stage times and frames per second, frames made and discarded.",
         discussion: """
             Stages: simulate (the animation state and layer tree), raster (compositing on the working grid), \
-            blur (the grid's Gaussian and its 2× refinement), output (resample, background, dither, quantise, pack) and, with \
+            blur (the grid's Gaussian and its 2× refinement), output (resample, background, dither, quantise, \
+            pack) and, with \
             --encode png, PNG encoding in memory. Each run renders --frames frames; with --repeat the median \
             run is reported. Build with `swift build -c release` first: debug builds are many times slower.
 

@@ -66,14 +66,16 @@ struct Compare: ParsableCommand {
 
     @Option(
         text: ArgumentHelp(
-            "Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is required: a bare 0.05 could mean 0.05% or 5%; default 0%).",
+            "Share of a frame's pixels allowed over the tolerance, as a percentage such as 0.5% (the % is "
+                + "required: a bare 0.05 could mean 0.05% or 5%; default 0%).",
             valueName: "P%"))
     var maxDiffering: String?
     private var differing: String { maxDiffering ?? "0%" }
 
     @Option(
         help: ArgumentHelp(
-            "Write an \"expected | actual | difference\" strip for each differing frame into this directory (created if missing); a strip left there for a frame that now matches is removed.",
+            "Write an \"expected | actual | difference\" strip for each differing frame into this directory "
+                + "(created if missing); a strip left there for a frame that now matches is removed.",
             valueName: "DIR"))
     var diff: String?
 

@@ -138,8 +138,8 @@ extension FluidGradientCommand {
         // Only one word that reads as an ffmpeg option, followed by one that does not.
         guard value.hasPrefix("-"), !value.contains(where: \.isWhitespace), !stray.hasPrefix("-") else { return nil }
         return
-            "--ffmpeg-options takes one value, '\(value)', so '\(stray)' was left over: quote all the ffmpeg options together, "
-            + "as in --ffmpeg-options \"\(value) \(stray)\""
+            "--ffmpeg-options takes one value, '\(value)', so '\(stray)' was left over: "
+            + "quote all the ffmpeg options together, as in --ffmpeg-options \"\(value) \(stray)\""
     }
 }
 

@@ -10,7 +10,8 @@ struct Palette: ParsableCommand {
         discussion: """
             The colours are found by k-means clustering in OKLab (a perceptual colour space), with a fixed \
             seed, so an image always gives the same palette. Pixels under 50% opacity are ignored; the others \
-            count fully. An image over 65,536 pixels is sampled on a regular grid of about that many, so its shares are estimates.
+            count fully. An image over 65,536 pixels is sampled on a regular grid of about that many, so its \
+            shares are estimates.
 
             With --preset-out, every colour becomes a blob, largest first; a darkened version of the darkest \
             colour becomes the background, and a lifted version of the most vivid one covering at least a tenth \

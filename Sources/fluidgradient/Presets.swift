@@ -44,7 +44,8 @@ struct Presets: ParsableCommand {
                 NAME is a built-in preset or a .json file. Swatches appear when stdout is a true-colour terminal \
                 (COLORTERM=truecolor) and NO_COLOR is not set.
 
-                With --json it prints the preset as a preset file (settings at their defaults left out), to start your own from:
+                With --json it prints the preset as a preset file (settings at their defaults left out), to start \
+                your own from:
                   fluidgradient presets show aurora --json > mine.json
                 """)
 
@@ -89,8 +90,8 @@ struct PresetDescription {
         func addBlobs(_ key: String, _ blobs: [Blob]) {
             add(key, "")
             lines += blobs.map {
-                "  " + describe($0.color)
-                    + "  center \(pair($0.center)) radius \(pair($0.radius)) opacity \(ParameterRange.format($0.opacity))"
+                "  " + describe($0.color) + "  center \(pair($0.center)) radius \(pair($0.radius))"
+                    + " opacity \(ParameterRange.format($0.opacity))"
             }
         }
         // Explicit blobs replace the colours they would be drawn from, so only what renders is shown.

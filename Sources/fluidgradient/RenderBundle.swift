@@ -47,8 +47,8 @@ extension Render {
         let loops = manifest.files.filter { $0.role.hasSuffix("loop") }
         let sizes = loops.map { "\($0.file) \(BundleSummary.kilobytes($0.bytes))" }.joined(separator: ", ")
         printError(
-            "Wrote \(directory)/: the loop encoded at \(size.width)x\(size.height) for \(preset.width)x\(preset.height) "
-                + "(\(sizes)), posters, index.html and manifest.json"
+            "Wrote \(directory)/: the loop encoded at \(size.width)x\(size.height) "
+                + "for \(preset.width)x\(preset.height) (\(sizes)), posters, index.html and manifest.json"
                 + String(format: " in %.1f s", Date().timeIntervalSince(start)))
     }
 }

@@ -16,7 +16,8 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp(
-            "out.png (one frame), a pattern such as frames/%05d.png (numbered PNGs), out.mp4, out.mov, out.webm, out.gif, out.webp, out.apng, out.avif, or - for raw frames on stdout.",
+            "out.png (one frame), a pattern such as frames/%05d.png (numbered PNGs), out.mp4, out.mov, out.webm, "
+                + "out.gif, out.webp, out.apng, out.avif, or - for raw frames on stdout.",
             valueName: "OUTPUT"))
     var output: String?
 
@@ -32,13 +33,16 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What happens to transparency: auto (kept where the output can; .mp4 and .gif drop it with a note), keep (refuse an output that cannot keep it), or stacked (.mp4 only: colour above alpha at twice the height, tagged for the web player).",
+            "What happens to transparency: auto (kept where the output can; .mp4 and .gif drop it with a note), "
+                + "keep (refuse an output that cannot keep it), or stacked (.mp4 only: colour above alpha at twice "
+                + "the height, tagged for the web player).",
             valueName: "auto|keep|stacked"))
     var alpha: AlphaMode = .auto
 
     @Option(
         help: ArgumentHelp(
-            "Layout of raw frames (-o -): rgba (default), rgb24, rgba64le, rgb48le, yuv420p (BT.709, limited range) or yuv420p10le (the same at 10 bits, undithered; a 16-bit format).",
+            "Layout of raw frames (-o -): rgba (default), rgb24, rgba64le, rgb48le, yuv420p (BT.709, limited "
+                + "range) or yuv420p10le (the same at 10 bits, undithered; a 16-bit format).",
             valueName: "FMT"))
     var pixelFormat: PixelFormat?
 

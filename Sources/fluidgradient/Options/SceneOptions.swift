@@ -18,7 +18,8 @@ struct SceneOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Base blob colours from a file: a JSON list of colours, or one colour per line (the first word of each line; what `fluidgradient palette` prints is such a file).",
+            "Base blob colours from a file: a JSON list of colours, or one colour per line (the first word of "
+                + "each line; what `fluidgradient palette` prints is such a file).",
             valueName: "FILE"))
     var palette: String?
 
