@@ -68,7 +68,8 @@ extension BatchManifestError.Problem: CustomStringConvertible {
             "\"\(template)\" gives \(path) to both \(jobs.joined(separator: " and ")); "
                 + "add \(missing.joined(separator: " or ")) so each output has its own path"
         case .wrongExtension(let template, let job, let path, let found, let format):
-            "\"\(template)\" gives \(job) \(found.isEmpty ? "a name without an extension" : "a .\(found) name"), \(path); "
+            "\"\(template)\" gives \(job) "
+                + "\(found.isEmpty ? "a name without an extension" : "a .\(found) name"), \(path); "
                 + "end the template in .{ext} (or .\(format))"
         case .unclosedPlaceholder(let template): "an unclosed \"{\" in \"\(template)\""
         case .notATemplate: "expected a file path template"

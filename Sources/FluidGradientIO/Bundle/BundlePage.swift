@@ -68,20 +68,22 @@ package struct BundlePage: Sendable {
     /// Covers the container like `background-size: cover`; with reduced motion the
     /// video (or the player's canvas) is hidden and the poster shown.
     var style: String {
-        """
-        <style>
-          html, body { margin: 0; height: 100%; }
-          .fluidgradient { position: relative; width: 100%; height: 100%; overflow: hidden; }
-          .fluidgradient > video, .fluidgradient > canvas, .fluidgradient > picture > img {
-            position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block;
-          }
-          .fluidgradient > picture { display: none; }\(player == nil ? "" : "\n  .fluidgradient > video { visibility: hidden; }")
-          @media (prefers-reduced-motion: reduce) {
-            .fluidgradient > video, .fluidgradient > canvas { display: none; }
-            .fluidgradient > picture { display: block; }
-          }
-        </style>
-        """
+        // The player draws on the canvas, so its source video stays out of sight.
+        let hiddenVideo = player == nil ? "" : "\n  .fluidgradient > video { visibility: hidden; }"
+        return """
+            <style>
+              html, body { margin: 0; height: 100%; }
+              .fluidgradient { position: relative; width: 100%; height: 100%; overflow: hidden; }
+              .fluidgradient > video, .fluidgradient > canvas, .fluidgradient > picture > img {
+                position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block;
+              }
+              .fluidgradient > picture { display: none; }\(hiddenVideo)
+              @media (prefers-reduced-motion: reduce) {
+                .fluidgradient > video, .fluidgradient > canvas { display: none; }
+                .fluidgradient > picture { display: block; }
+              }
+            </style>
+            """
     }
 
     var block: String {

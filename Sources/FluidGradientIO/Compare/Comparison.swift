@@ -211,7 +211,9 @@ extension Comparison {
                 var line =
                     "\(frame.name) differs: \(counted(d.pixelsOverTolerance, "pixel"))"
                     + " (\(d.percentOverTolerance))"
-                    + " over \(counted(tolerance, "level")); largest \(counted((d.largest * 100).rounded() / 100, "level")) at (\(d.worst.x), \(d.worst.y)) \(channel)"
+                    + " over \(counted(tolerance, "level"));"
+                    + " largest \(counted((d.largest * 100).rounded() / 100, "level"))"
+                    + " at (\(d.worst.x), \(d.worst.y)) \(channel)"
                     + String(
                         format: "; PSNR %.1f dB; ΔE OKLab mean %.4f, max %.4f; score %.2f", d.psnr, d.meanDeltaE,
                         d.largestDeltaE, d.score)
@@ -231,7 +233,8 @@ extension Comparison {
         let compared = frames.filter { $0.difference != nil }
         let meanScore = compared.map { $0.difference!.score }.reduce(0, +) / Double(max(compared.count, 1))
         lines.append(
-            "\(matches ? "match" : "differ"): \(counted(frames.count, "frame")), \(count(.matches)) matching, \(count(.differs)) differing, "
+            "\(matches ? "match" : "differ"): \(counted(frames.count, "frame")), "
+                + "\(count(.matches)) matching, \(count(.differs)) differing, "
                 + "\(count(.missing)) missing, \(count(.extra)) extra, \(count(.sizeMismatch)) of another size; "
                 + (compared.isEmpty
                     ? "no frames compared"

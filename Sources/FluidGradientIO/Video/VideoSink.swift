@@ -134,12 +134,12 @@ package struct VideoEncoding: Sendable {
         switch container {
         case .mp4:
             return "\(codec == .h264 ? "H.264" : codec.displayName + " in .mp4") has no alpha, so \(path) shows the "
-                + "transparent background as black; --alpha stacked keeps it for web pages (colour above alpha, for the "
-                + "player), and .mov and .webm keep it"
+                + "transparent background as black; --alpha stacked keeps it for web pages "
+                + "(colour above alpha, for the player), and .mov and .webm keep it"
         // paletteuse's alpha_threshold=128, below.
         case .gif:
-            return
-                "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; .mov and .webm keep it"
+            return "a GIF pixel is opaque or clear, so \(path) cuts soft transparency at 50% into hard edges; "
+                + ".mov and .webm keep it"
         case .mov, .webm, .webp, .apng, .avif: return nil
         }
     }
@@ -151,7 +151,8 @@ package struct VideoEncoding: Sendable {
         let step = VideoEncoding.gifFrameStep(fps: fps)
         if container == .gif, step > 1 {
             notes.append(
-                "GIF delays are whole hundredths of a second, so \(path) keeps every \(VideoEncoding.ordinal(step)) frame "
+                "GIF delays are whole hundredths of a second, "
+                    + "so \(path) keeps every \(VideoEncoding.ordinal(step)) frame "
                     + "(\(String(format: "%.3g", fps / Double(step))) fps), lasting as long to the hundredth")
         }
         // ffmpeg takes the last of an option given twice.
@@ -161,8 +162,9 @@ package struct VideoEncoding: Sendable {
         {
             let bits = inputFormat == .yuv420p ? 8 : 10
             notes.append(
-                "frames reach ffmpeg as \(bits)-bit 4:2:0 (\(inputFormat.rawValue)), so -pix_fmt \(extraOptions[index + 1]) "
-                    + "changes how \(path) is stored but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits"
+                "frames reach ffmpeg as \(bits)-bit 4:2:0 (\(inputFormat.rawValue)), "
+                    + "so -pix_fmt \(extraOptions[index + 1]) changes how \(path) is stored "
+                    + "but cannot add back chroma detail or bit depth; .mov keeps 4:4:4 at 10 bits"
             )
         }
         return notes
