@@ -85,7 +85,8 @@ package enum BlendMode: String, CaseIterable, Sendable {
     static func hardLightTerm<T>(top s: SIMD4<T>, bottom b: SIMD4<T>, switchOn x: SIMD4<T>) -> SIMD4<T>
     where T: BinaryFloatingPoint & SIMDScalar {
         if T.self == Float.self {
-            // The concrete Float comparison is one vector instruction; the generic one goes lane by lane through memory.
+            // The concrete Float comparison is one vector instruction; the generic one goes lane by lane
+            // through memory.
             let term = hardLightTerm(
                 top: unsafeBitCast(s, to: SIMD4<Float>.self), bottom: unsafeBitCast(b, to: SIMD4<Float>.self),
                 switchOn: unsafeBitCast(x, to: SIMD4<Float>.self))
