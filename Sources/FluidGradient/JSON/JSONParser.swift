@@ -209,37 +209,7 @@ package struct JSONParser {
             case UInt8(ascii: "\\"):
                 guard flush(&run, into: &scalars) else { throw error("a string is not valid UTF-8") }
                 index += 1
-                guard index < bytes.count else { throw error("unterminated string") }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    var code = try parseHex4()
-                    if (0xD800..<0xDC00).contains(code) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                            bytes[index + 1] == UInt8(ascii: "u")
-                        else { throw error("a lone UTF-16 surrogate in \\u escape") }
-                        index += 2
-                        let low = try parseHex4()
-                        guard (0xDC00..<0xE000).contains(low) else {
-                            throw error("a lone UTF-16 surrogate in \\u escape")
-                        }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("an invalid \\u escape") }
-                    scalars.append(scalar)
-                default:
-                    index -= 1
-                    throw error("an invalid escape '\\\(Character(UnicodeScalar(escape)))'")
-                }
+                scalars.append(try parseEscape())
             case 0x00..<0x20:
                 throw error(
                     byte == 0x0A
@@ -249,6 +219,49 @@ package struct JSONParser {
                 index += 1
             }
         }
+    }
+
+    /// Reads the escape after a backslash, which `index` has passed.
+    ///
+    /// - Returns: the scalar the escape stands for.
+    /// - Throws: ``JSONSyntaxError`` for a string ending there, an unknown escape or an invalid `\u` escape.
+    private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        guard index < bytes.count else { throw error("unterminated string") }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"): return try parseUnicodeEscape()
+        default:
+            index -= 1
+            throw error("an invalid escape '\\\(Character(UnicodeScalar(escape)))'")
+        }
+    }
+
+    /// Reads the four hex digits of a `\u` escape, which `index` is at, and for a high
+    /// surrogate the `\uXXXX` of the low one that must follow.
+    ///
+    /// - Returns: the scalar the escape stands for.
+    /// - Throws: ``JSONSyntaxError`` for a lone surrogate or an invalid or incomplete escape.
+    private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        var code = try parseHex4()
+        if (0xD800..<0xDC00).contains(code) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("a lone UTF-16 surrogate in \\u escape") }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw error("a lone UTF-16 surrogate in \\u escape") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(code) else { throw error("an invalid \\u escape") }
+        return scalar
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
