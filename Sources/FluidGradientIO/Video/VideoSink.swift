@@ -270,6 +270,20 @@ package struct VideoEncoding: Sendable {
         let rate = VideoEncoding.rateText(fps)
         let ownRateControl =
             VideoEncoding.firstOption(namedIn: VideoEncoding.rateControlOptions, of: extraOptions) == nil
+        // No random container ids or timestamps: the same frames give the same file.
+        return inputArguments(width: width, height: height, rate: rate)
+            + encoderArguments(fps: fps, rate: rate, frameCount: frameCount, ownRateControl: ownRateControl)
+            + ["-fflags", "+bitexact"] + extraOptions + [output]
+    }
+
+    /// ffmpeg's options for reading our raw frames from stdin, without audio.
+    ///
+    /// - Parameters:
+    ///   - width: The frame width in pixels.
+    ///   - height: The frame height in pixels.
+    ///   - rate: The frame rate as ffmpeg reads it (``rateText(_:)``).
+    /// - Returns: the options up to and including the input and `-an`.
+    private func inputArguments(width: Int, height: Int, rate: String) -> [String] {
         // -xerror: ffmpeg 5.1 logs a failed write of the file's end (a full disk) and
         // still exits 0; with it, the error is an exit status.
         var arguments = [
@@ -280,53 +294,77 @@ package struct VideoEncoding: Sendable {
             // Our chroma is the mean of each 2×2 block: centred, not H.264's default left siting.
             arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + VideoEncoding.bt709Tags
         }
-        arguments += ["-i", "pipe:0", "-an"]
-        // RGB input converted by ffmpeg: say BT.709, or swscale would use BT.601.
-        let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
+        return arguments + ["-i", "pipe:0", "-an"]
+    }
+
+    /// The container's filter, encoder and muxer options.
+    ///
+    /// - Parameters:
+    ///   - fps: The frame rate.
+    ///   - rate: The frame rate as ffmpeg reads it (``rateText(_:)``).
+    ///   - frameCount: The number of frames, which sets a GIF's final delay.
+    ///   - ownRateControl: Whether to set the rate control, which the user's options did not.
+    /// - Returns: the options between the input and the user's own.
+    private func encoderArguments(fps: Double, rate: String, frameCount: Int, ownRateControl: Bool) -> [String] {
         switch container {
         case .mp4:
-            arguments +=
-                codec.mp4Arguments(ownRateControl: ownRateControl)
+            return codec.mp4Arguments(ownRateControl: ownRateControl)
                 + ["-color_range", "tv", "-chroma_sample_location", "center"]
                 + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
-            arguments +=
-                [
-                    // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
-                    // zscale (libzimg, in Debian's ffmpeg) is exact.
-                    "-vf", "zscale=matrix=709:range=limited,format=yuva444p10le", "-c:v", "prores_ks", "-profile:v",
-                    "4444",
-                    "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
-                    // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
-                    "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
-                ] + VideoEncoding.bt709Tags + ["-movflags", "+write_colr", "-f", "mov"]
+            return [
+                // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
+                // zscale (libzimg, in Debian's ffmpeg) is exact.
+                "-vf", "zscale=matrix=709:range=limited,format=yuva444p10le", "-c:v", "prores_ks", "-profile:v",
+                "4444",
+                "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
+                // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
+                "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
+            ] + VideoEncoding.bt709Tags + ["-movflags", "+write_colr", "-f", "mov"]
         case .webm:
-            if hasTransparency {
-                arguments += ["-vf", toBT709 + ",format=yuva420p", "-pix_fmt", "yuva420p"]
-            } else {
-                arguments += ["-pix_fmt", "yuv420p10le", "-chroma_sample_location", "center"]
-            }
-            arguments +=
-                ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
-                + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-color_range", "tv"]
-                + VideoEncoding.bt709Tags + ["-f", "webm"]
+            return webmArguments(ownRateControl: ownRateControl)
         case .webp, .apng, .avif:
-            arguments += animatedImageArguments()
+            return animatedImageArguments()
         case .gif:
-            let palette =
-                hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
-            let use =
-                hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
-            let step = VideoEncoding.gifFrameStep(fps: fps)
-            // Rounding up keeps frames 0, step, 2·step, …: to the nearest, one frame at
-            // step 3 kept none, and ffmpeg failed.
-            let keep = step == 1 ? "" : "fps=fps=\(rate)/\(step):round=up,"
-            arguments += [
-                "-filter_complex", "[0:v]\(keep)split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0",
-                "-final_delay", String(VideoEncoding.gifFinalDelay(frameCount: frameCount, fps: fps)), "-f", "gif",
-            ]
+            return gifArguments(fps: fps, rate: rate, frameCount: frameCount)
         }
-        // No random container ids or timestamps: the same frames give the same file.
-        return arguments + ["-fflags", "+bitexact"] + extraOptions + [output]
+    }
+
+    /// VP9 options: 10-bit 4:2:0 when opaque, 8-bit yuva420p with transparency.
+    ///
+    /// - Parameter ownRateControl: Whether to set the rate control, which the user's options did not.
+    /// - Returns: the .webm's filter, encoder and muxer options.
+    private func webmArguments(ownRateControl: Bool) -> [String] {
+        // RGB input converted by ffmpeg: say BT.709, or swscale would use BT.601.
+        let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
+        let format =
+            hasTransparency
+            ? ["-vf", toBT709 + ",format=yuva420p", "-pix_fmt", "yuva420p"]
+            : ["-pix_fmt", "yuv420p10le", "-chroma_sample_location", "center"]
+        return format + ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
+            + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-color_range", "tv"]
+            + VideoEncoding.bt709Tags + ["-f", "webm"]
+    }
+
+    /// A GIF's palette filters, frame step and final delay.
+    ///
+    /// - Parameters:
+    ///   - fps: The frame rate.
+    ///   - rate: The frame rate as ffmpeg reads it (``rateText(_:)``).
+    ///   - frameCount: The number of frames.
+    /// - Returns: the .gif's filter and muxer options.
+    private func gifArguments(fps: Double, rate: String, frameCount: Int) -> [String] {
+        let palette =
+            hasTransparency ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
+        let use =
+            hasTransparency ? "paletteuse=dither=sierra2_4a:alpha_threshold=128" : "paletteuse=dither=sierra2_4a"
+        let step = VideoEncoding.gifFrameStep(fps: fps)
+        // Rounding up keeps frames 0, step, 2·step, …: to the nearest, one frame at
+        // step 3 kept none, and ffmpeg failed.
+        let keep = step == 1 ? "" : "fps=fps=\(rate)/\(step):round=up,"
+        return [
+            "-filter_complex", "[0:v]\(keep)split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0",
+            "-final_delay", String(VideoEncoding.gifFinalDelay(frameCount: frameCount, fps: fps)), "-f", "gif",
+        ]
     }
 }
