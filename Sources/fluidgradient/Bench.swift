@@ -64,19 +64,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        var preset = try PresetLibrary.load(self.preset)
-        guard let parsed = PresetLimits.parseSize(size),
-            PresetLimits.checkSize(width: parsed.width, height: parsed.height) == nil
-        else {
-            throw CommandError.input("--size: \"\(size)\" is not a usable size such as 1920x1080")
-        }
-        (preset.width, preset.height) = parsed
-        if let blur { preset.blur = try check(blur, "blur", PresetLimits.blur) }
-        if let blobs {
-            let palette = preset.colors.isEmpty ? [RGBA.white] : preset.colors
-            preset.colors = (0..<blobs).map { palette[$0 % palette.count] }
-            preset.blobs = nil
-        }
+        let preset = try benchPreset()
         let threadCount = threading.threadCount
         var runs: [BenchRun] = []
         for _ in 0..<`repeat` {
@@ -92,32 +80,84 @@ struct Bench: ParsableCommand {
                 BenchRun.accuracy(preset: preset, threads: threadCount)
             }
         }
-        let grid = FrameRenderer(spec: preset.frameSpec).cellSize
-        let scene = Animator(preset: preset).scene(at: 0), blobCount = scene.base.count + scene.highlights.count
         if json {
-            var fields: [(String, JSONValue)] = [
-                ("preset", .string(preset.name)), ("width", .number(Double(preset.width))),
-                ("height", .number(Double(preset.height))),
-                ("frames", .number(Double(frames))), ("threads", .number(Double(threadCount))),
-                ("pixelFormat", .string(pixelFormat.rawValue)),
-                ("blobs", .number(Double(blobCount))), ("sigma", .number(preset.frameSpec.sigma)),
-                ("fps", .number(Double(frames) / median.total)),
-            ]
-            for (name, seconds) in median.stages {
-                fields.append((name + "Milliseconds", .number(seconds / Double(frames) * 1000)))
-            }
-            if let accuracy {
-                fields += [("maxErrorLevels", .number(accuracy.max)), ("meanErrorLevels", .number(accuracy.mean))]
-            }
-            print(JSONValue.object(fields.map { ($0.0, JSONNode($0.1)) }).serialized())
-            return
+            printJSON(of: median, preset: preset, threads: threadCount, accuracy: accuracy)
+        } else {
+            printTable(of: median, preset: preset, threads: threadCount, accuracy: accuracy)
         }
+    }
+
+    /// The preset to time: `--preset` at `--size`, with `--blur` and `--blobs` applied.
+    ///
+    /// - Throws: ``CommandError`` for an unusable size, ``SceneOptionError`` for a blur out of range,
+    ///   and what loading the preset throws.
+    private func benchPreset() throws -> Preset {
+        var preset = try PresetLibrary.load(self.preset)
+        guard let parsed = PresetLimits.parseSize(size),
+            PresetLimits.checkSize(width: parsed.width, height: parsed.height) == nil
+        else {
+            throw CommandError.input("--size: \"\(size)\" is not a usable size such as 1920x1080")
+        }
+        (preset.width, preset.height) = parsed
+        if let blur { preset.blur = try check(blur, "blur", PresetLimits.blur) }
+        if let blobs {
+            let palette = preset.colors.isEmpty ? [RGBA.white] : preset.colors
+            preset.colors = (0..<blobs).map { palette[$0 % palette.count] }
+            preset.blobs = nil
+        }
+        return preset
+    }
+
+    /// The number of blobs drawn, base and highlight, counted in the first frame's scene.
+    private static func blobCount(of preset: Preset) -> Int {
+        let scene = Animator(preset: preset).scene(at: 0)
+        return scene.base.count + scene.highlights.count
+    }
+
+    /// Prints the result as one JSON object on stdout.
+    ///
+    /// - Parameters:
+    ///   - median: The median run.
+    ///   - preset: The preset timed.
+    ///   - threads: The thread count.
+    ///   - accuracy: The largest and mean error against the reference path, when measured.
+    private func printJSON(
+        of median: BenchRun, preset: Preset, threads: Int, accuracy: (max: Double, mean: Double)?
+    ) {
+        var fields: [(String, JSONValue)] = [
+            ("preset", .string(preset.name)), ("width", .number(Double(preset.width))),
+            ("height", .number(Double(preset.height))),
+            ("frames", .number(Double(frames))), ("threads", .number(Double(threads))),
+            ("pixelFormat", .string(pixelFormat.rawValue)),
+            ("blobs", .number(Double(Self.blobCount(of: preset)))), ("sigma", .number(preset.frameSpec.sigma)),
+            ("fps", .number(Double(frames) / median.total)),
+        ]
+        for (name, seconds) in median.stages {
+            fields.append((name + "Milliseconds", .number(seconds / Double(frames) * 1000)))
+        }
+        if let accuracy {
+            fields += [("maxErrorLevels", .number(accuracy.max)), ("meanErrorLevels", .number(accuracy.mean))]
+        }
+        print(JSONValue.object(fields.map { ($0.0, JSONNode($0.1)) }).serialized())
+    }
+
+    /// Prints the result as a heading, a table of milliseconds per frame by stage, and the total.
+    ///
+    /// - Parameters:
+    ///   - median: The median run.
+    ///   - preset: The preset timed.
+    ///   - threads: The thread count.
+    ///   - accuracy: The largest and mean error against the reference path, when measured.
+    private func printTable(
+        of median: BenchRun, preset: Preset, threads: Int, accuracy: (max: Double, mean: Double)?
+    ) {
+        let grid = FrameRenderer(spec: preset.frameSpec).cellSize
         print(
             String(
                 format: "%@ %dx%d, %@ × %@, %@, %@, %@, sigma %.1f px on cells of %.1f px",
                 preset.name, preset.width, preset.height, counted(frames, "frame"), counted(`repeat`, "run"),
                 pixelFormat.rawValue,
-                counted(threadCount, "thread"), counted(blobCount, "blob"), preset.frameSpec.sigma, grid))
+                counted(threads, "thread"), counted(Self.blobCount(of: preset), "blob"), preset.frameSpec.sigma, grid))
         print("stage         ms/frame")
         for (name, seconds) in median.stages where seconds > 0 || name != "encode" {
             print(
