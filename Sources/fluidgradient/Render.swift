@@ -93,6 +93,20 @@ struct Render: ParsableCommand {
             throw ValidationError("give -o OUTPUT (such as out.png or out.mp4) or --bundle DIR")
         }
         let target = try OutputTarget(parsing: path)
+        try validateFrameChoice(for: target)
+        try validateSampleFormat(for: target)
+        try validateVideoOptions(for: target)
+        if target == .raw, isatty(1) != 0 {
+            throw ValidationError(
+                "-o - writes raw frames to standard output, which is a terminal; "
+                    + "pipe it into a program, or give a file such as out.mp4")
+        }
+    }
+
+    /// Checks that `--time` and `--frame-range` suit `target` and are not both given.
+    ///
+    /// - Throws: `ValidationError` for a choice of frames the output cannot take.
+    private func validateFrameChoice(for target: OutputTarget) throws {
         if target.isSingleFrame {
             if timing.frameRange != nil {
                 throw ValidationError(
@@ -107,6 +121,12 @@ struct Render: ParsableCommand {
         if timing.time != nil, timing.frameRange != nil {
             throw ValidationError("--time and --frame-range both pick frames; give one")
         }
+    }
+
+    /// Checks that `--depth` and `--pixel-format` apply to `target` and agree.
+    ///
+    /// - Throws: `ValidationError` for a depth or pixel format the output does not take.
+    private func validateSampleFormat(for target: OutputTarget) throws {
         switch target {
         case .video:
             if output.depth != nil || output.pixelFormat != nil {
@@ -125,6 +145,14 @@ struct Render: ParsableCommand {
                     "--pixel-format \(format.rawValue) is \(format.bitDepth)-bit, but --depth is \(depth)")
             }
         }
+    }
+
+    /// Checks that `--encode-size`, `--codec` and `--ffmpeg-options` are given only for a
+    /// video or animated image, and that the codec suits its container.
+    ///
+    /// - Throws: `ValidationError` for an option the output does not take, and what parsing
+    ///   the encode size or checking the codec throws.
+    private func validateVideoOptions(for target: OutputTarget) throws {
         if let encodeSize {
             _ = try EncodeSizeRequest(parsing: encodeSize)
             guard case .video = target else {
@@ -145,11 +173,6 @@ struct Render: ParsableCommand {
             throw ValidationError(
                 "--ffmpeg-options applies to video and animated image outputs "
                     + "(.mp4, .mov, .webm, .gif, .webp, .apng, .avif)")
-        }
-        if target == .raw, isatty(1) != 0 {
-            throw ValidationError(
-                "-o - writes raw frames to standard output, which is a terminal; "
-                    + "pipe it into a program, or give a file such as out.mp4")
         }
     }
 
