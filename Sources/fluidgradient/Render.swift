@@ -183,14 +183,7 @@ struct Render: ParsableCommand {
         let outputPath = output.output ?? "-"
         let target = try OutputTarget(parsing: outputPath)
         let depth = output.depth ?? 8
-        var frames = 0...(preset.frameCount - 1)
-        var time: Double?
-        if target.isSingleFrame || (target == .raw && timing.time != nil) {
-            time = timing.time ?? 0
-            frames = 0...0
-        } else if let range = timing.frameRange {
-            frames = try TimingOptions.parseFrameRange(range, frameCount: preset.frameCount)
-        }
+        let (frames, time) = try frameSelection(for: target, preset: preset)
         let encodeNote = try applyEncodeSize(to: &preset, target: target)
         let label = outputPath + (encodeNote == nil ? "" : " at \(preset.width)x\(preset.height)")
         try output.alpha.check(
@@ -204,25 +197,8 @@ struct Render: ParsableCommand {
             sink = try PNGSequenceSink(
                 pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency)
         case .video(let path, let container):
-            let stacked = output.alpha == .stacked
-            // The stacked layout's tag follows the user's options, so that it wins.
-            let extraOptions =
-                try (ffmpegOptions.map(FFmpegOptions.words) ?? []) + (stacked ? StackedAlphaSink.ffmpegOptions : [])
-            let video = try VideoSink(
-                path: path, container: container, codec: codec ?? .h264, width: preset.width,
-                height: (stacked ? 2 : 1) * preset.height, fps: preset.fps, frameCount: frames.count,
-                hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
-                announce: output.verbose ? { printWhole("ffmpeg command: \($0)") } : nil)
-            if !output.quiet {
-                let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
-                for note in (encodeNote.map { [$0] } ?? []) + notes { printError("note: " + note) }
-            }
-            sink =
-                !stacked
-                ? video
-                : StackedAlphaSink(
-                    wrapping: video, width: preset.width, height: preset.height, dither: output.dither == .on,
-                    threads: output.threading.threadCount)
+            sink = try videoSink(
+                path: path, container: container, preset: preset, frameCount: frames.count, encodeNote: encodeNote)
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }
@@ -233,14 +209,75 @@ struct Render: ParsableCommand {
         try FramePipeline.run(
             plan, into: sink,
             progress: TerminalProgress.ifTerminal(quiet: output.quiet || target == .raw, label: label))
-        if output.stats {
-            let seconds = Date().timeIntervalSince(start)
-            printError(
-                "rendered \(counted(frames.count, "frame")) of \(preset.width)x\(preset.height)"
-                    + String(
-                        format: " in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
-                        seconds, Double(frames.count) / seconds, Double(ProcessMemory.peakResidentBytes) / 1_048_576))
+        if output.stats { printStats(frameCount: frames.count, preset: preset, since: start) }
+    }
+
+    /// The frames to render and, for a one-frame output, the instant it shows.
+    ///
+    /// - Parameters:
+    ///   - target: The output.
+    ///   - preset: The preset, with its duration set.
+    /// - Returns: every frame, `--frame-range`'s, or frame 0 with `--time` (default 0) for one frame.
+    /// - Throws: ``CommandError`` for a frame range that is malformed or past the last frame.
+    private func frameSelection(
+        for target: OutputTarget, preset: Preset
+    ) throws -> (frames: ClosedRange<Int>, time: Double?) {
+        if target.isSingleFrame || (target == .raw && timing.time != nil) {
+            return (0...0, timing.time ?? 0)
         }
+        if let range = timing.frameRange {
+            return (try TimingOptions.parseFrameRange(range, frameCount: preset.frameCount), nil)
+        }
+        return (0...(preset.frameCount - 1), nil)
+    }
+
+    /// The ffmpeg sink for a video or animated image, with `--alpha stacked`'s layout when
+    /// asked; prints the notes on what the output cannot keep unless `--quiet`.
+    ///
+    /// - Parameters:
+    ///   - path: The output file.
+    ///   - container: Its container.
+    ///   - preset: The preset, at its encode size.
+    ///   - frameCount: The number of frames to encode.
+    ///   - encodeNote: The note that the encode size differs from `--size`, if it does.
+    /// - Returns: the sink that takes the rendered frames.
+    /// - Throws: ``CommandError`` for `--ffmpeg-options` that do not split into words, and what
+    ///   ``VideoSink`` throws for a size or options the container refuses or an ffmpeg that fails to start.
+    private func videoSink(
+        path: String, container: VideoContainer, preset: Preset, frameCount: Int, encodeNote: String?
+    ) throws -> FrameSink {
+        let stacked = output.alpha == .stacked
+        // The stacked layout's tag follows the user's options, so that it wins.
+        let extraOptions =
+            try (ffmpegOptions.map(FFmpegOptions.words) ?? []) + (stacked ? StackedAlphaSink.ffmpegOptions : [])
+        let video = try VideoSink(
+            path: path, container: container, codec: codec ?? .h264, width: preset.width,
+            height: (stacked ? 2 : 1) * preset.height, fps: preset.fps, frameCount: frameCount,
+            hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
+            announce: output.verbose ? { printWhole("ffmpeg command: \($0)") } : nil)
+        if !output.quiet {
+            let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
+            for note in (encodeNote.map { [$0] } ?? []) + notes { printError("note: " + note) }
+        }
+        guard stacked else { return video }
+        return StackedAlphaSink(
+            wrapping: video, width: preset.width, height: preset.height, dither: output.dither == .on,
+            threads: output.threading.threadCount)
+    }
+
+    /// Prints `--stats`' line to stderr: frames, size, time, frames per second and peak memory.
+    ///
+    /// - Parameters:
+    ///   - frameCount: The number of frames rendered.
+    ///   - preset: The preset rendered.
+    ///   - start: When rendering began.
+    private func printStats(frameCount: Int, preset: Preset, since start: Date) {
+        let seconds = Date().timeIntervalSince(start)
+        printError(
+            "rendered \(counted(frameCount, "frame")) of \(preset.width)x\(preset.height)"
+                + String(
+                    format: " in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
+                    seconds, Double(frameCount) / seconds, Double(ProcessMemory.peakResidentBytes) / 1_048_576))
     }
 
     /// For a video, replaces `preset` by the preset at its encode size (`--encode-size`, or
