@@ -49,7 +49,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [
             "-c",
-            "'\(Binary.path)' render --preset <(cat '\(preset)') --palette <(echo '#FF5F6D'; echo '#FFC371') --size 32x18 -o '\(viaPipe)'",
+            "'\(Binary.path)' render --preset <(cat '\(preset)') --palette <(echo '#FF5F6D'; echo '#FFC371') "
+                + "--size 32x18 -o '\(viaPipe)'",
         ]
         try process.run()
         process.waitUntilExit()
@@ -129,7 +130,8 @@ import Testing
         Self.expectRejected(
             ["render", "--size", "64x36", "--duration", "1", "-o", scratch.file("clip.mp4/")], scratch: scratch,
             mentions:
-                "cannot write \(scratch.file("clip.mp4/")): a path that ends in / names a directory; write \(scratch.file("clip.mp4")) or name a file such as"
+                "cannot write \(scratch.file("clip.mp4/")): a path that ends in / names a directory; "
+                + "write \(scratch.file("clip.mp4")) or name a file such as"
         )
         Self.expectRejected(
             ["render", "--size", "8x8", "-o", scratch.file("still.png/")], scratch: scratch,
@@ -168,10 +170,12 @@ import Testing
                 ["render", "--frame-range", "-3", "-o", scratch.file("f%03d.png")],
                 "--frame-range: \"-3\" is not a range"
             ),
-            // As long as --duration allows, whatever the frame rate (a larger count once crashed converting the length).
+            // As long as --duration allows, whatever the frame rate
+            // (a larger count once crashed converting the length).
             (
                 ["render", "--frames", "9223372036854775807", "--fps", "30", "-o", scratch.file("f%03d.png")],
-                "--frames: 9223372036854775807 frames at 30 fps last longer than 86400 s, the longest render; give at most 2592000"
+                "--frames: 9223372036854775807 frames at 30 fps last longer than 86400 s, the longest render; "
+                    + "give at most 2592000"
             ),
             // A number its option's type cannot hold says why.
             (
@@ -217,7 +221,9 @@ import Testing
             ),
             (
                 ["render", "--ffmpeg-options", "-crf", "23", "-o", scratch.file("x.mp4")],
-                "--ffmpeg-options takes one value, '-crf', so '23' was left over: quote all the ffmpeg options together, as in --ffmpeg-options \"-crf 23\" (see `fluidgradient render --help`)"
+                "--ffmpeg-options takes one value, '-crf', so '23' was left over: "
+                    + "quote all the ffmpeg options together, as in --ffmpeg-options \"-crf 23\" "
+                    + "(see `fluidgradient render --help`)"
             ),
             (["render", "--ffmpeg-options=-crf", "23", "-o", scratch.file("x.mp4")], "'23' was left over"),
             // A quoted value with a stray word after it is some other mistake.
@@ -228,7 +234,8 @@ import Testing
             (["rendr", "-o", scratch.file("x.png")], "unknown command 'rendr' (did you mean 'render'?)"),
             (
                 ["presets", "lst"],
-                "unknown command 'lst' (did you mean 'list'?); the commands are list, show (see `fluidgradient presets --help`)"
+                "unknown command 'lst' (did you mean 'list'?); the commands are list, show "
+                    + "(see `fluidgradient presets --help`)"
             ),
             (["help", "nope"], "unknown command 'nope'; the commands are render, "),
             (["help", "presets", "shw"], "unknown command 'shw' (did you mean 'show'?)"),

@@ -271,7 +271,8 @@ import Testing
         let manifest = Self.setUp(
             scratch,
             manifest:
-                #"{ "output": "out/{name}.{ext}", "palettes": [{ "name": "odd", "palette": "colors.txt" }], "sizes": ["48x48"], "formats": ["png"] }"#
+                #"{ "output": "out/{name}.{ext}", "palettes": [{ "name": "odd", "palette": "colors.txt" }], "#
+                + #""sizes": ["48x48"], "formats": ["png"] }"#
         )
         for arguments in [[manifest], [manifest, "--dry-run"]] {
             let result = run(["batch"] + arguments)
@@ -343,7 +344,8 @@ import Testing
             manifest: Self.manifest.replacingOccurrences(
                 of: #""out/{name}/{name}-{size}.{ext}""#, with: #""/proc/sys/fluidgradient/{name}-{size}.{ext}""#))
         let expected =
-            "cannot write /proc/sys/fluidgradient/aurora-64x36.mp4: /proc/sys is not writable (Permission denied); choose a directory you can write to"
+            "cannot write /proc/sys/fluidgradient/aurora-64x36.mp4: /proc/sys is not writable (Permission denied); "
+            + "choose a directory you can write to"
         let plan = run(["batch", manifest, "--dry-run"])
         #expect(plan.status == 0)
         let lines = plan.stdoutText.split(separator: "\n").dropFirst(2)
@@ -364,7 +366,8 @@ import Testing
         let manifest = Self.setUp(
             scratch,
             manifest:
-                #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#
+                #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "#
+                + #""sizes": ["32x18"], "formats": ["png"] }"#
         )
         #expect(run(["batch", manifest]).status == 0)
         chmod(scratch.file("ro"), 0o555)
@@ -375,7 +378,8 @@ import Testing
         let more = Self.setUp(
             scratch,
             manifest:
-                #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18", "48x27"], "formats": ["png"] }"#
+                #"{ "output": "ro/{name}-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "#
+                + #""sizes": ["32x18", "48x27"], "formats": ["png"] }"#
         )
         let blocked = run(["batch", more], launcher: unprivilegedLauncher)
         #expect(blocked.status == 3)
@@ -407,7 +411,8 @@ import Testing
         let manifest = Self.setUp(
             scratch,
             manifest:
-                #"{ "output": "o/\#(name)-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#
+                #"{ "output": "o/\#(name)-{size}.{ext}", "palettes": [{ "preset": "aurora" }], "#
+                + #""sizes": ["32x18"], "formats": ["png"] }"#
         )
         let plan = run(["batch", manifest, "--dry-run"])
         #expect(
@@ -425,7 +430,8 @@ import Testing
         let manifest = Self.setUp(
             scratch,
             manifest:
-                #"{ "output": "o/{name}.{ext}", "palettes": [{ "preset": "aurora" }], "sizes": ["32x18"], "formats": ["png"] }"#
+                #"{ "output": "o/{name}.{ext}", "palettes": [{ "preset": "aurora" }], "#
+                + #""sizes": ["32x18"], "formats": ["png"] }"#
         )
         try FileManager.default.createDirectory(atPath: scratch.file("o"), withIntermediateDirectories: true)
         #expect(symlink("../gone/aurora.png", scratch.file("o/aurora.png")) == 0)

@@ -62,7 +62,8 @@ import Testing
         #expect(refused.status == 2)
         #expect(
             refused.stderr
-                == "fluidgradient: cannot write into the --diff directory \(scratch.file("ro")): Permission denied; give --diff a directory you can write to\n"
+                == "fluidgradient: cannot write into the --diff directory \(scratch.file("ro")): Permission denied; "
+                + "give --diff a directory you can write to\n"
         )
         let limited = run(
             ["compare", scratch.file("a.png"), scratch.file("b.png"), "--diff", scratch.file("d"), "--json"],
@@ -146,7 +147,8 @@ import Testing
                 "b.png differs in size: 40x20 expected, 30x20 actual",
                 "c.png is missing from \(scratch.file("actual"))",
                 "d.png is extra in \(scratch.file("actual"))",
-                "differ: 4 frames, 1 matching, 0 differing, 1 missing, 1 extra, 1 of another size; mean score 100.00 over the 1 frame compared",
+                "differ: 4 frames, 1 matching, 0 differing, 1 missing, 1 extra, 1 of another size; "
+                    + "mean score 100.00 over the 1 frame compared",
             ])
         // The JSON statuses are the names the README documents.
         let json = run(["compare", scratch.file("expected"), scratch.file("actual"), "--json"])

@@ -45,7 +45,8 @@ import Testing
         #expect(result.status == 3)
         #expect(
             result.stderr
-                == "fluidgradient: FLUIDGRADIENT_FFMPEG is set to \(override), which is not an executable file; point it at ffmpeg, or unset it to use ffmpeg from PATH\n"
+                == "fluidgradient: FLUIDGRADIENT_FFMPEG is set to \(override), which is not an executable file; "
+                + "point it at ffmpeg, or unset it to use ffmpeg from PATH\n"
         )
         #expect(scratch.contents.isEmpty)
     }
@@ -129,7 +130,8 @@ import Testing
         let scratch = Scratch()
         let silent = try script("#!/bin/sh\ncat > /dev/null\nexit 0\n", named: "silent-ffmpeg", in: scratch)
         let expected =
-            "ffmpeg exited successfully but wrote nothing to \(scratch.file("v.mp4")); check FLUIDGRADIENT_FFMPEG and any extra ffmpeg options"
+            "ffmpeg exited successfully but wrote nothing to \(scratch.file("v.mp4")); "
+            + "check FLUIDGRADIENT_FFMPEG and any extra ffmpeg options"
         let standIn = run(
             ["render", "--size", "64x36", "--frames", "3", "-o", scratch.file("v.mp4")],
             environment: ["FLUIDGRADIENT_FFMPEG": silent])
@@ -264,7 +266,8 @@ import Testing
             mentions: "it is a symbolic link to a missing file")
         BadInputTests.expectRejected(
             ["palette", real, "--preset-out", "/dev/full"], scratch: scratch, mentions: "/dev/full: it is a device")
-        // /dev/stdout leads to whatever file the shell opened (a log, appended to): renaming onto it would replace that file.
+        // /dev/stdout leads to whatever file the shell opened (a log, appended to): renaming onto it
+        // would replace that file.
         #expect(symlink("/dev/stdout", scratch.file("out.png")) == 0)
         BadInputTests.expectRejected(
             ["render", "--size", "32x18", "-o", scratch.file("out.png")], scratch: scratch,

@@ -209,11 +209,14 @@ private let scratchRoot: String = {
 
 /// Runs `ffprobe` on a file and returns `key=value` pairs of its first video stream.
 func probe(_ path: String, countFrames: Bool = true) -> [String: String] {
+    let entries =
+        "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,"
+        + "chroma_location,width,height,r_frame_rate:format=duration"
     let data = toolOutput(
         ["ffprobe", "-v", "error", "-select_streams", "v:0"] + (countFrames ? ["-count_frames"] : [])
             + [
                 "-show_entries",
-                "stream=codec_name,pix_fmt,nb_read_frames,color_space,color_transfer,color_primaries,color_range,chroma_location,width,height,r_frame_rate:format=duration",
+                entries,
                 "-of", "default=noprint_wrappers=1", path,
             ])
     var values: [String: String] = [:]

@@ -143,7 +143,8 @@ import Testing
             ),
             (
                 "--retarget-interval", "0...1",
-                "--retarget-interval: \"0...1\" is out of bounds; expected MIN...MAX or MIN...MAX/STEP within 0.05...600"
+                "--retarget-interval: \"0...1\" is out of bounds; "
+                    + "expected MIN...MAX or MIN...MAX/STEP within 0.05...600"
             ),
             ("--blob-aspect", "wide", "--blob-aspect: \"wide\" is not a range"),
         ] {

@@ -29,13 +29,15 @@ import Testing
     @Test func showsExplicitBlobsAndEscapesTheName() {
         let scratch = Scratch()
         let preset = BadInputTests.writePreset(
-            #"{ "name": "a\u001b[31mRED", "colors": ["red"], "blobs": [{ "color": "blue", "center": [0.5, 0.5], "radius": [0.3, 0.3] }] }"#,
+            #"{ "name": "a\u001b[31mRED", "colors": ["red"], "#
+                + #""blobs": [{ "color": "blue", "center": [0.5, 0.5], "radius": [0.3, 0.3] }] }"#,
             in: scratch)
         let result = run(["presets", "show", preset])
         #expect(result.status == 0)
         #expect(
             result.stdoutText.hasPrefix(
-                "a\\u{1B}[31mRED\nblobs\n  #0000FF   rgb(0, 0, 255)  center [0.5, 0.5] radius [0.3, 0.3] opacity 1\nhighlights    none\n"
+                "a\\u{1B}[31mRED\nblobs\n"
+                    + "  #0000FF   rgb(0, 0, 255)  center [0.5, 0.5] radius [0.3, 0.3] opacity 1\nhighlights    none\n"
             ), "\(result.stdoutText)")
     }
 
@@ -66,7 +68,8 @@ import Testing
         let scratch = Scratch()
         let path = scratch.file("p.json")
         try Data(
-            ##"{"colors": ["#112233"], "highlightBlobs": [{"color": "#FFFFFF", "center": [0.5, 0.25], "radius": [0.2, 0.3]}]}"##
+            (##"{"colors": ["#112233"], "##
+                + ##""highlightBlobs": [{"color": "#FFFFFF", "center": [0.5, 0.25], "radius": [0.2, 0.3]}]}"##)
                 .utf8
         )
         .write(to: URL(fileURLWithPath: path))

@@ -159,7 +159,8 @@ import Testing
         let help = result.stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(
             help.contains(
-                "(the default preset: 1920x1080, 60 fps, 10 s, loop, speed 0.8, blur 0.75, point scale 1, bleed edges, seed 12)"
+                "(the default preset: 1920x1080, 60 fps, 10 s, loop, speed 0.8, blur 0.75, point scale 1, "
+                    + "bleed edges, seed 12)"
             ))
     }
 }

@@ -235,7 +235,8 @@ import Testing
         let gif = run(["render", "--size", "64x36", "--frames", "4", "--fps", "60", "-o", scratch.file("g.gif")])
         #expect(
             gif.stderr
-                == "fluidgradient: note: GIF delays are whole hundredths of a second, so \(scratch.file("g.gif")) keeps every 2nd frame (30 fps), lasting as long to the hundredth\n"
+                == "fluidgradient: note: GIF delays are whole hundredths of a second, "
+                + "so \(scratch.file("g.gif")) keeps every 2nd frame (30 fps), lasting as long to the hundredth\n"
         )
         let wide = run([
             "render", "--size", "64x36", "--frames", "2", "-o", scratch.file("w.mp4"), "--ffmpeg-options",
@@ -258,13 +259,17 @@ import Testing
         #expect(noted.status == 0)
         #expect(
             noted.stderr
-                == "fluidgradient: note: H.264 has no alpha, so \(scratch.file("t.mp4")) shows the transparent background as black; --alpha stacked keeps it for web pages (colour above alpha, for the player), and .mov and .webm keep it\n"
+                == "fluidgradient: note: H.264 has no alpha, "
+                + "so \(scratch.file("t.mp4")) shows the transparent background as black; "
+                + "--alpha stacked keeps it for web pages (colour above alpha, for the player), "
+                + "and .mov and .webm keep it\n"
         )
         #expect(probe(scratch.file("t.mp4"))["pix_fmt"] == "yuv420p")
         let gif = run(transparent + ["-o", scratch.file("t.gif")])
         #expect(
             gif.stderr
-                == "fluidgradient: note: a GIF pixel is opaque or clear, so \(scratch.file("t.gif")) cuts soft transparency at 50% into hard edges; .mov and .webm keep it\n"
+                == "fluidgradient: note: a GIF pixel is opaque or clear, "
+                + "so \(scratch.file("t.gif")) cuts soft transparency at 50% into hard edges; .mov and .webm keep it\n"
         )
         for arguments in [
             transparent + ["--quiet", "-o", scratch.file("q.mp4")], transparent + ["-o", scratch.file("t.webm")],
@@ -291,7 +296,9 @@ import Testing
         )
         #expect(
             lines.dropLast().last
-                == "note: if \(scratch.file("c.gif")) was rendered above 50 fps, it keeps only every 2nd (or k-th) frame, as GIF delays are whole hundredths of a second; compare it with frames rendered at its own rate, 50 fps or less"
+                == "note: if \(scratch.file("c.gif")) was rendered above 50 fps, "
+                + "it keeps only every 2nd (or k-th) frame, as GIF delays are whole hundredths of a second; "
+                + "compare it with frames rendered at its own rate, 50 fps or less"
         )
         #expect(
             lines.last?.hasPrefix("differ: 10 frames, 5 matching, 0 differing, 5 missing") == true,

@@ -96,7 +96,9 @@ import Testing
     @Test func validationErrorsNameTheLine() {
         do {
             _ = try Self.parse(
-                "{ \"palettes\": [\n  { \"name\": \"a\", \"colors\": [\"red\"] },\n  { \"name\": \"b\", \"colors\": [\"red\"], \"speed\": -4 }\n],\n\"sizes\": [\"64x36\"], \"formats\": [\"png\"] }"
+                "{ \"palettes\": [\n  { \"name\": \"a\", \"colors\": [\"red\"] },\n"
+                    + "  { \"name\": \"b\", \"colors\": [\"red\"], \"speed\": -4 }\n],\n"
+                    + "\"sizes\": [\"64x36\"], \"formats\": [\"png\"] }"
             )
             Issue.record("accepted")
         } catch {
@@ -123,10 +125,13 @@ import Testing
             #"{ "palettes": [{ "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#, path: "palettes[0]",
             contains: "needs a \"name\"")
         Self.expectError(
-            #"{ "palettes": [{ "name": "a", "palette": "p.txt", "colors": ["red"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            #"{ "palettes": [{ "name": "a", "palette": "p.txt", "colors": ["red"] }], "#
+                + #""sizes": ["64x36"], "formats": ["mp4"] }"#,
             path: "palettes[0]", contains: "\"palette\" and \"colors\" both set the blob colours; give one")
         Self.expectError(
-            #"{ "palettes": [{ "name": "a", "palette": "p.txt", "blobs": [{ "color": "red", "center": [0.5, 0.5], "radius": [0.3, 0.3] }] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            #"{ "palettes": [{ "name": "a", "palette": "p.txt", "#
+                + #""blobs": [{ "color": "red", "center": [0.5, 0.5], "radius": [0.3, 0.3] }] }], "#
+                + #""sizes": ["64x36"], "formats": ["mp4"] }"#,
             path: "palettes[0]", contains: "\"palette\" and \"blobs\" both set the blob colours; give one")
         Self.expectError(
             #"{ "palettes": [{ "name": "a", "seed": 1 }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
@@ -138,7 +143,8 @@ import Testing
             #"{ "palettes": [{ "name": "a", "colors": ["nope"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
             path: "palettes[0].colors[0]", contains: "is not a colour")
         Self.expectError(
-            #"{ "palettes": [{ "name": "a", "colors": ["red"] }, { "name": "a", "colors": ["blue"] }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
+            #"{ "palettes": [{ "name": "a", "colors": ["red"] }, { "name": "a", "colors": ["blue"] }], "#
+                + #""sizes": ["64x36"], "formats": ["mp4"] }"#,
             path: "palettes[1].name", contains: "already the name of palettes[0]")
         Self.expectError(
             #"{ "palettes": [{ "preset": "a" }], "sizes": ["0x36"], "formats": ["mp4"] }"#, path: "sizes[0]",
@@ -147,7 +153,8 @@ import Testing
             #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["avi"] }"#, path: "formats[0]",
             contains: "expected mp4, mov, webm, gif, webp, apng, avif, png or bundle")
         Self.expectError(
-            #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "colors": ["red"] } }"#,
+            #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "#
+                + #""defaults": { "colors": ["red"] } }"#,
             path: "defaults.colors", contains: "not a known key")
         Self.expectError(
             #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "fps": 0 } }"#,
@@ -156,15 +163,18 @@ import Testing
             #"{ "output": "x/{nme}.{ext}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
             path: "output", contains: "\"{nme}\" is not a placeholder")
         Self.expectError(
-            #"{ "output": "x/{name}.mp4", "palettes": [{ "preset": "a" }], "sizes": ["64x36", "36x64"], "formats": ["mp4"] }"#,
+            #"{ "output": "x/{name}.mp4", "palettes": [{ "preset": "a" }], "#
+                + #""sizes": ["64x36", "36x64"], "formats": ["mp4"] }"#,
             path: "output",
             contains: "gives x/a.mp4 to both a 64x36 mp4 and a 36x64 mp4; add {size} so each output has its own path")
         // The advice names only what tells the two jobs apart.
         Self.expectError(
-            #"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["png", "mp4"] }"#,
+            #"{ "output": "o/{name}.png", "palettes": [{ "preset": "a" }], "#
+                + #""sizes": ["64x36"], "formats": ["png", "mp4"] }"#,
             path: "output", contains: "gives o/a.png to both a 64x36 png and a 64x36 mp4; add {ext} so")
         Self.expectError(
-            #"{ "output": "o/x.png", "palettes": [{ "preset": "a" }, { "preset": "b" }], "sizes": ["64x36"], "formats": ["png"] }"#,
+            #"{ "output": "o/x.png", "palettes": [{ "preset": "a" }, { "preset": "b" }], "#
+                + #""sizes": ["64x36"], "formats": ["png"] }"#,
             path: "output", contains: "add {name} so")
         // A file name that would not say what the file holds.
         Self.expectError(
@@ -204,7 +214,8 @@ import Testing
         }
         #expect(
             notAnIndex?.description
-                == "JOB_COMPLETION_INDEX=x is not an index; it should be this pod's index, 0 or more, as Kubernetes sets it"
+                == "JOB_COMPLETION_INDEX=x is not an index; "
+                + "it should be this pod's index, 0 or more, as Kubernetes sets it"
         )
         #expect(
             try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3"], count: nil)

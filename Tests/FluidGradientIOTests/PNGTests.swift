@@ -123,7 +123,8 @@ import Testing
         } catch {
             #expect(
                 "\(error)".hasPrefix(
-                    "cannot read \(directory)/corrupt.png: the PNG is damaged, or over 65536 pixels a side (libpng: IDAT: "
+                    "cannot read \(directory)/corrupt.png: the PNG is damaged, "
+                        + "or over 65536 pixels a side (libpng: IDAT: "
                 ))
         }
     }

@@ -36,7 +36,8 @@ import Testing
             background: "linear 300 #0B1026 0, #3B1E54 0.6, #9B3675 1"),
         Case(width: 120, height: 120, exponent: 0.8, edges: .transparent, seed: 10, background: "#00000000"),
         Case(
-            width: 180, height: 100, exponent: 0.75, edges: .clamp, seed: 11, background: "radial #FFFFFF 0, #1E293B 1"),
+            width: 180, height: 100, exponent: 0.75, edges: .clamp, seed: 11,
+            background: "radial #FFFFFF 0, #1E293B 1"),
     ]
 
     @Test(arguments: cases)

@@ -27,7 +27,8 @@ import Testing
         let error = ColorParseError(text: "lightblu", suggestion: "lightblue")
         #expect(
             error.description
-                == "\"lightblu\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name (did you mean \"lightblue\"?)"
+                == "\"lightblu\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name "
+                + "(did you mean \"lightblue\"?)"
         )
     }
 

@@ -19,7 +19,8 @@ import Testing
         #expect(PresetSchema.field("speed").help == "Tempo of the motion; 0 is a still scene (0...10).")
         #expect(
             PresetSchema.field("blobSize").help
-                == "Range of blob sizes s, the x radius in frame widths (bounds 0...4; in a preset file that leaves it out, 0.15...0.75)."
+                == "Range of blob sizes s, the x radius in frame widths "
+                + "(bounds 0...4; in a preset file that leaves it out, 0.15...0.75)."
         )
         #expect(PresetSchema.field("size").help == "Frame size in pixels.")
     }

@@ -74,7 +74,8 @@ import Testing
               "blobs": [{ "color": "#3366FF", "center": [0.2, 0.3], "radius": [0.5, 0.6], "opacity": 0.9 }],
               "highlightBlobs": [{ "color": "white", "center": [0.7, 0.7], "radius": [0.2, 0.2] }],
               "background": { "type": "linear", "angle": 300, "stops": [
-                { "location": 1, "color": "#123" }, { "location": 0, "color": "#000" }, { "location": 2, "color": "#fff" } ] },
+                { "location": 1, "color": "#123" }, { "location": 0, "color": "#000" }, \
+            { "location": 2, "color": "#fff" } ] },
               "speed": 0
             }
             """)
@@ -100,7 +101,8 @@ import Testing
             contains: "malformed JSON at column 20: expected a value but found ']'")
         // Columns count characters, as an editor does, not the bytes of 日本語.
         Self.expectError(
-            "{\n  \"name\": \"日本語\", x }", path: "", contains: "malformed JSON at column 18: expected a quoted key")
+            "{\n  \"name\": \"日本語\", x }", path: "",
+            contains: "malformed JSON at column 18: expected a quoted key")
         Self.expectError("{ \"名\": 1, \"名\": 2 }", path: "", contains: "malformed JSON at column 11: duplicate key")
     }
 
@@ -337,7 +339,8 @@ import Testing
             #"{ "colors": ["red"], "background": { "type": "spiral", "stops": [] } }"#, path: "background.type",
             contains: "expected linear, radial or conic")
         Self.expectError(
-            #"{ "colors": ["red"], "background": { "stops": [{ "color": "red" }, { "location": 1, "color": "blue" }] } }"#,
+            #"{ "colors": ["red"], "background": { "stops": [{ "color": "red" }, "#
+                + #"{ "location": 1, "color": "blue" }] } }"#,
             path: "background.stops", contains: "every stop a location, or none")
     }
 

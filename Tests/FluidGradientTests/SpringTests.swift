@@ -35,7 +35,8 @@ import Testing
         }
     }
 
-    /// The textbook underdamped solution x(t) = g + e^(−ζωt)·(e₀ cos ω_d t + (v₀ + ζω e₀)/ω_d · sin ω_d t).
+    /// The textbook underdamped solution
+    /// x(t) = g + e^(−ζωt)·(e₀ cos ω_d t + (v₀ + ζω e₀)/ω_d · sin ω_d t).
     @Test func matchesTheTextbookUnderdampedSolution() {
         let spring = Spring(speed: 1)  // m = 10, k = 100, c = 50
         let omega = (100.0 / 10).squareRoot(), zeta = 50 / (2 * (100.0 * 10).squareRoot())

@@ -71,7 +71,8 @@ import Testing
         }
         #expect(
             message.contains(
-                "changed differs from its golden \(directory)/__Goldens__/SomeTests/changed.png: 1 pixel (0.08%) over 0 levels"
+                "changed differs from its golden \(directory)/__Goldens__/SomeTests/changed.png: "
+                    + "1 pixel (0.08%) over 0 levels"
             ))
         #expect(message.contains("the worst, at (20, 10), differs by 5.0 levels in green"))
         let artifacts = directory + "/__Artifacts__/SomeTests/"
@@ -102,7 +103,8 @@ import Testing
             outcome
                 == .failed(
                     message:
-                        "sized: the golden \(directory)/__Goldens__/SomeTests/sized.png is 48x27, the frame 27x48; actual frame \(actual)"
+                        "sized: the golden \(directory)/__Goldens__/SomeTests/sized.png is 48x27, the frame 27x48; "
+                        + "actual frame \(actual)"
                 ))
         #expect(try PNGFile.read(actual).width == 27)
         // A strip left by an earlier failure of the same size goes: it shows another frame.
@@ -132,7 +134,8 @@ import Testing
             check(Self.frame(), named: "group/nested", maxDiffering: 5)
                 == .failed(
                     message:
-                        "group/nested: tolerance is in 8-bit levels, 0 or more, and maxDiffering a share of the pixels, 0...1 (0.005 for 0.5%); got 0.0 and 5.0"
+                        "group/nested: tolerance is in 8-bit levels, 0 or more, "
+                        + "and maxDiffering a share of the pixels, 0...1 (0.005 for 0.5%); got 0.0 and 5.0"
                 ))
         #expect(message.components(separatedBy: "cannot read").count == 2, "\(message)")
     }
