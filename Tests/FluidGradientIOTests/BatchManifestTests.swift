@@ -159,6 +159,9 @@ import Testing
         Self.expectError(
             #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "defaults": { "fps": 0 } }"#,
             path: "defaults.fps", contains: "outside the allowed range")
+    }
+
+    @Test func outputTemplateErrorsNameTheOutputKey() {
         Self.expectError(
             #"{ "output": "x/{nme}.{ext}", "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"] }"#,
             path: "output", contains: "\"{nme}\" is not a placeholder")
