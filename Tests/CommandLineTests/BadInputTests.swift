@@ -142,6 +142,16 @@ import Testing
         #expect(result.stderr.contains("cannot write /proc/fluidgradient-test.png"))
     }
 
+    /// Checks each case as ``expectRejected(_:scratch:mentions:sourceLocation:)`` does.
+    static func expectEachRejected(
+        _ cases: [(arguments: [String], mentions: String)], scratch: Scratch,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for (arguments, mentions) in cases {
+            Self.expectRejected(arguments, scratch: scratch, mentions: mentions, sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func contradictoryOrMalformedFlags() {
         let scratch = Scratch()
         let cases: [(arguments: [String], mentions: String)] = [
@@ -177,7 +187,14 @@ import Testing
                 "--frames: 9223372036854775807 frames at 30 fps last longer than 86400 s, the longest render; "
                     + "give at most 2592000"
             ),
-            // A number its option's type cannot hold says why.
+        ]
+        Self.expectEachRejected(cases, scratch: scratch)
+    }
+
+    /// A number its option's type cannot hold says why.
+    @Test func numbersTheirOptionsCannotHold() {
+        let scratch = Scratch()
+        let cases: [(arguments: [String], mentions: String)] = [
             (
                 ["render", "--seed", "-1", "-o", scratch.file("x.png")],
                 "--seed: '-1' cannot be negative (see `fluidgradient render --help`)"
@@ -202,6 +219,14 @@ import Testing
                 ["batch", scratch.file("m.json"), "--jobs", "--force"],
                 "--jobs: '--force' is the next option; give a value first"
             ),
+        ]
+        Self.expectEachRejected(cases, scratch: scratch)
+    }
+
+    /// Missing values, stray words, odd paths and unknown commands each get their own one-line error.
+    @Test func missingValuesStrayWordsAndUnknownCommands() {
+        let scratch = Scratch()
+        let cases: [(arguments: [String], mentions: String)] = [
             // A missing value is named at its option, not as a stray argument after it.
             (
                 ["render", "--size", "--fps", "30", "-o", scratch.file("x.png")],
@@ -244,8 +269,6 @@ import Testing
                 "give -o OUTPUT (such as out.png or out.mp4) or --bundle DIR (see `fluidgradient render --help`)"
             ),
         ]
-        for (arguments, mentions) in cases {
-            Self.expectRejected(arguments, scratch: scratch, mentions: mentions)
-        }
+        Self.expectEachRejected(cases, scratch: scratch)
     }
 }
