@@ -33,6 +33,10 @@ def main():
     args = [a for a in sys.argv[1:] if a != "--list"]
     found = sorted(glob.glob(".build/*/symbolgraph"))
     directory = args[0] if args else (found[0] if found else ".build/symbolgraph")
+    missing = [m for m in MODULES if not os.path.exists(os.path.join(directory, f"{m}.symbols.json"))]
+    if missing:
+        print(f"no symbol graph for {', '.join(missing)} in {directory}", file=sys.stderr)
+        return 2
     seen, top, undocumented = set(), [], []
     for module, symbol in symbols(directory):
         key = symbol["identifier"]["precise"]
