@@ -5,6 +5,7 @@
 // keeps a corpus of its own kind. A crash, a sanitizer report or a broken property below
 // is a finding; an error thrown for bad input is the expected outcome.
 import FluidGradient
+import FluidGradientIO
 
 #if canImport(Glibc)
 import Glibc

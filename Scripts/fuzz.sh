@@ -25,6 +25,10 @@ build=.build-fuzz
 binary=$build/fuzz-parsers
 webp_binary=$build/fuzz-webp
 sources=$(find Sources/FluidGradient Sources/CVectorMath -type f | sort)
+# The batch manifest's reader, from FluidGradientIO: the files that need only FluidGradient,
+# built as a module of that name (the rest of FluidGradientIO needs the C libraries).
+manifest_sources=$(printf 'Sources/FluidGradientIO/Batch/%s.swift\n' \
+    BatchManifest BatchManifestError ManifestReader BatchJob Shard ShardEnvironmentError)
 webp_sources="Fuzz/FuzzWebP.c $(find Sources/CWebPCodec -type f | sort)"
 
 build_target() {
@@ -37,8 +41,12 @@ build_target() {
     swiftc "${flags[@]}" -module-name FluidGradient -package-name FluidGradient \
         -emit-module -emit-module-path "$build/FluidGradient.swiftmodule" \
         -emit-library -static -o "$build/libFluidGradient.a" $(grep '\.swift$' <<< "$sources")
-    swiftc "${flags[@]}" -module-name FuzzParsers -I "$build" Fuzz/FuzzParsers.swift "$build/libFluidGradient.a" \
-        -o "$binary"
+    # shellcheck disable=SC2086
+    swiftc "${flags[@]}" -module-name FluidGradientIO -package-name FluidGradient -I "$build" \
+        -emit-module -emit-module-path "$build/FluidGradientIO.swiftmodule" \
+        -emit-library -static -o "$build/libFluidGradientIO.a" $manifest_sources
+    swiftc "${flags[@]}" -module-name FuzzParsers -package-name FluidGradient -I "$build" Fuzz/FuzzParsers.swift \
+        "$build/libFluidGradientIO.a" "$build/libFluidGradient.a" -o "$binary"
 }
 
 build_webp_target() {
@@ -60,7 +68,7 @@ stale() {
 }
 
 # shellcheck disable=SC2086
-if { wants preset || wants manifest || wants palette || wants fill; } && stale "$binary" $sources Fuzz/FuzzParsers.swift
+if { wants preset || wants manifest || wants palette || wants fill; } && stale "$binary" $sources $manifest_sources Fuzz/FuzzParsers.swift
 then
     echo "Building $binary..."
     build_target
