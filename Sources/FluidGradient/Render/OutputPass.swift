@@ -93,6 +93,7 @@ struct OutputPass {
             columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes)
         let window = ExpandedRows.Window(width: spec.width, cellCount: grid.refinedWidth, format: format)
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let background = background.opaqueConstant!
         Dither.paddedThresholds.withUnsafeBufferPointer { padded in
             Dither.paddedHalf.withUnsafeBufferPointer { half in
                 Dither.paddedLaneThresholds.withUnsafeBufferPointer { lanes in
@@ -103,8 +104,8 @@ struct OutputPass {
                         for pair in pairs {
                             for row in [2 * pair, 2 * pair + 1] where row < spec.height {
                                 expandedRow(
-                                    row, rows: rows, window: window, blurred: blurred, thresholds: thresholds,
-                                    phase: offset.x, into: base)
+                                    row, rows: rows, window: window, blurred: blurred, background: background,
+                                    thresholds: thresholds, phase: offset.x, into: base)
                             }
                             if format == .yuv420p {
                                 expandedChroma(
@@ -122,11 +123,11 @@ struct OutputPass {
     @inline(__always)
     private func expandedRow(
         _ row: Int, rows: ExpandedRows, window: ExpandedRows.Window, blurred: UnsafeBufferPointer<SIMD4<Float>>,
-        thresholds: PaddedThresholds, phase: Int, into base: UnsafeMutablePointer<UInt8>
+        background: SIMD4<Float>, thresholds: PaddedThresholds, phase: Int, into base: UnsafeMutablePointer<UInt8>
     ) {
         let width = spec.width, rowWidth = grid.refinedWidth
         let (upperRow, lowerRow) = rows.slide(
-            window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background.opaqueConstant!)
+            window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background)
         let g = rowFraction[row]
         if rows.format == .rgba {
             rows.packRGBA(
