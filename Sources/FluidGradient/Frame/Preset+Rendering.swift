@@ -72,6 +72,6 @@ struct FrameMaker {
     func frame(at time: Double, ditherIndex: Int) -> Frame {
         var pixels = PixelBuffer(width: preset.width, height: preset.height, format: format)
         renderer.render(animator.scene(at: time), frameIndex: ditherIndex, dither: dither, into: &pixels)
-        return Frame(pixels: pixels, time: time, hasTransparency: preset.frameSpec.hasTransparency)
+        return Frame(pixels: pixels, time: time, hasTransparency: renderer.spec.hasTransparency)
     }
 }
