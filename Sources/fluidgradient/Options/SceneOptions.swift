@@ -144,10 +144,7 @@ struct SceneOptions: ParsableArguments {
             let field = PresetSchema.field(key)
             guard let value, case .number(let keyPath, let bounds) = field.kind, let option = field.option
             else { continue }
-            guard bounds.contains(value) else {
-                throw SceneOptionError(option: option, reason: .outOfRange(value, allowed: bounds))
-            }
-            preset[keyPath: keyPath] = value
+            preset[keyPath: keyPath] = try check(value, option, bounds)
         }
         for (key, text) in ranges {
             let field = PresetSchema.field(key)
@@ -169,7 +166,7 @@ struct SceneOptions: ParsableArguments {
 ///   - flag: the option, without its dashes.
 ///   - bounds: its allowed values.
 /// - Returns: `value`.
-/// - Throws: ``CommandError`` (an input error) saying the value is outside `bounds`.
+/// - Throws: ``SceneOptionError`` (an input error) saying the value is outside `bounds`.
 func check(_ value: Double, _ flag: String, _ bounds: ClosedRange<Double>) throws(SceneOptionError) -> Double {
     guard bounds.contains(value) else {
         throw SceneOptionError(option: flag, reason: .outOfRange(value, allowed: bounds))
