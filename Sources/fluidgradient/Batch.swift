@@ -113,21 +113,13 @@ struct Batch: ParsableCommand {
 
     /// The manifest, read and checked.
     private func readManifest() throws -> BatchManifest {
-        do {
-            return try BatchManifest(json: try readFile(manifest, what: "manifest"), file: manifest)
-        } catch let error as BatchManifestError {
-            throw CommandError.input(error.description)
-        }
+        try BatchManifest(json: try readFile(manifest, what: "manifest"), file: manifest)
     }
 
     /// The shard from --shard, or else from a scheduler's variables, or else all jobs.
-    private func chosenShard() throws(CommandError) -> Shard {
+    private func chosenShard() throws(ShardEnvironmentError) -> Shard {
         if let shard { return Shard(parsing: shard)! }
-        do throws(ShardEnvironmentError) {
-            return try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) ?? .all
-        } catch {
-            throw CommandError.input(error.description)
-        }
+        return try Shard.fromEnvironment(ProcessInfo.processInfo.environment, count: shardCount) ?? .all
     }
 
     /// Every job of the manifest, reading the presets and palette files it names.

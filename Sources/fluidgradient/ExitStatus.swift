@@ -5,6 +5,9 @@ import FluidGradientIO
 /// exit status 2. The command line's own error types conform to it.
 protocol InputError: Error {}
 
+extension BatchManifestError: InputError {}
+extension ShardEnvironmentError: InputError {}
+
 /// The exit status for `error` (DESIGN section 11), or nil for an error of the argument
 /// parser's, which says how to use the command.
 ///
