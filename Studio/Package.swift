@@ -1,0 +1,47 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The studio and render service: its own package, so that the render CLI and the libraries
+// never build or even resolve NIO (`./run demo` stays quick), and so that it sees only the
+// libraries' public API, as any other program embedding them would.
+let package = Package(
+    name: "FluidGradientStudio",
+    products: [
+        .executable(name: "fluidgradient-studio", targets: ["fluidgradient-studio"])
+    ],
+    dependencies: [
+        .package(name: "FluidGradient", path: ".."),
+        // Without swift-configuration (the default ConfigurationSupport trait): options
+        // come from the command line.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .executableTarget(name: "PageEmbedder"),
+        .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["PageEmbedder"]),
+        .target(
+            name: "FluidGradientStudio",
+            dependencies: [
+                .product(name: "FluidGradient", package: "FluidGradient"),
+                .product(name: "FluidGradientIO", package: "FluidGradient"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            exclude: ["Page"],
+            plugins: ["EmbedPage"]
+        ),
+        .executableTarget(
+            name: "fluidgradient-studio",
+            dependencies: [
+                "FluidGradientStudio",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "StudioTests",
+            dependencies: [
+                "FluidGradientStudio",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)
