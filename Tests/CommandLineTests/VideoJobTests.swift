@@ -3,8 +3,8 @@ import FluidGradientIO
 import Foundation
 import Testing
 
-/// What a render service's job needs of `writeVideo`: the command's encode sizes and
-/// bytes, progress it can show, and a stop that leaves nothing behind.
+/// What a render service's job needs of `writeVideo` and `writeBundle`: the command's
+/// encode sizes and bytes, progress it can show, and a stop that leaves nothing behind.
 @Suite struct VideoJobTests {
     /// The (done, total) pairs a progress callback heard, from whichever threads.
     final class Heard: @unchecked Sendable {
@@ -63,6 +63,40 @@ import Testing
             try Self.clip().writeVideo(to: url, progress: { heard.record($0, $1) }, shouldStop: { heard.count >= 2 })
         }
         #expect(heard.count >= 2 && heard.count < 6)
+        #expect(scratch.contents == [])
+    }
+
+    /// The manifest and every file `render --bundle` writes, byte for byte, with
+    /// progress over every encode.
+    @Test func aBundleIsTheCommandsBundle() throws {
+        let scratch = Scratch()
+        let result = run([
+            "render", "--preset", "aurora", "--size", "128x72", "--fps", "12", "--duration", "0.5", "--loop",
+            "--bundle", scratch.file("cli"),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let heard = Heard()
+        let preset = try Self.clip()
+        try preset.writeBundle(to: URL(fileURLWithPath: scratch.file("api")), progress: { heard.record($0, $1) })
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.file("cli")).sorted()
+        #expect(names.contains("manifest.json") && names.contains("poster.avif"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("api")).sorted() == names)
+        for name in names {
+            let cli = try Data(contentsOf: URL(fileURLWithPath: scratch.file("cli/" + name)))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.file("api/" + name))) == cli, "\(name)")
+        }
+        // Four loops of 6 frames and three one-frame posters.
+        #expect(heard.all.map(\.done) == Array(1...27) && heard.all.allSatisfy { $0.total == 27 })
+    }
+
+    @Test func aBundleStoppedMidwayLeavesNothing() throws {
+        let scratch = Scratch()
+        let heard = Heard()
+        let url = URL(fileURLWithPath: scratch.file("web"))
+        #expect(throws: VideoError.stopped(path: url.path)) {
+            try Self.clip(transparent: true).writeBundle(
+                to: url, progress: { heard.record($0, $1) }, shouldStop: { heard.count >= 3 })
+        }
         #expect(scratch.contents == [])
     }
 }
