@@ -107,6 +107,8 @@ window.FG = window.FG || {};
   /** Shows `value` (a preset object) in every control and sends it. */
   function load(value, since = performance.now()) {
     state = FG.model.complete(value);
+    const menu = document.getElementById("preset-select");
+    menu.value = [...menu.options].some((o) => o.value === state.name) ? state.name : "";
     for (const control of controls) control.set(state[control.key]);
     send(since);
   }
@@ -127,6 +129,15 @@ window.FG = window.FG || {};
     playButton.setAttribute("aria-pressed", String(on));
   }
   playButton.addEventListener("click", () => setPlaying(!preview.playing));
+  // The preview's own measure: frames per second over the last 30 draws, and the last edit's latency.
+  setInterval(() => {
+    const times = stats.frameTimes.slice(-31);
+    const gaps = times.slice(1).map((t, i) => t - times[i]).sort((a, b) => a - b);
+    const fps = preview.playing && gaps.length > 10 ? `${(1000 / gaps[gaps.length >> 1]).toFixed(0)} fps` : "";
+    const last = stats.editLatencies[stats.editLatencies.length - 1];
+    document.getElementById("meter").textContent = [fps, last ? `edit → pixels ${last.toFixed(0)} ms` : ""]
+      .filter(Boolean).join(" · ");
+  }, 1000);
   scrubber.addEventListener("input", () => { setPlaying(false); preview.seek(Number(scrubber.value)); });
   setPlaying(preview.playing);
 
