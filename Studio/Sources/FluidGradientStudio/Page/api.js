@@ -9,12 +9,20 @@ FG.api = (() => {
   let asking = null; // one token dialog at a time, shared by every request that got 401
 
   const token = () => sessionStorage.getItem(TOKEN_KEY);
+  // Enter submits with Continue (the form's only submit button); Cancel closes without a token.
+  document.querySelector('#token-dialog button[value="cancel"]').addEventListener("click", (event) => {
+    event.target.closest("dialog").close("cancel");
+  });
 
-  /** Asks for the bearer token in the page's dialog; resolves to it, or null when dismissed. */
-  function askToken() {
+  /**
+   * Asks for the bearer token in the page's dialog; resolves to it, or null when dismissed.
+   * @param {boolean} refused whether the service refused the token sent, which the dialog says.
+   */
+  function askToken(refused) {
     if (asking) return asking;
     const dialog = document.getElementById("token-dialog");
     const input = dialog.querySelector("input");
+    dialog.querySelector(".refused").hidden = !refused;
     asking = new Promise((resolve) => {
       input.value = "";
       dialog.addEventListener("close", () => {
@@ -23,6 +31,7 @@ FG.api = (() => {
         asking = null;
         resolve(value || null);
       }, { once: true });
+      dialog.returnValue = "";
       dialog.showModal();
       input.focus();
     });
@@ -46,13 +55,14 @@ FG.api = (() => {
    * @param {string} method HTTP method.
    * @param {string} path a path under the origin, such as `/v1/designs`.
    * @param {object} [options] `body` (object → JSON, Blob → as is), `signal`, `accept`.
-   * @returns {Promise<Response>} the response; 401 is answered by asking for the token once
-   *   and sending the request again.
+   * @returns {Promise<Response>} the response; a 401 asks for the token (again, saying so, when
+   *   the one sent was refused) and sends the request again, until the dialog is dismissed.
    */
   async function send(method, path, options = {}) {
-    for (let attempt = 0; ; attempt += 1) {
+    for (;;) {
+      const used = token();
       const headers = {};
-      if (token()) headers.Authorization = "Bearer " + token();
+      if (used) headers.Authorization = "Bearer " + used;
       let body = options.body;
       if (body !== undefined && !(body instanceof Blob) && typeof body !== "string") {
         body = JSON.stringify(body);
@@ -64,9 +74,10 @@ FG.api = (() => {
       }
       if (options.accept) headers.Accept = options.accept;
       const response = await fetch(path, { method, headers, body, signal: options.signal });
-      if (response.status !== 401 || attempt > 0) return response;
+      if (response.status !== 401) return response;
+      if (token() && token() !== used) continue; // another request's dialog got a newer token
       sessionStorage.removeItem(TOKEN_KEY);
-      if (!(await askToken())) return response;
+      if (!(await askToken(Boolean(used)))) return response;
     }
   }
 
