@@ -17,6 +17,7 @@ import socket
 import subprocess
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import numpy as np
@@ -107,15 +108,17 @@ class StudioServer:
         deadline = time.monotonic() + 60
         while True:
             try:
-                with urllib.request.urlopen(self.url + "/v1/presets", timeout=2) as response:
-                    if response.status == 200:
-                        return
+                with urllib.request.urlopen(self.url + "/v1/presets", timeout=2):
+                    return
+            except urllib.error.HTTPError:
+                return  # it answers (401 when started with a token)
             except OSError:
                 pass
             if self.process.poll() is not None or time.monotonic() > deadline:
-                self.close()
                 self.log.seek(0)
-                raise RuntimeError(f"{binary} did not start:\n{self.log.read()[-2000:]}")
+                output = self.log.read()[-2000:]
+                self.close()
+                raise RuntimeError(f"{binary} did not start:\n{output}")
             time.sleep(0.2)
 
     def get(self, path):

@@ -321,6 +321,41 @@ class StudioTest(unittest.TestCase):
         self.assertLess(os.path.getsize(SCREENSHOT), SCREENSHOT_BYTES)
 
 
+class StudioTokenTest(unittest.TestCase):
+    """A service started with --token: the page asks for the token once and keeps it for the tab."""
+
+    TOKEN = "studio-browser-test-token"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.mkdtemp(prefix="fluidgradient-studio-token-")
+        cls.server = StudioServer(STUDIO, cls.work, ["--token", cls.TOKEN])
+        cls.driver = chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.close()
+
+    def test_page_asks_for_the_token_once(self):
+        driver = self.driver
+        driver.get(self.server.url + "/")
+        wait_for(driver, "document.getElementById('token-dialog').open")
+        field = driver.find_element(By.CSS_SELECTOR, "#token-dialog input")
+        field.send_keys("wrong-token", Keys.ENTER)
+        # A wrong token is refused by the service; the page asks again rather than failing silently.
+        wait_for(driver, "document.getElementById('token-dialog').open && !sessionStorage.getItem("
+                         "'fluidgradient-studio-token')", timeout=30)
+        field = driver.find_element(By.CSS_SELECTOR, "#token-dialog input")
+        field.send_keys(self.TOKEN, Keys.ENTER)
+        wait_for(driver, "window.studio && studio.designId && studio.stats.framesDrawn > 0", timeout=60)
+        self.assertEqual(driver.execute_script("return sessionStorage.getItem('fluidgradient-studio-token')"),
+                         self.TOKEN)
+        driver.refresh()
+        wait_for(driver, "window.studio && studio.designId && studio.stats.framesDrawn > 0", timeout=60)
+        self.assertFalse(driver.execute_script("return document.getElementById('token-dialog').open"))
+
+
 def save_small_png(image, path, limit):
     """Saves `image` as a PNG under `limit` bytes if it can: in full colour, else as 256
     colours with error diffusion (which keeps the gradients free of bands), else that at 3/4 size."""
