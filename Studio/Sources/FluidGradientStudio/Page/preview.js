@@ -31,6 +31,7 @@ FG.Preview = class {
     this.inFlight = new Map();
     this.due = 0;
     this.lastFrameURL = null;
+    this.holding = false;
     requestAnimationFrame((now) => this.tick(now));
   }
 
@@ -75,6 +76,16 @@ FG.Preview = class {
   /** Frame k's instant in seconds, as the URL writes it. */
   static time(k) { return String(k / FG.Preview.FPS); }
 
+  /**
+   * While on, no new frame is fetched (an edit is being sent; its design's frames come next).
+   * Fetching resumes after the caller's current task, so a design shown right after the
+   * release is the one fetched.
+   */
+  hold(on) {
+    this.holding = on;
+    if (!on) queueMicrotask(() => this.fill());
+  }
+
   play(on) {
     this.playing = on;
     this.due = performance.now();
@@ -106,8 +117,10 @@ FG.Preview = class {
     for (const [k, bitmap] of this.ready) {
       if (!wanted.includes(k) && k !== this.k) { bitmap.close(); this.ready.delete(k); }
     }
+    // A new design's first frame is the edit's answer: it gets the service to itself.
+    const limit = this.holding ? 0 : this.drawn < 0 ? 1 : this.maxInFlight;
     for (const k of wanted) {
-      if (this.inFlight.size >= this.maxInFlight) break;
+      if (this.inFlight.size >= limit) break;
       if (!this.ready.has(k) && !this.inFlight.has(k)) this.fetchFrame(this.design, k);
     }
   }

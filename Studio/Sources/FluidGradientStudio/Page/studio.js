@@ -44,11 +44,14 @@ window.FG = window.FG || {};
         const current = preset();
         status("Rendering…");
         let result;
+        preview.hold(true); // the service's time goes to this edit, then to its first frame
         try {
           result = await FG.api.json("POST", "/v1/designs", { body: current });
         } catch (error) {
           showProblem(error.problem || { detail: error.message });
           continue;
+        } finally {
+          preview.hold(false);
         }
         clearProblems();
         if (result.id !== designId) {
