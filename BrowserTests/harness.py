@@ -104,7 +104,8 @@ class StudioServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(os.path.join(work, "studio.log"), "w+")
-        self.process = subprocess.Popen([binary, "--port", str(self.port), *arguments], stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen([binary, "--port", str(self.port), *arguments],
+                                        stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while True:
             try:

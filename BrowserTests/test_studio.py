@@ -41,6 +41,11 @@ SCREENSHOT_BYTES = 300 * 1024
 CHECK_FRAME = 15
 
 
+def read_bytes(path):
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
 def decode(png):
     """A PNG's pixels as an RGBA uint8 array."""
     return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
@@ -110,7 +115,9 @@ class StudioTest(unittest.TestCase):
             const c = document.getElementById('preview');
             const bytes = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
             let binary = '';
-            for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+            for (let i = 0; i < bytes.length; i += 0x8000) {
+                binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+            }
             return [c.width, c.height, btoa(binary)];
         })()""")
         return np.frombuffer(base64.b64decode(data), dtype=np.uint8).reshape(height, width, 4)
@@ -255,8 +262,8 @@ class StudioTest(unittest.TestCase):
         self.assertEqual(words[:2], ["fluidgradient", "render"])
         words[words.index("-o") + 1] = "from-command.png"
         subprocess.run([BINARY, *words[1:], "--quiet", "--time", "0.5"], cwd=work, check=True)
-        with open(os.path.join(work, "from-json.png"), "rb") as a, open(os.path.join(work, "from-command.png"), "rb") as b:
-            json_bytes, command_bytes = a.read(), b.read()
+        json_bytes = read_bytes(os.path.join(work, "from-json.png"))
+        command_bytes = read_bytes(os.path.join(work, "from-command.png"))
         self.assertEqual(json_bytes, command_bytes, "the command and the JSON render different bytes")
         # The service's frame at the design's own size and that instant is the CLI's, byte for byte.
         design = self.js("studio.designId")

@@ -14,8 +14,8 @@ FG.AngleDial = class {
     this.dial = FG.dom.el("div", { class: "dial", role: "slider", tabindex: "0", "aria-label": this.label,
       "aria-valuemin": "0", "aria-valuemax": "360", "data-dial": this.path }, [
       FG.dom.el("div", { class: "dial-face" }), this.needle, FG.dom.el("div", { class: "dial-hub" })]);
-    this.input = FG.dom.el("input", { type: "text", class: "num", inputmode: "decimal", "aria-label": `${this.label} in degrees`,
-      "data-input": this.path, spellcheck: "false" });
+    this.input = FG.dom.el("input", { type: "text", class: "num", inputmode: "decimal",
+      "aria-label": `${this.label} in degrees`, "data-input": this.path, spellcheck: "false" });
     this.input.addEventListener("change", (e) => {
       const number = Number(this.input.value.trim());
       this.commit(this.input.value.trim() !== "" && isFinite(number) ? number : this.input.value.trim(), e);
@@ -39,7 +39,8 @@ FG.AngleDial = class {
     this.needle.style.transform = `rotate(${-shown}deg)`;
     this.dial.setAttribute("aria-valuenow", String(shown));
     const names = { 0: "left to right", 90: "bottom to top", 180: "right to left", 270: "top to bottom" };
-    this.dial.setAttribute("aria-valuetext", numeric ? `${shown}°` + (names[shown] ? `, ${names[shown]}` : "") : String(this.angle));
+    const text = numeric ? `${shown}°` + (names[shown] ? `, ${names[shown]}` : "") : String(this.angle);
+    this.dial.setAttribute("aria-valuetext", text);
     if (document.activeElement !== this.input) this.input.value = String(this.angle);
   }
 

@@ -44,11 +44,14 @@ FG.ColorList = class {
     const path = `${this.key}[${index}]`;
     const picker = FG.dom.el("input", { type: "color", value: FG.model.pickerValue(color),
       "aria-label": `${this.noun} ${n}`, "data-role": "picker", "data-index": index, "data-input": path + ".picker" });
-    picker.addEventListener("input", (e) => this.replace(index, FG.model.withPicked(picker.value, this.colors[index]), e));
+    picker.addEventListener("input", (e) => {
+      this.replace(index, FG.model.withPicked(picker.value, this.colors[index]), e);
+    });
     const text = FG.dom.el("input", { type: "text", class: "hex", value: color, spellcheck: "false",
       "aria-label": `${this.noun} ${n} value`, "data-role": "text", "data-index": index, "data-input": path });
     text.addEventListener("change", (e) => this.replace(index, text.value.trim(), e));
-    const grip = FG.dom.el("span", { class: "grip", draggable: "true", "aria-hidden": "true", title: "Drag to reorder" }, "⠿");
+    const grip = FG.dom.el("span",
+      { class: "grip", draggable: "true", "aria-hidden": "true", title: "Drag to reorder" }, "⠿");
     const up = FG.dom.button(`Move ${this.noun.toLowerCase()} ${n} up`, "↑", (e) => this.moveItem(index, -1, e),
       { class: "icon", "data-role": "up", "data-index": index, disabled: index === 0 });
     const down = FG.dom.button(`Move ${this.noun.toLowerCase()} ${n} down`, "↓", (e) => this.moveItem(index, 1, e),

@@ -22,7 +22,8 @@ FG.controls = (() => {
     input.addEventListener("change", (e) => edit(key, options.raw ? input.value.trim() : typedValue(input.value), e));
     const extra = options.after ? [options.after] : [];
     const element = el("div", { class: "field row-field" }, [
-      el("label", { class: "label", for: id }, label), el("div", { class: "row-input" }, [input, ...extra]), errorSlot(key)]);
+      el("label", { class: "label", for: id }, label), el("div", { class: "row-input" }, [input, ...extra]),
+      errorSlot(key)]);
     return { key, element, set(value) { if (document.activeElement !== input) input.value = shown(value); } };
   }
 
@@ -55,7 +56,8 @@ FG.controls = (() => {
 
   function select(key, label, choices, edit) {
     const id = `field-${key}`;
-    const input = el("select", { id, "data-input": key }, choices.map(([value, text]) => el("option", { value }, text)));
+    const options = choices.map(([value, text]) => el("option", { value }, text));
+    const input = el("select", { id, "data-input": key }, options);
     input.addEventListener("change", (e) => edit(key, input.value, e));
     const element = el("div", { class: "field row-field" }, [
       el("label", { class: "label", for: id }, label), el("div", { class: "row-input" }, [input]), errorSlot(key)]);
@@ -103,7 +105,8 @@ FG.controls = (() => {
     };
     const builder = new FG.GradientBuilder({ key: "background", onChange: (v, e) => edit("background", v, e) });
     const sections = [
-      ["Colours", [list("colors", "Blob colours", "Colour", 1), list("highlights", "Highlights", "Highlight", 0)], extra.palette],
+      ["Colours", [list("colors", "Blob colours", "Colour", 1), list("highlights", "Highlights", "Highlight", 0)],
+        extra.palette],
       ["Background", [{ key: "background", element: builder.element, set: (v) => builder.set(v), builder }]],
       ["Blobs", [
         range("blobSize", "Size", [0, 2], 0.01, fixed(2), edit),

@@ -13,7 +13,8 @@ FG.dom = {
   el(tag, attributes = {}, children = []) {
     const element = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) {
-      if (value !== undefined && value !== null && value !== false) element.setAttribute(name, value === true ? "" : value);
+      if (value === undefined || value === null || value === false) continue;
+      element.setAttribute(name, value === true ? "" : value);
     }
     for (const child of [].concat(children)) element.append(child);
     return element;
@@ -21,7 +22,8 @@ FG.dom = {
 
   /** A small icon button with a label for assistive technology. */
   button(label, text, onClick, extra = {}) {
-    const button = FG.dom.el("button", Object.assign({ type: "button", "aria-label": label, title: label }, extra), text);
+    const attributes = Object.assign({ type: "button", "aria-label": label, title: label }, extra);
+    const button = FG.dom.el("button", attributes, text);
     button.addEventListener("click", onClick);
     return button;
   },

@@ -25,10 +25,12 @@ FG.GradientBuilder = class {
     const kinds = FG.dom.el("div", { class: "segmented", role: "radiogroup", "aria-label": "Background type" });
     this.radios = {};
     for (const kind of ["color", "linear", "radial", "conic"]) {
-      const input = FG.dom.el("input", { type: "radio", name: `${this.key}-kind`, value: kind, id: `${this.key}-${kind}` });
+      const id = `${this.key}-${kind}`;
+      const input = FG.dom.el("input", { type: "radio", name: `${this.key}-kind`, value: kind, id });
       input.addEventListener("change", (e) => this.switchKind(kind, e));
       this.radios[kind] = input;
-      kinds.append(input, FG.dom.el("label", { for: `${this.key}-${kind}` }, kind === "color" ? "Colour" : kind[0].toUpperCase() + kind.slice(1)));
+      const name = kind === "color" ? "Colour" : kind[0].toUpperCase() + kind.slice(1);
+      kinds.append(input, FG.dom.el("label", { for: id }, name));
     }
     this.colorPanel = this.colorEditor(`${this.key}`, "Background colour", () => this.color, (c, e) => {
       this.color = c;
@@ -41,7 +43,8 @@ FG.GradientBuilder = class {
     this.bar = FG.dom.el("div", { class: "stops-bar", "data-stops": this.key, title: "Click to add a stop" });
     this.bar.addEventListener("click", (e) => this.clickBar(e));
     this.stopEditor = FG.dom.el("div", { class: "stop-editor" });
-    const addStop = FG.dom.button("Add stop", "+ Stop", (e) => this.insertStop(e), { class: "ghost small", "data-add": "stop" });
+    const addStop = FG.dom.button("Add stop", "+ Stop", (e) => this.insertStop(e),
+      { class: "ghost small", "data-add": "stop" });
     this.gradientPanel = FG.dom.el("div", { class: "gradient-panel" }, [
       FG.dom.el("div", { class: "gradient-top" }, [this.dial.element, addStop]),
       FG.dom.el("div", { class: "stops-wrap" }, [this.bar]), this.stopEditor]);
@@ -54,7 +57,8 @@ FG.GradientBuilder = class {
   /** A picker and a text field for one colour, read with `get` and written with `put(color, event)`. */
   colorEditor(path, label, get, put) {
     const picker = FG.dom.el("input", { type: "color", "aria-label": label, "data-input": path + ".picker" });
-    const text = FG.dom.el("input", { type: "text", class: "hex", "aria-label": `${label} value`, "data-input": path, spellcheck: "false" });
+    const text = FG.dom.el("input",
+      { type: "text", class: "hex", "aria-label": `${label} value`, "data-input": path, spellcheck: "false" });
     picker.addEventListener("input", (e) => {
       const color = FG.model.withPicked(picker.value, get());
       text.value = color;
@@ -76,7 +80,8 @@ FG.GradientBuilder = class {
   set(fill) {
     if (typeof fill === "object" && fill) {
       this.kind = fill.type;
-      this.gradient = { type: fill.type, angle: fill.angle, stops: fill.stops.map((s) => ({ id: this.nextId++, location: s.location, color: s.color })) };
+      const stops = fill.stops.map((s) => ({ id: this.nextId++, location: s.location, color: s.color }));
+      this.gradient = { type: fill.type, angle: fill.angle, stops };
       this.sortStops();
       if (!this.gradient.stops.some((s) => s.id === this.selected)) this.selected = this.gradient.stops[0]?.id ?? null;
     } else {
@@ -125,7 +130,8 @@ FG.GradientBuilder = class {
     for (let i = 1; i < stops.length; i += 1) {
       if (location <= stops[i].location) {
         const span = stops[i].location - stops[i - 1].location;
-        return FG.model.mix(stops[i - 1].color, stops[i].color, span > 0 ? (location - stops[i - 1].location) / span : 0);
+        const t = span > 0 ? (location - stops[i - 1].location) / span : 0;
+        return FG.model.mix(stops[i - 1].color, stops[i].color, t);
       }
     }
     return stops[stops.length - 1].color;
@@ -265,8 +271,9 @@ FG.GradientBuilder = class {
     }
     this.editorKey = key;
     const path = `${this.key}.stops[${index}]`;
-    const location = FG.dom.el("input", { type: "text", class: "num", inputmode: "decimal", value: String(stop.location),
-      "aria-label": `Stop ${index + 1} location`, "data-input": `${path}.location`, spellcheck: "false" });
+    const location = FG.dom.el("input", { type: "text", class: "num", inputmode: "decimal",
+      value: String(stop.location), "aria-label": `Stop ${index + 1} location`, "data-input": `${path}.location`,
+      spellcheck: "false" });
     location.addEventListener("change", (e) => {
       const number = Number(location.value.trim());
       stop.location = location.value.trim() !== "" && isFinite(number) ? number : location.value.trim();

@@ -18,7 +18,8 @@
     bar.setAttribute("aria-valuetext", `${job.state}, ${percent}%`);
     const words = { queued: "Queued", running: `Rendering ${percent}%`, done: "Done",
       failed: "Failed", cancelled: "Cancelled" };
-    label.textContent = job.state === "failed" && job.error ? `Failed: ${job.error.detail || job.error.title}` : words[job.state] || job.state;
+    label.textContent = job.state === "failed" && job.error
+      ? `Failed: ${job.error.detail || job.error.title}` : words[job.state] || job.state;
     label.classList.toggle("bad", job.state === "failed");
     const running = !terminal.has(job.state);
     cancel.hidden = !running;
@@ -27,7 +28,8 @@
     if (job.state === "done") {
       result.href = `/v1/jobs/${job.id}/result`;
       result.download = job.file || `studio.${job.format}`;
-      result.textContent = `Download ${job.file || job.format}` + (job.bytes ? ` (${(job.bytes / 1048576).toFixed(1)} MB)` : "");
+      const size = job.bytes ? ` (${(job.bytes / 1048576).toFixed(1)} MB)` : "";
+      result.textContent = `Download ${job.file || job.format}${size}`;
     }
   }
 
@@ -103,5 +105,8 @@
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   });
   // The service removes a job's files once they are sent: the link is good for one download.
-  result.addEventListener("click", () => setTimeout(() => { result.hidden = true; label.textContent = "Downloaded"; }, 0));
+  result.addEventListener("click", () => setTimeout(() => {
+    result.hidden = true;
+    label.textContent = "Downloaded";
+  }, 0));
 })();

@@ -6,7 +6,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const targetImage = $("match-target"), yoursImage = $("match-yours"), diffImage = $("match-diff");
-  const scoreBox = $("match-score"), details = $("match-details"), presetMenu = $("match-preset"), timeField = $("match-time");
+  const scoreBox = $("match-score"), details = $("match-details");
+  const presetMenu = $("match-preset"), timeField = $("match-time");
   let target = null; // { ref: {image} | {design}, width, height, name }
   let timer = null;
   let generation = 0;
@@ -37,17 +38,20 @@
     const t = instant();
     details.textContent = "Comparing…";
     try {
-      if (target.ref.design) setImage(targetImage, await objectURL(`/v1/designs/${target.ref.design}/frames/${w}x${h}/${t}.png`));
-      const yours = await objectURL(`/v1/designs/${studio.designId}/frames/${w}x${h}/${t}.png`);
+      const frame = (id) => objectURL(`/v1/designs/${id}/frames/${w}x${h}/${t}.png`);
+      if (target.ref.design) setImage(targetImage, await frame(target.ref.design));
+      const yours = await frame(studio.designId);
       const report = await FG.api.json("POST", "/v1/compare", {
         body: { design: studio.designId, target: target.ref, time: t, width: w, height: h } });
       if (mine !== generation) return URL.revokeObjectURL(yours);
       setImage(yoursImage, yours);
       setImage(diffImage, report.differenceMap || "");
       scoreBox.textContent = Number(report.score).toFixed(1);
-      const psnr = report.psnr === null || report.psnr === undefined || !isFinite(report.psnr) ? "∞" : Number(report.psnr).toFixed(1);
-      details.textContent = `PSNR ${psnr} dB · ΔE mean ${Number(report.meanDeltaE).toFixed(3)}, max ${Number(report.maxDeltaE).toFixed(3)}`
-        + ` · largest difference ${report.maxDifference} levels · ${w}×${h} at ${t} s`;
+      // Identical frames have an infinite PSNR, which JSON writes as null (or leaves out).
+      const psnr = typeof report.psnr === "number" && isFinite(report.psnr) ? report.psnr.toFixed(1) : "∞";
+      const deltaE = `ΔE mean ${Number(report.meanDeltaE).toFixed(3)}, max ${Number(report.maxDeltaE).toFixed(3)}`;
+      details.textContent = `PSNR ${psnr} dB · ${deltaE} · largest difference ${report.maxDifference} levels`
+        + ` · ${w}×${h} at ${t} s`;
     } catch (error) {
       if (mine === generation) details.textContent = `Could not compare: ${error.problem?.detail || error.message}`;
     }
@@ -67,7 +71,8 @@
     }
     try {
       const stored = await FG.api.json("POST", "/v1/images", { body: new Blob([png], { type: "image/png" }) });
-      target = { ref: { image: stored.id }, width: stored.width || bitmap.width, height: stored.height || bitmap.height };
+      const [width, height] = [stored.width || bitmap.width, stored.height || bitmap.height];
+      target = { ref: { image: stored.id }, width, height };
       setImage(targetImage, URL.createObjectURL(png));
       presetMenu.value = "";
       compare();

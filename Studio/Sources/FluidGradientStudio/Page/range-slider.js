@@ -61,7 +61,10 @@ FG.RangeSlider = class {
 
   render() {
     const [lo, hi] = this.span();
-    const position = (v) => (typeof v === "number" && isFinite(v) ? (Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo) : 0);
+    const position = (v) => {
+      if (typeof v !== "number" || !isFinite(v) || hi === lo) return 0;
+      return (Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo);
+    };
     const at = { min: position(this.value.min), max: position(this.value.max) };
     for (const part of ["min", "max"]) {
       const v = this.value[part];

@@ -88,7 +88,9 @@ window.FG = window.FG || {};
     slot.textContent = path ? `${path}: ${reason}` : reason;
     slot.dataset.keyPath = path;
     slot.classList.add("shown");
-    for (const input of document.querySelectorAll(`[data-input="${CSS.escape(path)}"]`)) input.setAttribute("aria-invalid", "true");
+    for (const input of document.querySelectorAll(`[data-input="${CSS.escape(path)}"]`)) {
+      input.setAttribute("aria-invalid", "true");
+    }
     status("Not rendered: see the message", true);
   }
 
