@@ -122,9 +122,17 @@ class StudioServer:
                 raise RuntimeError(f"{binary} did not start:\n{output}")
             time.sleep(0.2)
 
-    def get(self, path):
-        with urllib.request.urlopen(self.url + path, timeout=30) as response:
-            return response.read()
+    def get(self, path, attempts=5):
+        """The body of GET `path`; a 503 (the service's documented answer when busy) is asked
+        again after its Retry-After, up to `attempts` times."""
+        for attempt in range(attempts):
+            try:
+                with urllib.request.urlopen(self.url + path, timeout=30) as response:
+                    return response.read()
+            except urllib.error.HTTPError as error:
+                if error.code != 503 or attempt == attempts - 1:
+                    raise
+                time.sleep(min(5.0, float(error.headers.get("Retry-After") or 1)))
 
     def close(self):
         if self.process.poll() is None:

@@ -245,6 +245,14 @@ class StudioTest(unittest.TestCase):
         before = self.js("studio.designId")
         self.find('[data-range="opacity"] [data-thumb="min"]').send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
         self.edited(before)
+        # A CSS colour name and no highlights at all: both must survive the trip to flags.
+        before = self.js("studio.designId")
+        self.type_into('[data-input="colors[2]"]', "teal")
+        self.edited(before)
+        before = self.js("studio.designId")
+        self.find('[data-list="highlights"] [data-role="remove"]').click()
+        self.edited(before)
+        self.assertEqual(self.preset()["highlights"], [])
 
         for old in glob.glob(os.path.join(self.downloads, "*")):
             os.remove(old)
@@ -254,6 +262,7 @@ class StudioTest(unittest.TestCase):
             self.assertEqual(json.load(handle), self.preset())
         command = self.copied_command()
         self.assertIn("--background 'linear 300 ", command)
+        self.assertIn(" --highlights '' ", command)
 
         work = tempfile.mkdtemp(dir=self.work)
         subprocess.run([BINARY, "render", "--quiet", "--preset", path, "--time", "0.5", "-o", "from-json.png"],
