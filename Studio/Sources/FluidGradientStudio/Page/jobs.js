@@ -28,7 +28,8 @@
     if (job.state === "done") {
       result.href = `/v1/jobs/${job.id}/result`;
       result.download = job.file || `studio.${job.format}`;
-      const size = job.bytes ? ` (${(job.bytes / 1048576).toFixed(1)} MB)` : "";
+      const size = !job.bytes ? "" : job.bytes < 1048576 ? ` (${Math.max(1, Math.round(job.bytes / 1024))} KB)`
+        : ` (${(job.bytes / 1048576).toFixed(1)} MB)`;
       result.textContent = `Download ${job.file || job.format}${size}`;
     }
   }

@@ -21,7 +21,8 @@
 
   function setImage(img, url) {
     if (img.src.startsWith("blob:")) URL.revokeObjectURL(img.src);
-    img.src = url;
+    if (url) img.src = url;
+    else img.removeAttribute("src");
     img.closest("figure").classList.toggle("empty", !url);
   }
 
@@ -49,8 +50,9 @@
       scoreBox.textContent = Number(report.score).toFixed(1);
       // Identical frames have an infinite PSNR, which JSON writes as null (or leaves out).
       const psnr = typeof report.psnr === "number" && isFinite(report.psnr) ? report.psnr.toFixed(1) : "∞";
-      const deltaE = `ΔE mean ${Number(report.meanDeltaE).toFixed(3)}, max ${Number(report.maxDeltaE).toFixed(3)}`;
-      details.textContent = `PSNR ${psnr} dB · ${deltaE} · largest difference ${report.maxDifference} levels`
+      // The names of `fluidgradient compare --json`.
+      const deltaE = `ΔE mean ${Number(report.meanDeltaE).toFixed(3)}, max ${Number(report.largestDeltaE).toFixed(3)}`;
+      details.textContent = `PSNR ${psnr} dB · ${deltaE} · largest difference ${report.largestDifference} levels`
         + ` · ${w}×${h} at ${t} s`;
     } catch (error) {
       if (mine === generation) details.textContent = `Could not compare: ${error.problem?.detail || error.message}`;
