@@ -92,7 +92,7 @@ case $row in
 3)
     # The limit is 2 renders + 8 waiting on 2 cores; 40 connections is 4 x that. The frame
     # cache is held to 32 MB, so that its filling is not mistaken for growth.
-    start_server --max-renders 2 --max-waiting 8 --cache-megabytes 32
+    start_server --max-renders 2 --max-waiting-renders 8 --cache-megabytes 32
     base=$(frame_base)
     rss() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$SERVER/status"; }
     samples="$(rss)"
