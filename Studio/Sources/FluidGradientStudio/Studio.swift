@@ -6,6 +6,8 @@ import ServiceLifecycle
 public final class Studio: Sendable {
     /// The limits and options the service runs with.
     public let configuration: StudioConfiguration
+    /// The designs: the built-in presets and the posted ones.
+    public let designs: DesignRegistry
     /// The threads frames, palettes and comparisons are computed on, within the limits.
     let renders: RenderPool
 
@@ -14,6 +16,7 @@ public final class Studio: Sendable {
     /// - Parameter configuration: the limits and options.
     public init(configuration: StudioConfiguration) {
         self.configuration = configuration
+        designs = DesignRegistry(capacity: configuration.maxDesigns)
         renders = RenderPool(threadCount: configuration.maxRenders, maxWaiting: configuration.maxWaitingRenders)
     }
 
