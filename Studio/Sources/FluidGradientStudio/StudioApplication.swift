@@ -31,6 +31,7 @@ extension Studio {
         PageRoutes(directory: configuration.pageDirectory).add(to: router)
         let v1 = router.group("v1")
         studio.addPresetRoutes(to: v1)
+        studio.addFrameRoutes(to: v1)
         let services: [any Service] = [StudioLifecycle(studio: studio)]
         router.finish()
         return Application(
