@@ -33,6 +33,7 @@ extension Studio {
         studio.addPresetRoutes(to: v1)
         studio.addFrameRoutes(to: v1)
         studio.addImageRoutes(to: v1)
+        studio.addCompareRoutes(to: v1)
         let services: [any Service] = [StudioLifecycle(studio: studio)]
         router.finish()
         return Application(
