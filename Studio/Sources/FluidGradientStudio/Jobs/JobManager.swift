@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+
+/// Runs render jobs: at most ``JobLimits/maxRunning`` at once, each on its own thread, with a
+/// bounded queue behind them, and keeps their files in a private ``JobWorkspace`` until they
+/// are downloaded, cancelled or expired.
+///
+/// Every method is safe to call from any thread; none blocks on a render.
+public final class JobManager: Sendable {
+    /// The limits and capacity this manager applies.
+    public let limits: JobLimits
+    /// The private directory holding the jobs' files.
+    public let workspace: JobWorkspace
+    let table = Mutex(JobTable())
+
+    /// Makes a manager with a fresh private directory.
+    ///
+    /// - Parameters:
+    ///   - limits: frames, pixels, running jobs, queue and expiry.
+    ///   - parent: where to make the private directory; the system's temporary directory when nil.
+    /// - Throws: ``JobWorkspaceError`` when the directory cannot be made.
+    public init(limits: JobLimits = JobLimits(), parent: String? = nil) throws {
+        self.limits = limits
+        workspace = try JobWorkspace(parent: parent)
+    }
+
+    /// Queues a job, and starts it at once when a thread is free.
+    ///
+    /// - Parameter spec: the checked request.
+    /// - Returns: the new job's JSON (queued or running).
+    /// - Throws: ``JobProblem`` 503 when the queue is full or the server is stopping.
+    public func submit(_ spec: JobSpec) throws(JobProblem) -> JobSnapshot {
+        let id = Self.makeID()
+        try table.withLock { table throws(JobProblem) in
+            guard table.accepting else { throw JobProblem.shuttingDown }
+            let waiting = table.queue.count
+            guard waiting < limits.maxQueued || table.running + waiting < limits.maxRunning else {
+                throw JobProblem.queueFull(running: table.running, queued: waiting, retryAfter: limits.retryAfter)
+            }
+            let snapshot = JobSnapshot(id: id, state: .queued, progress: 0, format: spec.format)
+            table.jobs[id] = JobRecord(snapshot: snapshot, spec: spec)
+            table.queue.append(id)
+        }
+        startQueued()
+        return try snapshot(of: id)
+    }
+
+    /// The job JSON of job `id`.
+    ///
+    /// - Throws: ``JobProblem`` 404 for an unknown job.
+    public func snapshot(of id: String) throws(JobProblem) -> JobSnapshot {
+        guard let snapshot = table.withLock({ $0.jobs[id]?.snapshot }) else { throw JobProblem.unknownJob(id) }
+        return snapshot
+    }
+
+    /// Cancels job `id` when it has not ended (a running render stops, and its thread removes
+    /// its files), or deletes it with its file when it has.
+    ///
+    /// - Throws: ``JobProblem`` 404 for an unknown job.
+    public func cancel(_ id: String) throws(JobProblem) {
+        let (observers, deleted) = try table.withLock { table throws(JobProblem) in
+            guard var record = table.jobs[id] else { throw JobProblem.unknownJob(id) }
+            if record.snapshot.state.isTerminal {
+                record.expiry?.cancel()
+                table.jobs[id] = nil
+                return (Array(record.observers.values), true)
+            }
+            record.stop.set()
+            table.queue.removeAll { $0 == id }
+            record.snapshot.state = .cancelled
+            record.result = .gone(reason: "was cancelled")
+            let observers = JobTable.publish(&record)
+            table.jobs[id] = record
+            return (observers, false)
+        }
+        observers.forEach { $0.finish() }
+        if deleted { workspace.removeDirectory(for: id) } else { scheduleExpiry(of: id) }
+    }
+
+    /// A random job id: 32 hex digits, not guessable from other ids.
+    private static func makeID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+}

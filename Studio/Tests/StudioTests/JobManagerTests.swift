@@ -1,0 +1,132 @@
+import FluidGradient
+import Foundation
+import Testing
+
+@testable import FluidGradientStudio
+
+@Suite("Job manager")
+struct JobManagerTests {
+    /// Runs `spec` to its end, recording every progress value its events carry.
+    private func runToEnd(_ manager: JobManager, _ spec: JobSpec) async throws -> (JobSnapshot, [Double]) {
+        let job = try manager.submit(spec)
+        var progress: [Double] = []
+        var last = job
+        for await snapshot in try manager.events(of: job.id) {
+            progress.append(snapshot.progress)
+            last = snapshot
+        }
+        return (last, progress)
+    }
+
+    @Test("an mp4 job runs to done, its file decodes to the frame count, and goes once sent")
+    func mp4RunsToDone() async throws {
+        let manager = try JobManager()
+        let (done, progress) = try await runToEnd(manager, JobSpec(preset: smallPreset(), format: .mp4, encodeSize: .full))
+        #expect(done.state == .done)
+        #expect(progress.last == 1)
+        #expect(progress == progress.sorted())
+        #expect(done.file == "small.mp4")
+        let file = try manager.claimResult(of: done.id)
+        #expect(file.contentType == "video/mp4")
+        #expect(try probedFrameCount(file.path) == 15)
+        #expect(done.bytes == (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int))
+        manager.resultSent(done.id, completely: true)
+        #expect(manager.workspace.entries().isEmpty)
+        #expect(throws: JobProblem.resultGone(done.id, because: "was downloaded")) { try manager.claimResult(of: done.id) }
+        await manager.shutdown()
+    }
+
+    @Test("a webp job's file holds one animation frame per video frame")
+    func webpFrames() async throws {
+        let manager = try JobManager()
+        let (done, _) = try await runToEnd(manager, JobSpec(preset: smallPreset(), format: .webp, encodeSize: .full))
+        #expect(done.state == .done)
+        let file = try manager.claimResult(of: done.id)
+        #expect(webpFrameCount(try Data(contentsOf: URL(fileURLWithPath: file.path))) == 15)
+        await manager.shutdown()
+    }
+
+    @Test("a send that breaks off leaves the file to download again")
+    func brokenSendKeepsFile() async throws {
+        let manager = try JobManager()
+        let (done, _) = try await runToEnd(manager, JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full))
+        let first = try manager.claimResult(of: done.id)
+        #expect(throws: JobProblem.self) { try manager.claimResult(of: done.id) }
+        manager.resultSent(done.id, completely: false)
+        #expect(try manager.claimResult(of: done.id).path == first.path)
+        await manager.shutdown()
+    }
+
+    @Test("cancelling a running job leaves nothing and reports cancelled")
+    func cancelRunning() async throws {
+        let manager = try JobManager()
+        let job = try manager.submit(JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full))
+        #expect(await eventually { !manager.workspace.entries().isEmpty })
+        try manager.cancel(job.id)
+        #expect(try manager.snapshot(of: job.id).state == .cancelled)
+        #expect(await eventually { manager.table.withLock { $0.running == 0 } })
+        #expect(manager.workspace.entries().isEmpty)
+        #expect(throws: JobProblem.resultGone(job.id, because: "was cancelled")) { try manager.claimResult(of: job.id) }
+        await manager.shutdown()
+    }
+
+    @Test("past the running jobs and the queue, a job is refused with 503 and Retry-After")
+    func queueFull() async throws {
+        var limits = JobLimits()
+        limits.maxRunning = 1
+        limits.maxQueued = 1
+        let manager = try JobManager(limits: limits)
+        let long = JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full)
+        let first = try manager.submit(long)
+        let second = try manager.submit(long)
+        #expect(try manager.snapshot(of: second.id).state == .queued)
+        let refusal = #expect(throws: JobProblem.self) { try manager.submit(long) }
+        #expect(refusal?.status == 503)
+        #expect(refusal?.retryAfter == limits.retryAfter)
+        try manager.cancel(second.id)
+        try manager.cancel(first.id)
+        await manager.shutdown()
+    }
+
+    @Test("an unknown job is 404 for every operation")
+    func unknownJob() throws {
+        let manager = try JobManager()
+        let problem = JobProblem.unknownJob("0123")
+        #expect(throws: problem) { try manager.snapshot(of: "0123") }
+        #expect(throws: problem) { try manager.cancel("0123") }
+        #expect(throws: problem) { try manager.claimResult(of: "0123") }
+        #expect(throws: problem) { try manager.events(of: "0123") }
+        manager.workspace.remove()
+    }
+
+    @Test("a finished job expires with its file")
+    func expiry() async throws {
+        var limits = JobLimits()
+        limits.expiry = .milliseconds(1)
+        let manager = try JobManager(limits: limits)
+        let job = try manager.submit(JobSpec(preset: smallPreset(), format: .mp4, encodeSize: .full))
+        #expect(await eventually { (try? manager.snapshot(of: job.id)) == nil })
+        #expect(manager.workspace.entries().isEmpty)
+        await manager.shutdown()
+    }
+
+    @Test("shutdown cancels running and queued jobs and removes the directory")
+    func shutdown() async throws {
+        var limits = JobLimits()
+        limits.maxRunning = 1
+        let manager = try JobManager(limits: limits)
+        let long = JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full)
+        let running = try manager.submit(long)
+        let queued = try manager.submit(long)
+        #expect(try await eventually { try manager.snapshot(of: running.id).state == .running })
+        let events = try manager.events(of: queued.id)
+        await manager.shutdown()
+        #expect(try manager.snapshot(of: running.id).state == .cancelled)
+        #expect(try manager.snapshot(of: queued.id).state == .cancelled)
+        var last: JobSnapshot?
+        for await snapshot in events { last = snapshot }
+        #expect(last?.state == .cancelled)
+        #expect(!FileManager.default.fileExists(atPath: manager.workspace.path))
+        #expect(throws: JobProblem.shuttingDown) { try manager.submit(long) }
+    }
+}
