@@ -17,7 +17,7 @@ struct FluidGradientCommand: ParsableCommand {
             130 interrupted (Ctrl-C, SIGTERM, or the terminal closing; a signal the launcher ignores \
             stays ignored).
             """,
-        version: "1.0.0",
+        version: Preset.engineVersion,
         subcommands: [Render.self, Presets.self, Compare.self, Palette.self, Batch.self, Bench.self]
     )
 

@@ -74,6 +74,14 @@ public struct Preset: Hashable, Sendable {
         pointScale = 1
     }
 
+    /// The engine's version: what `fluidgradient --version` prints, and the manifests of
+    /// bundles and batches record.
+    ///
+    /// It changes whenever the pixels rendered for some preset, size and instant change,
+    /// so the version, ``jsonText``, the size and the instant together name a frame's
+    /// content (a cache key that never goes stale).
+    public static let engineVersion = "1.0.0"
+
     /// The number of frames the duration covers at the frame rate: `round(duration × fps)`,
     /// at least 1.
     public var frameCount: Int { max(1, Int((duration * fps).rounded())) }

@@ -1,4 +1,21 @@
+import Foundation
+
 extension Preset {
+    /// Reads a preset from a JSON document in memory, with the keys of the command's
+    /// `--preset` files, as ``init(contentsOf:)`` reads a file.
+    ///
+    /// The preset is checked as it is read, so every value is inside its bounds, and
+    /// nothing partial comes out.
+    ///
+    /// - Parameters:
+    ///   - data: The document's UTF-8 bytes.
+    ///   - file: How errors name the document, such as `"request"`.
+    /// - Throws: ``PresetError`` naming `file`, the line and the key path at fault when
+    ///   the JSON or a value is wrong.
+    public init(json data: Data, file: String) throws(PresetError) {
+        try self.init(json: [UInt8](data), file: file)
+    }
+
     /// Reads and validates a preset file's contents. `file` is how errors name it.
     /// Nothing partial comes out: any problem is a ``PresetError``.
     package init(json bytes: [UInt8], file: String) throws(PresetError) {

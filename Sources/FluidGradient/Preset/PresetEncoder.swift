@@ -6,8 +6,13 @@ extension Preset {
         .object(PresetSchema.fields.compactMap { field in field.value(in: self).map { (field.key, JSONNode($0)) } })
     }
 
-    /// ``jsonValue`` as indented text with a final newline.
-    package var jsonText: String { jsonValue.serialized() + "\n" }
+    /// The preset as a normalized JSON document: what `fluidgradient presets show NAME
+    /// --json` prints, indented, with a final newline.
+    ///
+    /// Name, description, colours and background are always written; every other key
+    /// only when it differs from its default, always in the same order, so equal presets
+    /// have the same text. ``init(json:file:)`` reads it back into an equal preset.
+    public var jsonText: String { jsonValue.serialized() + "\n" }
 }
 
 extension PresetField {

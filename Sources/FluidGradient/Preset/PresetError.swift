@@ -115,6 +115,10 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
         return [place, path, reason.description].filter { !$0.isEmpty }.joined(separator: ": ")
     }
 
+    /// The key path of the value at fault as messages write it, such as
+    /// `blobSize.min` or `colors[2]`; empty for the document itself.
+    public var keyPath: String { Self.text(of: path) }
+
     /// A key path as messages write it: `blobs[2].center`, `[0].color`.
     package static func text(of path: [PathComponent]) -> String {
         var text = ""

@@ -37,7 +37,7 @@ package final class BatchRunner: @unchecked Sendable {
         package var threadsPerJob = 1
         package var force = false
         package var failFast = false
-        package var version = "1.0.0"
+        package var version = Preset.engineVersion
         package init() {}
     }
 

@@ -98,19 +98,41 @@ package enum PNGFile {
         } else {
             defer { close(descriptor) }
             let failure = { (errno: Errno) in PNGError.cannotOpen(path: path, errno: errno) }
-            guard var bytes = try readToEnd(descriptor, limit: largestPipedPNG, failure: failure) else {
+            guard let bytes = try readToEnd(descriptor, limit: largestPipedPNG, failure: failure) else {
                 throw PNGError.tooLarge(path: path, limit: largestPipedPNG)
             }
-            // fmemopen takes no empty buffer; an empty input is then one NUL byte, not a PNG either.
-            if bytes.isEmpty { bytes = [0] }
-            status = bytes.withUnsafeMutableBytes { buffer in
-                guard let file = fmemopen(buffer.baseAddress, buffer.count, "rb") else { return -2 }
-                defer { fclose(file) }
-                return fg_png_read_stream(file, &image, &message)
-            }
-            if status == -2 { throw PNGError.cannotOpen(path: path, errno: .last) }
+            return try decode(bytes, name: path)
         }
         guard status == 0 else { throw PNGError.cannotDecode(path: path, message: cMessage(message)) }
+        return decoded(&image)
+    }
+
+    /// Decodes a whole PNG held in memory, as ``read(_:)`` decodes a file.
+    ///
+    /// - Parameters:
+    ///   - bytes: the PNG file's bytes.
+    ///   - name: how errors name the PNG.
+    /// - Returns: the image; grey and palette images come back as RGB(A).
+    /// - Throws: ``PNGError/cannotDecode(path:message:)`` when libpng refuses the bytes
+    ///   (not a PNG, truncated, or larger than 64 Mpixels);
+    ///   ``PNGError/cannotOpen(path:errno:)`` when the system cannot read memory as a stream.
+    package static func decode(_ bytes: [UInt8], name: String) throws(PNGError) -> DecodedImage {
+        var image = fg_png_image()
+        var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
+        // fmemopen takes no empty buffer; an empty input is then one NUL byte, not a PNG either.
+        var bytes = bytes.isEmpty ? [0] : bytes
+        let status = bytes.withUnsafeMutableBytes { buffer in
+            guard let file = fmemopen(buffer.baseAddress, buffer.count, "rb") else { return Int32(-2) }
+            defer { fclose(file) }
+            return fg_png_read_stream(file, &image, &message)
+        }
+        if status == -2 { throw PNGError.cannotOpen(path: name, errno: .last) }
+        guard status == 0 else { throw PNGError.cannotDecode(path: name, message: cMessage(message)) }
+        return decoded(&image)
+    }
+
+    /// The samples of an image libpng decoded, which are then freed.
+    private static func decoded(_ image: inout fg_png_image) -> DecodedImage {
         defer { fg_png_free(&image) }
         let count = Int(image.width) * Int(image.height) * Int(image.channels)
         var samples = [UInt16](repeating: 0, count: count)

@@ -1,0 +1,53 @@
+import Foundation
+import ServiceLifecycle
+
+/// The render service's state, shared by its routes: the configuration, the registered
+/// designs and images, the cache of encoded frames and the render threads.
+public final class Studio: Sendable {
+    /// The limits and options the service runs with.
+    public let configuration: StudioConfiguration
+    /// The threads frames, palettes and comparisons are computed on, within the limits.
+    let renders: RenderPool
+
+    /// A studio with nothing registered yet but the built-in presets.
+    ///
+    /// - Parameter configuration: the limits and options.
+    public init(configuration: StudioConfiguration) {
+        self.configuration = configuration
+        renders = RenderPool(threadCount: configuration.maxRenders, maxWaiting: configuration.maxWaitingRenders)
+    }
+
+    /// When a render started now must be ready.
+    var deadline: ContinuousClock.Instant { .now + configuration.deadline }
+
+    /// Runs CPU-bound `work` on a render thread within the limits.
+    ///
+    /// - Parameter work: the computation.
+    /// - Returns: its result.
+    /// - Throws: 503 ``Problem`` (with `Retry-After`) when the service is busy or the
+    ///   deadline passes; what `work` throws.
+    func compute<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await renders.run(deadline: deadline, work)
+        } catch RenderPool.Refusal.busy {
+            throw Problem.busy(
+                "Every render thread is busy and \(renders.maxWaiting) renders are waiting.",
+                retryAfter: configuration.retryAfterSeconds)
+        } catch RenderPool.Refusal.deadline {
+            throw Problem.busy(
+                "The render did not finish within the deadline of \(configuration.deadline).",
+                retryAfter: configuration.retryAfterSeconds)
+        }
+    }
+}
+
+/// The studio's part in the server's lifetime: at shutdown (SIGTERM, SIGINT) it lets the
+/// render threads finish what they have and stop.
+struct StudioLifecycle: Service {
+    let studio: Studio
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        studio.renders.shutdown()
+    }
+}
