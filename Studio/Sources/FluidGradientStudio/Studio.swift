@@ -6,6 +6,10 @@ import ServiceLifecycle
 public final class Studio: Sendable {
     /// The limits and options the service runs with.
     public let configuration: StudioConfiguration
+    /// The designs: the built-in presets and the posted ones.
+    public let designs: DesignRegistry
+    /// Encoded frames by design and address, bounded by their bytes.
+    let frames: LRUCache<FrameKey, EncodedFrame>
     /// The threads frames, palettes and comparisons are computed on, within the limits.
     let renders: RenderPool
 
@@ -14,6 +18,8 @@ public final class Studio: Sendable {
     /// - Parameter configuration: the limits and options.
     public init(configuration: StudioConfiguration) {
         self.configuration = configuration
+        designs = DesignRegistry(capacity: configuration.maxDesigns)
+        frames = LRUCache(capacity: configuration.cacheBytes)
         renders = RenderPool(threadCount: configuration.maxRenders, maxWaiting: configuration.maxWaitingRenders)
     }
 

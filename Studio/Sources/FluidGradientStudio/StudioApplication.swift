@@ -14,12 +14,24 @@ extension Studio {
     public static func application(
         configuration: StudioConfiguration, logger: Logger? = nil
     ) -> some ApplicationProtocol {
-        let studio = Studio(configuration: configuration)
+        Studio(configuration: configuration).application(logger: logger)
+    }
+
+    /// The HTTP application serving this studio's state (see
+    /// ``application(configuration:logger:)``).
+    ///
+    /// - Parameter logger: where the server logs; a default logger when nil.
+    /// - Returns: the application.
+    public func application(logger: Logger? = nil) -> some ApplicationProtocol {
+        let studio = self
         let router = StudioRouter(router: Router(context: StudioContext.self, options: .autoGenerateHeadEndpoints))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ProblemMiddleware())
         if let token = configuration.token { router.add(middleware: BearerAuthMiddleware(token: Array(token.utf8))) }
         PageRoutes(directory: configuration.pageDirectory).add(to: router)
+        let v1 = router.group("v1")
+        studio.addPresetRoutes(to: v1)
+        studio.addFrameRoutes(to: v1)
         let services: [any Service] = [StudioLifecycle(studio: studio)]
         router.finish()
         return Application(

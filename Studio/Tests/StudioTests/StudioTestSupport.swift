@@ -15,8 +15,33 @@ func withStudio(
 ) async throws {
     var configuration = StudioConfiguration()
     configure(&configuration)
-    let app = Studio.application(configuration: configuration)
-    try await app.test(.router) { client in try await body(client) }
+    try await withStudio(Studio(configuration: configuration), body)
+}
+
+/// Runs `body` against the application of `studio`, for tests that reach into its state.
+func withStudio(_ studio: Studio, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void)
+    async throws
+{
+    try await studio.application().test(.router) { client in try await body(client) }
+}
+
+/// The project's seeded generator (SplitMix64, as the library's, which is not public), so
+/// randomized cases are the same on every run.
+struct SplitMix64 {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A whole number in `range`.
+    mutating func next(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
 }
 
 extension TestResponse {
