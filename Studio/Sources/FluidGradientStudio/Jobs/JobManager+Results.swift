@@ -49,7 +49,7 @@ extension JobManager {
             table.jobs[id] = record
             return completely
         }
-        if remove { workspace.removeDirectory(for: id) }
+        if remove { removeFiles(of: id) }
     }
 
     /// The changes of job `id`: its current JSON at once, then each change, ending after the

@@ -5,8 +5,9 @@ import Foundation
 extension JobManager {
     /// Starts queued jobs while threads are free, each on a thread of its own.
     func startQueued() {
-        let starting = table.withLock { table -> [(String, JobSpec, StopFlag)] in
-            var starting: [(String, JobSpec, StopFlag)] = []
+        let starting = table.withLock { table -> [(String, JobSpec, StopFlag, JobWorkspace)] in
+            guard let workspace = table.workspace else { return [] }
+            var starting: [(String, JobSpec, StopFlag, JobWorkspace)] = []
             while table.running < limits.maxRunning, !table.queue.isEmpty {
                 let id = table.queue.removeFirst()
                 guard var record = table.jobs[id] else { continue }
@@ -14,19 +15,19 @@ extension JobManager {
                 _ = JobTable.publish(&record)
                 table.jobs[id] = record
                 table.running += 1
-                starting.append((id, record.spec, record.stop))
+                starting.append((id, record.spec, record.stop, workspace))
             }
             return starting
         }
-        for (id, spec, stop) in starting {
-            let thread = Thread { [self] in run(id, spec, stop) }
+        for (id, spec, stop, workspace) in starting {
+            let thread = Thread { [self] in run(id, spec, stop, in: workspace) }
             thread.name = "job " + id
             thread.start()
         }
     }
 
     /// The body of a job's thread: renders, then records how it ended.
-    private func run(_ id: String, _ spec: JobSpec, _ stop: StopFlag) {
+    private func run(_ id: String, _ spec: JobSpec, _ stop: StopFlag, in workspace: JobWorkspace) {
         let outcome: Result<String, any Error>
         do {
             guard !stop.isSet else { throw JobStopped() }
@@ -37,7 +38,7 @@ extension JobManager {
         } catch {
             outcome = .failure(error)
         }
-        finish(id, outcome)
+        finish(id, outcome, in: workspace)
     }
 
     /// Records the progress of a running job, in steps of at least a percent.
@@ -54,7 +55,7 @@ extension JobManager {
     }
 
     /// Records a job's end: its file, or its error; a cancelled job's files are removed.
-    private func finish(_ id: String, _ outcome: Result<String, any Error>) {
+    private func finish(_ id: String, _ outcome: Result<String, any Error>, in workspace: JobWorkspace) {
         let bytes = (try? outcome.get()).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
         typealias Ending = (observers: [AsyncStream<JobSnapshot>.Continuation], keep: Bool, idle: [CheckedContinuation<Void, Never>])
         let (observers, keep, idle) = table.withLock { table -> Ending in
@@ -118,6 +119,6 @@ extension JobManager {
             return record.map { Array($0.observers.values) } ?? []
         }
         observers.forEach { $0.finish() }
-        workspace.removeDirectory(for: id)
+        removeFiles(of: id)
     }
 }

@@ -5,7 +5,7 @@ extension JobManager {
     /// - Returns: whether every render thread stopped within the grace period.
     @discardableResult
     public func shutdown() async -> Bool {
-        let (observers, expiries) = table.withLock { table in
+        let (observers, expiries, workspace) = table.withLock { table in
             table.accepting = false
             table.queue = []
             var observers: [AsyncStream<JobSnapshot>.Continuation] = []
@@ -23,12 +23,12 @@ extension JobManager {
                 record.observers = [:]
                 table.jobs[id] = record
             }
-            return (observers, expiries)
+            return (observers, expiries, table.workspace)
         }
         observers.forEach { $0.finish() }
         expiries.forEach { $0.cancel() }
         let stopped = await waitUntilIdle(atMost: limits.shutdownGrace)
-        workspace.remove()
+        workspace?.remove()
         return stopped
     }
 

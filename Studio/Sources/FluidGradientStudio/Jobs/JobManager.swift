@@ -9,26 +9,29 @@ import Synchronization
 public final class JobManager: Sendable {
     /// The limits and capacity this manager applies.
     public let limits: JobLimits
-    /// The private directory holding the jobs' files.
-    public let workspace: JobWorkspace
+    /// Where the private directory is made.
+    private let parent: String?
     let table = Mutex(JobTable())
 
-    /// Makes a manager with a fresh private directory.
+    /// Makes a manager; its private directory is made with the first job.
     ///
     /// - Parameters:
     ///   - limits: frames, pixels, running jobs, queue and expiry.
     ///   - parent: where to make the private directory; the system's temporary directory when nil.
-    /// - Throws: ``JobWorkspaceError`` when the directory cannot be made.
-    public init(limits: JobLimits = JobLimits(), parent: String? = nil) throws {
+    public init(limits: JobLimits = JobLimits(), parent: String? = nil) {
         self.limits = limits
-        workspace = try JobWorkspace(parent: parent)
+        self.parent = parent
     }
+
+    /// The private directory holding the jobs' files, once the first job made it.
+    public var workspace: JobWorkspace? { table.withLock { $0.workspace } }
 
     /// Queues a job, and starts it at once when a thread is free.
     ///
     /// - Parameter spec: the checked request.
     /// - Returns: the new job's JSON (queued or running).
-    /// - Throws: ``JobProblem`` 503 when the queue is full or the server is stopping.
+    /// - Throws: ``JobProblem`` 503 when the queue is full, the server is stopping, or the
+    ///   private directory cannot be made.
     public func submit(_ spec: JobSpec) throws(JobProblem) -> JobSnapshot {
         let id = Self.makeID()
         try table.withLock { table throws(JobProblem) in
@@ -36,6 +39,13 @@ public final class JobManager: Sendable {
             let waiting = table.queue.count
             guard waiting < limits.maxQueued || table.running + waiting < limits.maxRunning else {
                 throw JobProblem.queueFull(running: table.running, queued: waiting, retryAfter: limits.retryAfter)
+            }
+            if table.workspace == nil {
+                do throws(JobWorkspaceError) {
+                    table.workspace = try JobWorkspace(parent: parent)
+                } catch {
+                    throw JobProblem.noWorkspace(error, retryAfter: limits.retryAfter)
+                }
             }
             let snapshot = JobSnapshot(id: id, state: .queued, progress: 0, format: spec.format)
             table.jobs[id] = JobRecord(snapshot: snapshot, spec: spec)
@@ -74,7 +84,12 @@ public final class JobManager: Sendable {
             return (observers, false)
         }
         observers.forEach { $0.finish() }
-        if deleted { workspace.removeDirectory(for: id) } else { scheduleExpiry(of: id) }
+        if deleted { removeFiles(of: id) } else { scheduleExpiry(of: id) }
+    }
+
+    /// Removes job `id`'s directory, if there is one.
+    func removeFiles(of id: String) {
+        workspace?.removeDirectory(for: id)
     }
 
     /// A random job id: 32 hex digits, not guessable from other ids.

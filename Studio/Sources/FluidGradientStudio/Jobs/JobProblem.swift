@@ -16,7 +16,7 @@ public struct JobProblem: Error, Codable, Equatable, Sendable {
 
     /// A problem of type `https://fluidgradient.invalid/problems/<slug>`.
     init(slug: String, title: String, status: Int, detail: String, retryAfter: Int? = nil) {
-        self.type = "https://fluidgradient.invalid/problems/" + slug
+        self.type = Problem.typePrefix + slug
         self.title = title
         self.status = status
         self.detail = detail
@@ -54,6 +54,13 @@ extension JobProblem {
     static let shuttingDown = JobProblem(
         slug: "shutting-down", title: "Shutting down", status: 503, detail: "the server is stopping and takes no new job",
         retryAfter: 30)
+
+    /// The private directory for the jobs' files cannot be made.
+    static func noWorkspace(_ error: JobWorkspaceError, retryAfter: Int) -> JobProblem {
+        JobProblem(
+            slug: "no-job-storage", title: "No room for jobs", status: 503,
+            detail: "the server cannot store job files (\(error.reason)); try again later", retryAfter: retryAfter)
+    }
 
     /// A request the job API cannot take (a limit, an unknown design, a bad field).
     static func unprocessable(slug: String, title: String, detail: String) -> JobProblem {

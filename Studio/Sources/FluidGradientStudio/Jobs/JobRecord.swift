@@ -46,6 +46,8 @@ struct JobTable {
     var queue: [String] = []
     /// Jobs whose thread has not ended (cancelled ones included, until their render stops).
     var running = 0
+    /// The private directory, made with the first job.
+    var workspace: JobWorkspace?
     /// False once shutting down.
     var accepting = true
     /// The next observer's key.

@@ -18,14 +18,14 @@ public struct JobWorkspace: Sendable {
     ///
     /// - Parameter parent: where to make it; the system's temporary directory when nil.
     /// - Throws: ``JobWorkspaceError`` when the directory cannot be made.
-    public init(parent: String? = nil) throws {
+    public init(parent: String? = nil) throws(JobWorkspaceError) {
         let base = parent ?? FileManager.default.temporaryDirectory.path
         var template = Array((base + "/fluidgradient-studio.XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
             throw JobWorkspaceError(path: base, reason: String(cString: strerror(errno)))
         }
-        path = String(cString: template)
+        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Makes the (empty, mode 0700) directory of job `id` and returns its path.
