@@ -12,6 +12,8 @@ public final class Studio: Sendable {
     let frames: LRUCache<FrameKey, EncodedFrame>
     /// The threads frames, palettes and comparisons are computed on, within the limits.
     let renders: RenderPool
+    /// The render jobs and their files.
+    public let jobs: JobManager
 
     /// A studio with nothing registered yet but the built-in presets.
     ///
@@ -21,6 +23,7 @@ public final class Studio: Sendable {
         designs = DesignRegistry(capacity: configuration.maxDesigns)
         frames = LRUCache(capacity: configuration.cacheBytes)
         renders = RenderPool(threadCount: configuration.maxRenders, maxWaiting: configuration.maxWaitingRenders)
+        jobs = JobManager(limits: JobLimits(configuration: configuration))
     }
 
     /// When a render started now must be ready.
@@ -55,5 +58,6 @@ struct StudioLifecycle: Service {
     func run() async throws {
         try? await gracefulShutdown()
         studio.renders.shutdown()
+        await studio.jobs.shutdown()
     }
 }

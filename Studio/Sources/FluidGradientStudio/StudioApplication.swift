@@ -32,6 +32,7 @@ extension Studio {
         let v1 = router.group("v1")
         studio.addPresetRoutes(to: v1)
         studio.addFrameRoutes(to: v1)
+        studio.addJobRoutes(to: v1)
         let services: [any Service] = [StudioLifecycle(studio: studio)]
         router.finish()
         return Application(

@@ -21,3 +21,17 @@ public struct JobLimits: Sendable {
     /// files kept 15 minutes.
     public init() {}
 }
+
+extension JobLimits {
+    /// The job limits of the service's configuration.
+    ///
+    /// - Parameter configuration: the service's limits.
+    init(configuration: StudioConfiguration) {
+        self.init()
+        maxFrames = configuration.maxJobFrames
+        maxPixels = configuration.maxPixels
+        maxRunning = configuration.maxRunningJobs
+        maxQueued = configuration.maxQueuedJobs
+        expiry = configuration.jobExpiry
+    }
+}
