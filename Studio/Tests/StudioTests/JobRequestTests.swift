@@ -59,7 +59,7 @@ struct JobRequestTests {
         #expect(problem?.status == 422)
     }
 
-    @Test("bad fields: 400 for a value not in the list, 404 for an unknown design, 422 for zero")
+    @Test("bad fields: 400 for a value not in the list, 404 for an unknown design, 422 out of bounds")
     func badFields() {
         let cases: [(String, Int)] = [
             (#"{"design": "d1", "format": "mkv"}"#, 400),
@@ -70,6 +70,8 @@ struct JobRequestTests {
             (#"{"preset": "no such preset", "format": "mp4"}"#, 404),
             (#"{"design": "d1", "format": "mp4", "fps": 0}"#, 422),
             (#"{"design": "d1", "format": "mp4", "duration": -1}"#, 422),
+            (#"{"design": "d1", "format": "mp4", "fps": 500}"#, 422),
+            (#"{"design": "d1", "format": "mp4", "duration": 0.0001}"#, 422),
         ]
         for (json, status) in cases {
             let problem = #expect(throws: JobProblem.self, "\(json)") { try spec(json) }

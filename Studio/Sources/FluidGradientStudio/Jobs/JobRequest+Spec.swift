@@ -1,5 +1,6 @@
 import FluidGradient
 import FluidGradientIO
+import Foundation
 
 extension JobRequest {
     /// The job this request asks for, checked against `limits`.
@@ -9,7 +10,8 @@ extension JobRequest {
     ///   - design: looks a design up by its id; nil when it is unknown.
     /// - Returns: the preset to render, with this request's duration and fps, and how.
     /// - Throws: ``JobProblem`` 400 for a field that is not one of its values, 404 for an
-    ///   unknown design or preset, 422 for a job over the limits.
+    ///   unknown design or preset, 422 for a job over the limits or a duration or fps out
+    ///   of the library's bounds.
     func spec(limits: JobLimits, design: (String) -> Preset?) throws(JobProblem) -> JobSpec {
         guard let format = JobFormat(rawValue: format) else {
             throw Self.badField("format", value: format, allowed: JobFormat.allCases.map(\.rawValue))
@@ -32,7 +34,18 @@ extension JobRequest {
                 slug: "too-many-pixels", title: "Too many pixels",
                 detail: "the design is \(preset.width)x\(preset.height); the limit is \(limits.maxPixels) pixels a frame")
         }
+        try Self.check(preset)
         return JobSpec(preset: preset, format: format, encodeSize: encodeSize)
+    }
+
+    /// Checks the preset with the new duration and fps as the library checks a preset file,
+    /// so that a value out of its bounds is refused now rather than failing the job.
+    private static func check(_ preset: Preset) throws(JobProblem) {
+        do {
+            _ = try Preset(json: Data(preset.jsonText.utf8), file: "request")
+        } catch {
+            throw JobProblem.unprocessable(slug: "invalid-job", title: "The job's preset is not valid", detail: error.description)
+        }
     }
 
     /// The preset named by `design` or `preset`: exactly one of them.
