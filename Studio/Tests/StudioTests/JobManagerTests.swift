@@ -1,4 +1,5 @@
 import FluidGradient
+import FluidGradientIO
 import Foundation
 import Testing
 
@@ -129,5 +130,22 @@ struct JobManagerTests {
         #expect(last?.state == .cancelled)
         #expect(!FileManager.default.fileExists(atPath: workspace.path))
         #expect(throws: JobProblem.shuttingDown) { try manager.submit(long) }
+    }
+}
+
+@Suite("Job failure")
+struct JobFailureTests {
+    @Test("an encode failure is a problem with the library's text, the private directory cut out")
+    func encodeFailure() {
+        let directory = "/tmp/fluidgradient-studio.Ab12Cd/0123abcd"
+        let error = VideoError.encoderFailed(
+            path: directory + "/small.mp4", frame: 3, ending: .exited(status: 1),
+            stderrTail: "Could not open \(directory)/small.mp4")
+        let problem = JobManager.problem(for: error, in: directory)
+        #expect(problem.status == 500)
+        #expect(problem.type.hasSuffix("/render-failed"))
+        #expect(problem.detail == error.description.replacingOccurrences(of: directory + "/", with: ""))
+        #expect(problem.detail.contains("small.mp4"))
+        #expect(!problem.detail.contains("/tmp"))
     }
 }

@@ -72,7 +72,7 @@ extension JobManager {
                 record.result = .ready(path: path)
             case .failure(let error):
                 record.snapshot.state = .failed
-                record.snapshot.error = problem(for: error, in: workspace.directory(for: id))
+                record.snapshot.error = Self.problem(for: error, in: workspace.directory(for: id))
             }
             let observers = JobTable.publish(&record)
             table.jobs[id] = record
@@ -87,7 +87,12 @@ extension JobManager {
 
     /// The problem a failed job reports: the library error's one line, with the job's
     /// directory left out of any path it quotes.
-    private func problem(for error: any Error, in directory: String) -> JobProblem {
+    ///
+    /// - Parameters:
+    ///   - error: what the render threw.
+    ///   - directory: the job's directory.
+    /// - Returns: 422 for a preset the library refuses, 500 for an encode that failed.
+    static func problem(for error: any Error, in directory: String) -> JobProblem {
         if let problem = error as? JobProblem { return problem }
         let text = String(describing: error).replacingOccurrences(of: directory + "/", with: "")
         if error is PresetError {
