@@ -178,3 +178,32 @@ struct JobRouteTests {
         }
     }
 }
+
+@Suite("Job shutdown")
+struct JobShutdownTests {
+    @Test("the server's graceful shutdown cancels its jobs and removes their directory")
+    func gracefulShutdown() async throws {
+        var configuration = StudioConfiguration()
+        configuration.port = 0
+        configuration.maxRunningJobs = 1
+        let studio = Studio(configuration: configuration)
+        let body = ByteBuffer(string: #"{"preset": "\#(try #require(Preset.builtInNames.first))", "format": "webm"}"#)
+        let ids = try await studio.application().test(.live) { client in
+            var ids: [String] = []
+            for _ in 0..<2 {
+                try await client.execute(
+                    uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json"], body: body
+                ) { response in
+                    #expect(response.status == .accepted)
+                    ids.append(try JSONDecoder().decode(JobSnapshot.self, from: Data(response.bytes)).id)
+                }
+            }
+            #expect(await eventually { studio.jobs.workspace?.entries().isEmpty == false })
+            return ids
+        }
+        let workspace = try #require(studio.jobs.workspace)
+        #expect(!FileManager.default.fileExists(atPath: workspace.path))
+        for id in ids { #expect(try studio.jobs.snapshot(of: id).state == .cancelled) }
+        #expect(throws: JobProblem.shuttingDown) { try studio.jobs.submit(JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full)) }
+    }
+}
