@@ -86,7 +86,7 @@ struct JobRouteTests {
             #expect(seen.dropLast().allSatisfy { !$0.state.isTerminal })
             let path = try await download(job.id, name: "small.mp4", type: "video/mp4", client)
             defer { try? FileManager.default.removeItem(atPath: path) }
-            #expect(try probedFrameCount(path) == 15)
+            #expect(try await onOwnThread { try probedFrameCount(path) } == 15)
             #expect(seen.last?.bytes == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
             #expect(studio.jobs.workspace?.entries() == [])
             try await client.execute(uri: "/v1/jobs/\(job.id)/result", method: .get) {

@@ -60,3 +60,11 @@ func webpFrameCount(_ data: Data) -> Int? {
     }
     return offset == bytes.count ? frames : nil
 }
+
+/// Runs blocking `work` (a socket read, a child process) on a thread of its own, so that it
+/// never holds one of the few threads the server's tasks run on.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}

@@ -14,6 +14,10 @@ public struct JobLimits: Sendable {
     public var expiry: Duration = .seconds(15 * 60)
     /// The `Retry-After` seconds of a refusal for a full queue.
     public var retryAfter: Int = 10
+    /// How often an event stream looks at its job: at most this many events a second.
+    public var eventInterval: Duration = .milliseconds(100)
+    /// The longest an event stream goes without a write, so that a client that left is noticed.
+    public var eventHeartbeat: Duration = .seconds(15)
     /// How long shutting down waits for running jobs to stop.
     public var shutdownGrace: Duration = .seconds(5)
 

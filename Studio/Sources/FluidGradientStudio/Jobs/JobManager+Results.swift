@@ -51,29 +51,4 @@ extension JobManager {
         }
         if remove { removeFiles(of: id) }
     }
-
-    /// The changes of job `id`: its current JSON at once, then each change, ending after the
-    /// terminal state. Only the newest change waits for a slow reader.
-    ///
-    /// - Throws: ``JobProblem`` 404 for an unknown job.
-    public func events(of id: String) throws(JobProblem) -> AsyncStream<JobSnapshot> {
-        let (stream, continuation) = AsyncStream.makeStream(of: JobSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-        let (key, terminal) = try table.withLock { table throws(JobProblem) in
-            guard let record = table.jobs[id] else { throw JobProblem.unknownJob(id) }
-            continuation.yield(record.snapshot)
-            guard !record.snapshot.state.isTerminal else { return (0, true) }
-            let key = table.nextObserver
-            table.nextObserver += 1
-            table.jobs[id]?.observers[key] = continuation
-            return (key, false)
-        }
-        if terminal {
-            continuation.finish()
-        } else {
-            continuation.onTermination = { [weak self] _ in
-                self?.table.withLock { _ = $0.jobs[id]?.observers.removeValue(forKey: key) }
-            }
-        }
-        return stream
-    }
 }

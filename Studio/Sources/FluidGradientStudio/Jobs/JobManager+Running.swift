@@ -12,7 +12,6 @@ extension JobManager {
                 let id = table.queue.removeFirst()
                 guard var record = table.jobs[id] else { continue }
                 record.snapshot.state = .running
-                _ = JobTable.publish(&record)
                 table.jobs[id] = record
                 table.running += 1
                 starting.append((id, record.spec, record.stop, workspace))
@@ -49,7 +48,6 @@ extension JobManager {
                 progress >= record.snapshot.progress + 0.01 || (progress == 1 && record.snapshot.progress < 1)
             else { return }
             record.snapshot.progress = progress
-            _ = JobTable.publish(&record)
             table.jobs[id] = record
         }
     }
@@ -57,12 +55,11 @@ extension JobManager {
     /// Records a job's end: its file, or its error; a cancelled job's files are removed.
     private func finish(_ id: String, _ outcome: Result<String, any Error>, in workspace: JobWorkspace) {
         let bytes = (try? outcome.get()).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
-        typealias Ending = (observers: [AsyncStream<JobSnapshot>.Continuation], keep: Bool, idle: [CheckedContinuation<Void, Never>])
-        let (observers, keep, idle) = table.withLock { table -> Ending in
+        let (keep, idle) = table.withLock { table -> (Bool, [CheckedContinuation<Void, Never>]) in
             table.running -= 1
             let idle = table.running == 0 ? Array(table.idleWaiters.values) : []
             if table.running == 0 { table.idleWaiters = [:] }
-            guard var record = table.jobs[id], record.snapshot.state == .running else { return ([], false, idle) }
+            guard var record = table.jobs[id], record.snapshot.state == .running else { return (false, idle) }
             switch outcome {
             case .success(let path):
                 record.snapshot.state = .done
@@ -74,11 +71,9 @@ extension JobManager {
                 record.snapshot.state = .failed
                 record.snapshot.error = Self.problem(for: error, in: workspace.directory(for: id))
             }
-            let observers = JobTable.publish(&record)
             table.jobs[id] = record
-            return (observers, record.snapshot.state == .done, idle)
+            return (record.snapshot.state == .done, idle)
         }
-        observers.forEach { $0.finish() }
         idle.forEach { $0.resume() }
         if !keep { workspace.removeDirectory(for: id) }
         scheduleExpiry(of: id)
@@ -119,11 +114,7 @@ extension JobManager {
 
     /// Forgets job `id` and removes its files.
     private func expire(_ id: String) {
-        let observers = table.withLock { table in
-            let record = table.jobs.removeValue(forKey: id)
-            return record.map { Array($0.observers.values) } ?? []
-        }
-        observers.forEach { $0.finish() }
+        _ = table.withLock { $0.jobs.removeValue(forKey: id) }
         removeFiles(of: id)
     }
 }

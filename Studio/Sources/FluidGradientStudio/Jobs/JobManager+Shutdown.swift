@@ -5,10 +5,9 @@ extension JobManager {
     /// - Returns: whether every render thread stopped within the grace period.
     @discardableResult
     public func shutdown() async -> Bool {
-        let (observers, expiries, workspace) = table.withLock { table in
+        let (expiries, workspace) = table.withLock { table in
             table.accepting = false
             table.queue = []
-            var observers: [AsyncStream<JobSnapshot>.Continuation] = []
             var expiries: [Task<Void, Never>] = []
             for id in table.jobs.keys {
                 guard var record = table.jobs[id] else { continue }
@@ -18,14 +17,10 @@ extension JobManager {
                     record.snapshot.state = .cancelled
                     record.result = .gone(reason: "was cancelled by the server stopping")
                 }
-                observers += JobTable.publish(&record)
-                observers += record.observers.values
-                record.observers = [:]
                 table.jobs[id] = record
             }
-            return (observers, expiries, table.workspace)
+            return (expiries, table.workspace)
         }
-        observers.forEach { $0.finish() }
         expiries.forEach { $0.cancel() }
         let stopped = await waitUntilIdle(atMost: limits.shutdownGrace)
         workspace?.remove()
@@ -53,8 +48,8 @@ extension JobManager {
     /// - Returns: whether no render thread runs.
     private func idle() async -> Bool {
         let key = table.withLock { table in
-            defer { table.nextObserver += 1 }
-            return table.nextObserver
+            defer { table.nextWaiter += 1 }
+            return table.nextWaiter
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

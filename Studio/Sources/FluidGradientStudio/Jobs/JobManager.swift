@@ -12,6 +12,8 @@ public final class JobManager: Sendable {
     /// Where the private directory is made.
     private let parent: String?
     let table = Mutex(JobTable())
+    /// How many event streams are open, for checking that a client that left holds none.
+    let openEventStreams = Atomic(0)
 
     /// Makes a manager; its private directory is made with the first job.
     ///
@@ -68,22 +70,20 @@ public final class JobManager: Sendable {
     ///
     /// - Throws: ``JobProblem`` 404 for an unknown job.
     public func cancel(_ id: String) throws(JobProblem) {
-        let (observers, deleted) = try table.withLock { table throws(JobProblem) in
+        let deleted = try table.withLock { table throws(JobProblem) in
             guard var record = table.jobs[id] else { throw JobProblem.unknownJob(id) }
             if record.snapshot.state.isTerminal {
                 record.expiry?.cancel()
                 table.jobs[id] = nil
-                return (Array(record.observers.values), true)
+                return true
             }
             record.stop.set()
             table.queue.removeAll { $0 == id }
             record.snapshot.state = .cancelled
             record.result = .gone(reason: "was cancelled")
-            let observers = JobTable.publish(&record)
             table.jobs[id] = record
-            return (observers, false)
+            return false
         }
-        observers.forEach { $0.finish() }
         if deleted { removeFiles(of: id) } else { scheduleExpiry(of: id) }
     }
 

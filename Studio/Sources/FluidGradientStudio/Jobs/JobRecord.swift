@@ -10,8 +10,6 @@ struct JobRecord {
     let stop = StopFlag()
     /// The job's file, once there is one.
     var result: JobResult = .none
-    /// The event streams following the job.
-    var observers: [Int: AsyncStream<JobSnapshot>.Continuation] = [:]
     /// Removes the finished job when its time is up.
     var expiry: Task<Void, Never>?
 }
@@ -50,17 +48,9 @@ struct JobTable {
     var workspace: JobWorkspace?
     /// False once shutting down.
     var accepting = true
-    /// The next observer's key.
-    var nextObserver = 0
+    /// The next idle waiter's key.
+    var nextWaiter = 0
     /// Shutdown waiting for the running jobs to end.
     var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
 
-    /// Sends `record`'s snapshot to its observers; when terminal, detaches them and returns
-    /// them to be finished outside the lock.
-    static func publish(_ record: inout JobRecord) -> [AsyncStream<JobSnapshot>.Continuation] {
-        for observer in record.observers.values { observer.yield(record.snapshot) }
-        guard record.snapshot.state.isTerminal else { return [] }
-        defer { record.observers = [:] }
-        return Array(record.observers.values)
-    }
 }

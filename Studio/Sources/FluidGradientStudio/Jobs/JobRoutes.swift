@@ -29,7 +29,8 @@ struct JobRoutes: Sendable {
         }
         router.get("jobs/{id}/events") { _, context in
             let id = try context.parameters.require("id")
-            return JobEventStream(events: try answer { try jobs.events(of: id) }).response()
+            _ = try answer { try jobs.snapshot(of: id) }
+            return JobEventStream(jobs: jobs, id: id).response()
         }
     }
 
