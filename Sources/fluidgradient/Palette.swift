@@ -47,14 +47,14 @@ struct Palette: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard (1...16).contains(n) else { throw ValidationError("-n must be 1 to 16, not \(n)") }
+        let allowed = PresetLimits.paletteCount
+        guard allowed.contains(n) else {
+            throw ValidationError("-n must be \(allowed.lowerBound) to \(allowed.upperBound), not \(n)")
+        }
     }
 
     func run() throws {
-        let decoded = try PNGFile.read(image)
-        let swatches = PaletteExtractor(count: n).extract(width: decoded.width, height: decoded.height) { x, y in
-            decoded.rgba(x: x, y: y)
-        }
+        let swatches = Frame(try PNGFile.read(image)).swatches(count: n)
         guard !swatches.isEmpty else {
             throw CommandError.input("\(image) has no opaque pixels to take colours from")
         }

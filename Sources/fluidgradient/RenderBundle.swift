@@ -37,10 +37,9 @@ extension Render {
         }
         var announce: (@Sendable (String) -> Void)?
         if output.verbose { announce = { @Sendable line in printWhole("ffmpeg command: " + line) } }
-        let version = FluidGradientCommand.configuration.version
         let bundleRequest = BundleRequest(
             preset: preset, directory: directory, encodeSize: size, dither: output.dither == .on,
-            threads: output.threading.threadCount, generator: "fluidgradient " + version, announce: announce)
+            threads: output.threading.threadCount, announce: announce)
         let start = Date()
         let manifest = try BundleWriter.write(bundleRequest)
         guard !output.quiet else { return }

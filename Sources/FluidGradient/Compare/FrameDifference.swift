@@ -149,7 +149,36 @@ package struct FrameDifference: Sendable, Equatable {
 package enum DiffStrip {
     package static func render(expected: FrameSamples, actual: FrameSamples, tolerance: Double) -> PixelBuffer {
         let width = expected.width, height = expected.height
+        let map = heatMap(expected: expected, actual: actual, tolerance: tolerance)
         var strip = PixelBuffer(width: 3 * width, height: height, format: .rgb24)
+        strip.withUnsafeMutableBytes { bytes in
+            map.withUnsafeBytes { heat in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let row = y * 3 * width
+                        let a = expected.premultiplied(x: x, y: y), b = actual.premultiplied(x: x, y: y)
+                        for lane in 0..<3 {
+                            bytes[(row + x) * 3 + lane] = level(a[lane])
+                            bytes[(row + width + x) * 3 + lane] = level(b[lane])
+                            bytes[(row + 2 * width + x) * 3 + lane] = heat[(y * width + x) * 4 + lane]
+                        }
+                    }
+                }
+            }
+        }
+        return strip
+    }
+
+    /// The strip's third panel alone, opaque RGBA.
+    ///
+    /// - Parameters:
+    ///   - expected: one frame.
+    ///   - actual: the other, of the same size.
+    ///   - tolerance: the largest difference, in 8-bit levels, left black.
+    /// - Returns: the heat map, 8-bit RGBA with every alpha 255.
+    package static func heatMap(expected: FrameSamples, actual: FrameSamples, tolerance: Double) -> PixelBuffer {
+        let width = expected.width, height = expected.height
+        var map = PixelBuffer(width: width, height: height, format: .rgba)
         var largest: Float = 0
         for y in 0..<height {
             for x in 0..<width {
@@ -158,27 +187,22 @@ package enum DiffStrip {
             }
         }
         let floor = Float(tolerance / 255)
-        strip.withUnsafeMutableBytes { bytes in
-            func put(_ x: Int, _ y: Int, _ color: SIMD4<Float>) {
-                let offset = (y * 3 * width + x) * 3
-                for lane in 0..<3 { bytes[offset + lane] = UInt8(min(max(color[lane], 0), 1) * 255 + 0.5) }
-            }
+        map.withUnsafeMutableBytes { bytes in
             for y in 0..<height {
                 for x in 0..<width {
-                    let a = expected.premultiplied(x: x, y: y), b = actual.premultiplied(x: x, y: y)
-                    put(x, y, a)
-                    put(width + x, y, b)
-                    let d = absolute(a - b).max()
-                    guard d > floor, largest > floor else {
-                        put(2 * width + x, y, .zero)
-                        continue
-                    }
-                    put(2 * width + x, y, heat(0.25 + 0.75 * (d - floor) / max(largest - floor, 1e-9)))
+                    let d = absolute(expected.premultiplied(x: x, y: y) - actual.premultiplied(x: x, y: y)).max()
+                    let color =
+                        d > floor && largest > floor
+                        ? heat(0.25 + 0.75 * (d - floor) / max(largest - floor, 1e-9)) : SIMD4<Float>(0, 0, 0, 1)
+                    for lane in 0..<4 { bytes[(y * width + x) * 4 + lane] = level(color[lane]) }
                 }
             }
         }
-        return strip
+        return map
     }
+
+    /// A value in 0...1 (clamped) as an 8-bit level, rounded.
+    private static func level(_ value: Float) -> UInt8 { UInt8(min(max(value, 0), 1) * 255 + 0.5) }
 
     /// Black → red → yellow → white along `t` in 0...1.
     static func heat(_ t: Float) -> SIMD4<Float> {

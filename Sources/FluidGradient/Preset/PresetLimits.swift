@@ -16,6 +16,8 @@ package enum PresetLimits {
     package static let retargetInterval = 0.05...600.0
     package static let seed = 0.0...9_007_199_254_740_991.0
     package static let colorCount = 1...64
+    /// The most colours a palette is taken with (`palette -n`).
+    package static let paletteCount = 1...16
     /// An explicit blob's centre and radius, each coordinate, in frame units.
     package static let blobCoordinate = -100.0...100.0
     /// A gradient's angle, in degrees.

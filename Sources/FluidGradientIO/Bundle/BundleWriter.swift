@@ -17,14 +17,16 @@ package struct BundleRequest: Sendable {
     package var generator: String
     /// Hears each ffmpeg command line, for `--verbose`.
     package var announce: (@Sendable (String) -> Void)?
+    /// Hears (frames encoded, total) over every file, after each frame.
+    package var progress: (@Sendable (Int, Int) -> Void)?
     /// Asked between frames: true stops the bundle as an interrupt does (a batch that
     /// is stopping).
     package var shouldStop: @Sendable () -> Bool
 
     package init(
         preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
-        generator: String, announce: (@Sendable (String) -> Void)? = nil,
-        shouldStop: @escaping @Sendable () -> Bool = { false }
+        generator: String = "fluidgradient " + Preset.engineVersion, announce: (@Sendable (String) -> Void)? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
     ) {
         self.preset = preset
         self.directory = directory
@@ -33,6 +35,7 @@ package struct BundleRequest: Sendable {
         self.threads = threads
         self.generator = generator
         self.announce = announce
+        self.progress = progress
         self.shouldStop = shouldStop
     }
 }
@@ -71,6 +74,7 @@ package enum BundleWriter {
         let transparent = preset.frameSpec.hasTransparency
         let outputs = BundleOutput.loops(transparent: transparent) + BundleOutput.posters
         try encode(outputs, request: request, in: staging)
+        if request.shouldStop() { throw InterruptionError() }
         var posters = outputs.filter { !$0.isLoop }
         if !transparent {
             let jpeg = BundleOutput.jpegPoster
@@ -143,6 +147,8 @@ package enum BundleWriter {
     {
         let preset = request.preset
         let small = preset.rendered(at: request.encodeSize)
+        let total = outputs.map { $0.isLoop ? preset.frameCount : 1 }.reduce(0, +)
+        let progress = request.progress.map { CallbackProgress(total: total, report: $0) }
         let failure = FirstFailure()
         let group = DispatchGroup()
         for output in outputs {
@@ -160,7 +166,9 @@ package enum BundleWriter {
                     let plan = RenderPlan(
                         preset: shown, frames: 0...(isLoop ? preset.frameCount - 1 : 0), time: isLoop ? nil : 0,
                         dither: request.dither, threads: isLoop ? 1 : request.threads)
-                    try FramePipeline.run(plan, into: sink) { failure.happened || request.shouldStop() }
+                    try FramePipeline.run(plan, into: sink, progress: progress) {
+                        failure.happened || request.shouldStop()
+                    }
                 } catch {
                     failure.record(error)
                 }

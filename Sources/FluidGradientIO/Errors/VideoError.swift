@@ -30,6 +30,9 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case posterFailed(path: String, ending: ProcessEnding, stderrTail: String)
     /// A video written for a bundle ended before `frame`, which the bundle measures.
     case endedEarly(path: String, frame: Int)
+    /// The caller's stop check asked to stop before `path` was complete; nothing was
+    /// left at `path`.
+    case stopped(path: String)
 
     /// What needs ffmpeg, in ``ffmpegNotFound(need:)``.
     public enum Need: Sendable, Equatable {
@@ -94,6 +97,8 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             "ffmpeg could not write the poster \(path) (status \(ending.code)): \(tail)"
         case .endedEarly(let path, let frame):
             "\(path) ended before frame \(frame), which the bundle measures"
+        case .stopped(let path):
+            "stopped before \(path) was complete, as asked; nothing was left there"
         }
     }
 }

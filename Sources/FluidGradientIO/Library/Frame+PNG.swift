@@ -28,7 +28,14 @@ extension Frame {
     ///   the bytes are not a PNG, are cut short, or hold more than 64 Mpixels;
     ///   ``PNGError/cannotOpen(path:errno:)`` when the system cannot read memory as a stream.
     public init(pngData data: Data) throws(PNGError) {
-        let image = try PNGFile.decode([UInt8](data), name: "PNG data")
+        self.init(try PNGFile.decode([UInt8](data), name: "PNG data"))
+    }
+
+    /// A decoded PNG as a frame at time 0: RGBA at the PNG's depth, opaque where the PNG
+    /// has no alpha channel.
+    ///
+    /// - Parameter image: the decoded PNG.
+    package init(_ image: DecodedImage) {
         let sixteen = image.bitDepth == 16
         var pixels = PixelBuffer(width: image.width, height: image.height, format: sixteen ? .rgba64le : .rgba)
         let opaque: UInt16 = sixteen ? 0xFFFF : 0xFF

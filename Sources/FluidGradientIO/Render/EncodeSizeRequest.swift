@@ -1,13 +1,15 @@
 import FluidGradient
 import Foundation
 
-/// What `--encode-size` asks of a video or animated-image output.
-package enum EncodeSizeRequest: Equatable, Sendable {
-    /// The smallest size the blur allows (``EncodeSize/automatic(for:)``).
+/// The size a video or animated image is encoded at, for players to scale to its display
+/// size: what `--encode-size` asks.
+public enum EncodeSizeRequest: Equatable, Sendable {
+    /// The smallest size at which the blur keeps a bilinear upscale within the codecs'
+    /// own loss: `--encode-size auto`.
     case auto
-    /// The output size.
+    /// The display size itself: `--encode-size full`.
     case full
-    /// This size, which must keep the output's aspect ratio.
+    /// This size, which must keep the display size's aspect ratio and be no larger.
     case size(width: Int, height: Int)
 
     /// Parses `auto`, `full` or `WxH`.

@@ -1,0 +1,82 @@
+import FluidGradient
+import Foundation
+
+extension Preset {
+    /// Renders the frame that shows `time` as a WebP image's bytes, encoded through the
+    /// `ffmpeg` binary as `render --bundle` encodes its `poster.webp` (lossy, quality 90):
+    /// at time 0 and the preset's size, the bytes are the poster's.
+    ///
+    /// - Parameters:
+    ///   - time: The instant, in seconds: 0 to 86400.
+    ///   - width: The image's width in pixels, at most 16383; the preset's ``width`` when
+    ///     left out.
+    ///   - height: The image's height in pixels, at most 16383; the preset's ``height``
+    ///     when left out.
+    ///   - dither: Whether the 8-bit samples are dithered (the default).
+    ///   - threads: How many threads share the render; the bytes do not depend on it.
+    /// - Returns: The WebP file's bytes.
+    /// - Throws: ``PresetError`` when the preset, the size or the time is out of bounds;
+    ///   ``VideoError`` when ffmpeg is missing or fails; ``FileError`` when the temporary
+    ///   file cannot be written or read; an error describing a size WebP cannot hold.
+    public func webpData(
+        at time: Double, width: Int? = nil, height: Int? = nil, dither: Bool = true, threads: Int = 1
+    ) throws -> Data {
+        try stillData(.webp, at: time, width: width, height: height, dither: dither, threads: threads)
+    }
+
+    /// Renders the frame that shows `time` as an AVIF image's bytes, encoded through the
+    /// `ffmpeg` binary as `render --bundle` encodes its `poster.avif` (AV1 at 10 bits, with
+    /// an alpha plane when the background lets the blobs show over nothing): at time 0 and
+    /// the preset's size, the bytes are the poster's.
+    ///
+    /// - Parameters:
+    ///   - time: The instant, in seconds: 0 to 86400.
+    ///   - width: The image's width in pixels, even and at least 64; the preset's
+    ///     ``width`` when left out.
+    ///   - height: The image's height in pixels, even and at least 64; the preset's
+    ///     ``height`` when left out.
+    ///   - threads: How many threads share the render; the bytes do not depend on it.
+    /// - Returns: The AVIF file's bytes.
+    /// - Throws: ``PresetError`` when the preset, the size or the time is out of bounds;
+    ///   ``VideoError`` when ffmpeg is missing or fails; ``FileError`` when the temporary
+    ///   file cannot be written or read; an error describing a size AV1 cannot take.
+    public func avifData(at time: Double, width: Int? = nil, height: Int? = nil, threads: Int = 1) throws -> Data {
+        try stillData(.avif, at: time, width: width, height: height, dither: true, threads: threads)
+    }
+
+    /// The still at `time` encoded in `container` by the bundle's poster encode, through a
+    /// private temporary directory that is removed before this returns.
+    private func stillData(
+        _ container: VideoContainer, at time: Double, width: Int?, height: Int?, dither: Bool, threads: Int
+    ) throws -> Data {
+        let sized = try checked(width: width, height: height, times: [time])
+        let directory = try PrivateDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/still." + container.rawValue
+        let sink = try BundleOutput(file: path, kind: .poster(container)).sink(
+            path: path, width: sized.width, height: sized.height, fps: sized.fps, frames: 1,
+            transparent: sized.frameSpec.hasTransparency, dither: dither, announce: nil)
+        try FramePipeline.run(
+            RenderPlan(preset: sized, frames: 0...0, time: time, dither: dither, threads: threads), into: sink)
+        return try Data(readFile(path, what: "image"))
+    }
+}
+
+/// A directory only this user can enter (mode 0700), under the system's temporary directory.
+struct PrivateDirectory {
+    let path: String
+
+    /// Creates the directory.
+    ///
+    /// - Throws: ``FileError`` when it cannot be created.
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "fluidgradient-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw FileError.cannotCreate(path: NSTemporaryDirectory(), linkTarget: nil, errno: .last)
+        }
+        path = String(cString: made)
+    }
+
+    /// Removes the directory and everything in it.
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}

@@ -1,0 +1,51 @@
+import FluidGradient
+import FluidGradientIO
+import Foundation
+import Testing
+
+/// `webpData(at:)` and `avifData(at:)` are the bundle's poster encodes: at instant 0 and
+/// the display size, the bytes of `render --bundle`'s `poster.webp` and `poster.avif`.
+@Suite struct StillImageTests {
+    static let loop = [
+        "render", "--preset", "aurora", "--size", "192x108", "--fps", "10", "--duration", "0.5", "--loop",
+    ]
+
+    @Test(arguments: [false, true])
+    func aStillIsTheBundlesPosterByteForByte(transparent: Bool) throws {
+        let scratch = Scratch()
+        let directory = scratch.file("web")
+        let result = run(Self.loop + (transparent ? ["--background", "transparent"] : []) + ["--bundle", directory])
+        #expect(result.status == 0, "\(result.stderr)")
+        var preset = try #require(Preset.builtIn("aurora"))
+        (preset.width, preset.height, preset.fps, preset.duration, preset.loop) = (192, 108, 10, 0.5, true)
+        if transparent { preset.background = .color(.clear) }
+        let webp = try Data(contentsOf: URL(fileURLWithPath: directory + "/poster.webp"))
+        let avif = try Data(contentsOf: URL(fileURLWithPath: directory + "/poster.avif"))
+        #expect(try preset.webpData(at: 0) == webp)
+        #expect(try preset.avifData(at: 0, threads: 3) == avif)
+    }
+
+    /// Another instant and size: a file of that size, the same bytes every time, and a
+    /// different image from instant 0's.
+    @Test func aStillHasTheSizeAndInstantAskedFor() throws {
+        let scratch = Scratch()
+        let preset = try #require(Preset.builtIn("sunset"))
+        let webp = try preset.webpData(at: 1.5, width: 160, height: 90)
+        #expect(try preset.webpData(at: 1.5, width: 160, height: 90, threads: 2) == webp)
+        #expect(try preset.webpData(at: 0, width: 160, height: 90) != webp)
+        let avif = try preset.avifData(at: 1.5, width: 128, height: 72)
+        for (name, bytes, width) in [("a.webp", webp, "160"), ("a.avif", avif, "128")] {
+            try bytes.write(to: URL(fileURLWithPath: scratch.file(name)))
+            #expect(probe(scratch.file(name), countFrames: false)["width"] == width, "\(name)")
+        }
+    }
+
+    @Test func aSizeOrInstantTheEncoderCannotTakeThrows() throws {
+        let preset = try #require(Preset.builtIn("ocean"))
+        #expect(throws: PresetError.self) { try preset.webpData(at: -1, width: 64, height: 64) }
+        #expect(throws: PresetError.self) { try preset.avifData(at: 0, width: 0, height: 64) }
+        // AV1 takes even sides of at least 64 pixels.
+        #expect(throws: (any Error).self) { try preset.avifData(at: 0, width: 65, height: 64) }
+        #expect(throws: (any Error).self) { try preset.avifData(at: 0, width: 32, height: 18) }
+    }
+}
