@@ -59,11 +59,47 @@ struct JobManagerTests {
         await manager.shutdown()
     }
 
+    @Test("a bundle job's zip holds the bundle's page, manifest and loops")
+    func bundleJob() async throws {
+        let manager = JobManager()
+        let preset = smallPreset(width: 128, height: 72)
+        let (done, progress) = try await runToEnd(manager, JobSpec(preset: preset, format: .bundle, encodeSize: .auto))
+        #expect(done.state == .done, "\(done.error?.detail ?? "")")
+        #expect(progress.last == 1)
+        #expect(done.file == "small.zip")
+        let file = try manager.claimResult(of: done.id)
+        #expect(file.contentType == "application/zip")
+        let names = try await onOwnThread { try zipEntryNames(file.path) }
+        #expect(names.contains("index.html"))
+        #expect(names.contains("manifest.json"))
+        #expect(names.contains { $0.hasSuffix(".webm") })
+        #expect(manager.workspace?.entries() == [done.id])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: manager.workspace!.directory(for: done.id)) == ["small.zip"])
+        await manager.shutdown()
+    }
+
+    @Test("a job the encoder refuses fails with the library's message as its problem")
+    func failedJob() async throws {
+        let manager = JobManager()
+        let (failed, _) = try await runToEnd(manager, JobSpec(preset: smallPreset(), format: .bundle, encodeSize: .auto))
+        #expect(failed.state == .failed)
+        let problem = try #require(failed.error)
+        #expect(problem.status == 500)
+        #expect(problem.type.hasSuffix("/render-failed"))
+        #expect(problem.detail.contains("AV1 needs a frame of at least 64x64"))
+        #expect(!problem.detail.contains(manager.workspace!.path))
+        #expect(manager.workspace?.entries() == [])
+        #expect(throws: JobProblem.resultNotReady(failed.id, state: .failed)) { try manager.claimResult(of: failed.id) }
+        await manager.shutdown()
+    }
+
     @Test("cancelling a running job leaves nothing and reports cancelled")
     func cancelRunning() async throws {
         let manager = JobManager()
-        let job = try manager.submit(JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full))
-        #expect(await eventually { manager.workspace?.entries().isEmpty == false })
+        let job = try manager.submit(
+            JobSpec(preset: smallPreset(duration: 60, width: 320, height: 180), format: .mp4, encodeSize: .full))
+        #expect(try await eventually { try manager.snapshot(of: job.id).progress > 0 })
+        #expect(try manager.snapshot(of: job.id).state == .running)
         try manager.cancel(job.id)
         #expect(try manager.snapshot(of: job.id).state == .cancelled)
         #expect(await eventually { manager.table.withLock { $0.running == 0 } })

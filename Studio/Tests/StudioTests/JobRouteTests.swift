@@ -111,9 +111,9 @@ struct JobRouteTests {
     @Test("DELETE cancels a running job: 204, state cancelled, nothing left, result 410")
     func cancelJob() async throws {
         try await withJobStudio { studio, client in
-            let design = try await postDesign(smallPreset(duration: 60), client)
+            let design = try await postDesign(smallPreset(duration: 60, width: 320, height: 180), client)
             let job = try await postJob(#"{"design": "\#(design)", "format": "mp4"}"#, client)
-            #expect(await eventually { studio.jobs.workspace?.entries().isEmpty == false })
+            #expect(try await eventually { try studio.jobs.snapshot(of: job.id).progress > 0 })
             try await client.execute(uri: "/v1/jobs/\(job.id)", method: .delete) { #expect($0.status == .noContent) }
             let state = try await client.execute(uri: "/v1/jobs/\(job.id)", method: .get) { response in
                 try JSONDecoder().decode(JobSnapshot.self, from: Data(response.bytes)).state

@@ -68,3 +68,21 @@ func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async 
         Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }
+
+/// The entry names of the zip at `path`, as Python's zipfile reads them after checking
+/// every entry's CRC.
+func zipEntryNames(_ path: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+        "python3", "-c",
+        "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print('\\n'.join(z.namelist()))",
+        path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+}

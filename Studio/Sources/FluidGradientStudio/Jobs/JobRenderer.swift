@@ -11,26 +11,30 @@ enum JobRenderer {
     ///   - spec: what to render.
     ///   - directory: the job's private directory, empty.
     ///   - progress: told (frames done, frames in all) as frames are encoded.
-    ///   - shouldStop: polled between frames; true stops the encode.
-    /// - Returns: the path of the file to send.
-    /// - Throws: the library's ``PresetError``, ``VideoError`` or ``FileError``;
-    ///   ``JobStopped`` when `shouldStop` said so.
+    ///   - shouldStop: polled between frames; true stops the encode and removes its files.
+    /// - Returns: the path of the file to send: the video, or the bundle's zip.
+    /// - Throws: the library's ``PresetError``, ``VideoError`` (``VideoError/stopped(path:)``
+    ///   when `shouldStop` said so) or ``FileError``; a zip error for a bundle past its limits.
     static func render(
         _ spec: JobSpec, in directory: String, progress: @escaping @Sendable (Int, Int) -> Void,
         shouldStop: @escaping @Sendable () -> Bool
     ) throws -> String {
         let output = directory + "/" + spec.fileName
-        guard spec.format != .bundle else {
-            throw JobProblem.unprocessable(
-                slug: "unsupported-format", title: "Unsupported format",
-                detail: "bundles need the library's public writeBundle")
+        guard spec.format == .bundle else {
+            try spec.preset.writeVideo(
+                to: URL(fileURLWithPath: output), encodeSize: spec.encodeSize, progress: progress,
+                shouldStop: shouldStop)
+            return output
         }
-        try spec.preset.writeVideo(to: URL(fileURLWithPath: output))
-        guard !shouldStop() else { throw JobStopped() }
-        progress(spec.preset.frameCount, spec.preset.frameCount)
+        let folder = directory + "/bundle"
+        try spec.preset.writeBundle(
+            to: URL(fileURLWithPath: folder, isDirectory: true), encodeSize: spec.encodeSize, progress: progress,
+            shouldStop: shouldStop)
+        try ZipArchive.write(folder: folder, to: output)
+        try FileManager.default.removeItem(atPath: folder)
         return output
     }
 }
 
-/// A job's render ended because the job was cancelled.
+/// A job's render did not start because the job was cancelled first.
 struct JobStopped: Error {}

@@ -16,9 +16,9 @@ extension JobRequest {
         guard let format = JobFormat(rawValue: format) else {
             throw Self.badField("format", value: format, allowed: JobFormat.allCases.map(\.rawValue))
         }
-        let size = encodeSize ?? JobEncodeSize.auto.rawValue
-        guard let encodeSize = JobEncodeSize(rawValue: size) else {
-            throw Self.badField("encodeSize", value: size, allowed: ["auto", "full"])
+        let sizes: [String: EncodeSizeRequest] = ["auto": .auto, "full": .full]
+        guard let encodeSize = sizes[encodeSize ?? "auto"] else {
+            throw Self.badField("encodeSize", value: encodeSize ?? "", allowed: ["auto", "full"])
         }
         var preset = try resolve(design: design)
         if let duration { preset.duration = try Self.positive(duration, "duration") }

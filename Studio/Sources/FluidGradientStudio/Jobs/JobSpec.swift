@@ -1,12 +1,5 @@
 import FluidGradient
-
-/// How large a video's frames are encoded (DESIGN section 10, "Encode size").
-public enum JobEncodeSize: String, Sendable {
-    /// The smallest size from which the player's upscale stays within a level of the full render.
-    case auto
-    /// The design's own size.
-    case full
-}
+import FluidGradientIO
 
 /// A job the manager accepted: the preset to render (its duration and fps applied) and how.
 public struct JobSpec: Sendable {
@@ -14,8 +7,8 @@ public struct JobSpec: Sendable {
     public var preset: Preset
     /// What to write.
     public var format: JobFormat
-    /// At which size to encode.
-    public var encodeSize: JobEncodeSize
+    /// At which size to encode: `.auto` or `.full` (DESIGN section 10, "Encode size").
+    public var encodeSize: EncodeSizeRequest
 
     /// The downloaded file's name: the preset's name kept to safe characters, or `fluidgradient`.
     var fileName: String {
