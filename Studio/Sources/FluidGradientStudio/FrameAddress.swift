@@ -45,6 +45,13 @@ struct FrameAddress: Hashable, Sendable {
             throw .badRequest("The time '\(timeText)' is not a decimal number of seconds, such as 1.5.")
         }
         guard (0...86_400).contains(time) else { throw .unprocessable("The time \(timeText) is outside 0...86400 s.") }
+        switch format {
+        case .avif where width < 64 || height < 64 || width % 2 == 1 || height % 2 == 1:
+            throw .unprocessable("An AVIF frame needs even sides of at least 64 pixels, not \(width)x\(height).")
+        case .webp where width > 16383 || height > 16383:
+            throw .unprocessable("A WebP frame has sides of at most 16383 pixels, not \(width)x\(height).")
+        default: break
+        }
         switch (depth, format) {
         case (nil, _), ("8", _): self.depth = .eight
         case ("16", .png): self.depth = .sixteen

@@ -68,33 +68,38 @@ extension Studio {
         if let cached = frames.value(for: key) { return cached }
         let address = key.address
         let preset = design.preset
-        let data = try await compute { () throws -> Data in
-            let frame = try Self.frame(of: preset, at: address)
-            switch address.format {
-            case .png: return try frame.pngData()
-            case .webp, .avif: throw Problem.badRequest("\(address.format.rawValue) frames are not served yet.")
-            }
-        }
+        let data = try await compute { try Self.encode(preset, at: address) }
         let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(designID: design.id))
         frames.insert(encoded, for: key, cost: data.count + 256)
         return encoded
     }
 
-    /// The frame of `preset` shown at `address`'s size: at another size than the preset's,
-    /// its point scale is multiplied by `min(W, H) / min(presetW, presetH)`, so the picture
-    /// is the same (DESIGN section 10, "Encode size").
-    ///
-    /// - Throws: a 422 ``Problem`` when the scaled preset is out of the library's bounds.
-    static func frame(of preset: Preset, at address: FrameAddress) throws -> Frame {
+    /// `preset` as shown at `address`'s size: at another size than the preset's, its point
+    /// scale is multiplied by `min(W, H) / min(presetW, presetH)`, so the picture is the
+    /// same (DESIGN section 10, "Encode size").
+    static func shown(_ preset: Preset, at address: FrameAddress) -> Preset {
         var shown = preset
         if (address.width, address.height) != (preset.width, preset.height) {
             shown.pointScale *= Double(min(address.width, address.height)) / Double(min(preset.width, preset.height))
         }
+        return shown
+    }
+
+    /// The image file of `preset` shown at `address`.
+    ///
+    /// - Throws: a 422 ``Problem`` when the shown preset is out of the library's bounds;
+    ///   the encoder's error when it fails.
+    static func encode(_ preset: Preset, at address: FrameAddress) throws -> Data {
+        let shown = shown(preset, at: address)
+        let (time, width, height) = (address.time, address.width, address.height)
         do {
-            return try shown.frame(at: address.time, width: address.width, height: address.height, depth: address.depth)
+            switch address.format {
+            case .png: return try shown.frame(at: time, width: width, height: height, depth: address.depth).pngData()
+            case .webp: return try shown.webpData(at: time, width: width, height: height)
+            case .avif: return try shown.avifData(at: time, width: width, height: height)
+            }
         } catch let error as PresetError {
-            var problem = Problem.unprocessable(
-                "The design cannot be shown at \(address.width)x\(address.height): \(error.reason).")
+            var problem = Problem.unprocessable("The design cannot be shown at \(width)x\(height): \(error.reason).")
             problem.extensions["keyPath"] = .string(Problem.keyPath(error.path))
             throw problem
         }

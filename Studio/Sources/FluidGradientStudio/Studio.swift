@@ -11,7 +11,7 @@ public final class Studio: Sendable {
     /// Encoded frames by design and address, bounded by their bytes.
     let frames: LRUCache<FrameKey, EncodedFrame>
     /// The threads frames, palettes and comparisons are computed on, within the limits.
-    let renders: RenderPool
+    public let renders: RenderPool
     /// The render jobs and their files.
     public let jobs: JobManager
 

@@ -113,7 +113,7 @@ import Testing
             let base = "/v1/designs/\(id)/frames"
             for path in ["64/1.png", "64x/1.png", "x36/1.png", "64x36x2/1.png", "-64x36/1.png", "64x36/1.gif",
                 "64x36/1", "64x36/abc.png", "64x36/1e3.png", "64x36/.5.png", "64x36/1..png", "0x36/1.png",
-                "64x36/1.png?depth=12", "64x36/1.webp?depth=16"]
+                "64x36/1.png?depth=12", "64x36/1.webp?depth=16", "64x36/1.PNG"]
             {
                 try await client.execute(uri: "\(base)/\(path)", method: .get) {
                     try $0.expectProblem(.badRequest, slug: "bad-request")
@@ -129,6 +129,33 @@ import Testing
             }
             try await client.execute(uri: "/v1/presets/nope/frames/8x8/1.png", method: .get) {
                 try $0.expectProblem(.notFound)
+            }
+        }
+    }
+}
+
+@Suite struct StillFormatTests {
+    @Test func servesWebPAndAVIFAsTheLibraryEncodesThem() async throws {
+        let text = ##"{"colors": ["#f43f5e", "#3b82f6"], "size": "96x64", "seed": 4}"##
+        let preset = try Preset(json: Data(text.utf8), file: "test")
+        try await withStudio { client in
+            let id = try await FrameTests.post(text, client)
+            try await client.execute(uri: "/v1/designs/\(id)/frames/96x64/2.webp", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/webp")
+                let webp = try preset.webpData(at: 2)
+                #expect(response.bytes == Array(webp))
+            }
+            try await client.execute(uri: "/v1/designs/\(id)/frames/96x64/2.avif", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/avif")
+                let avif = try preset.avifData(at: 2)
+                #expect(response.bytes == Array(avif))
+            }
+            for size in ["96x63", "62x64"] {
+                try await client.execute(uri: "/v1/designs/\(id)/frames/\(size)/2.avif", method: .get) {
+                    try $0.expectProblem(.unprocessableContent)
+                }
             }
         }
     }
