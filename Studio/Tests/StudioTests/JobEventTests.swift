@@ -55,7 +55,9 @@ struct JobEventTests {
         let queued = try jobs.submit(long)
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            let socket = try await onOwnThread { try Self.openEventStream(port: port, path: "/v1/jobs/\(queued.id)/events") }
+            let socket = try await onOwnThread {
+                try Self.openEventStream(port: port, path: "/v1/jobs/\(queued.id)/events")
+            }
             #expect(jobs.openEventStreams.load(ordering: .relaxed) == 1)
             close(socket)
             #expect(await eventually { jobs.openEventStreams.load(ordering: .relaxed) == 0 })

@@ -23,7 +23,8 @@ struct JobManagerTests {
     @Test("an mp4 job runs to done, its file decodes to the frame count, and goes once sent")
     func mp4RunsToDone() async throws {
         let manager = JobManager()
-        let (done, progress) = try await runToEnd(manager, JobSpec(preset: smallPreset(), format: .mp4, encodeSize: .full))
+        let (done, progress) = try await runToEnd(
+            manager, JobSpec(preset: smallPreset(), format: .mp4, encodeSize: .full))
         #expect(done.state == .done)
         #expect(progress.last == 1)
         #expect(progress == progress.sorted())
@@ -34,7 +35,9 @@ struct JobManagerTests {
         #expect(done.bytes == (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int))
         manager.resultSent(done.id, completely: true)
         #expect(manager.workspace?.entries() == [])
-        #expect(throws: JobProblem.resultGone(done.id, because: "was downloaded")) { try manager.claimResult(of: done.id) }
+        #expect(throws: JobProblem.resultGone(done.id, because: "was downloaded")) {
+            try manager.claimResult(of: done.id)
+        }
         await manager.shutdown()
     }
 
@@ -74,14 +77,18 @@ struct JobManagerTests {
         #expect(names.contains("manifest.json"))
         #expect(names.contains { $0.hasSuffix(".webm") })
         #expect(manager.workspace?.entries() == [done.id])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: manager.workspace!.directory(for: done.id)) == ["small.zip"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: manager.workspace!.directory(for: done.id)) == [
+                "small.zip"
+            ])
         await manager.shutdown()
     }
 
     @Test("a job the encoder refuses fails with the library's message as its problem")
     func failedJob() async throws {
         let manager = JobManager()
-        let (failed, _) = try await runToEnd(manager, JobSpec(preset: smallPreset(), format: .bundle, encodeSize: .auto))
+        let (failed, _) = try await runToEnd(
+            manager, JobSpec(preset: smallPreset(), format: .bundle, encodeSize: .auto))
         #expect(failed.state == .failed)
         let problem = try #require(failed.error)
         #expect(problem.status == 500)

@@ -55,7 +55,9 @@ struct JobRequestTests {
     func pixelLimit() {
         var limits = JobLimits()
         limits.maxPixels = 64 * 35
-        let problem = #expect(throws: JobProblem.self) { try spec(#"{"design": "d1", "format": "mp4"}"#, limits: limits) }
+        let problem = #expect(throws: JobProblem.self) {
+            try spec(#"{"design": "d1", "format": "mp4"}"#, limits: limits)
+        }
         #expect(problem?.status == 422)
     }
 

@@ -128,18 +128,24 @@ struct JobRouteTests {
 
     @Test("past one running and one queued job, a job is 503 with Retry-After")
     func queueFull() async throws {
-        try await withJobStudio({ $0.maxRunningJobs = 1; $0.maxQueuedJobs = 1 }) { studio, client in
+        try await withJobStudio({
+            $0.maxRunningJobs = 1
+            $0.maxQueuedJobs = 1
+        }) { studio, client in
             let design = try await postDesign(smallPreset(duration: 60), client)
             let body = #"{"design": "\#(design)", "format": "mp4"}"#
             let jobs = [try await postJob(body, client), try await postJob(body, client)]
             try await client.execute(
-                uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body)
+                uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: body)
             ) { response in
                 try response.expectProblem(.serviceUnavailable, slug: "queue-full")
                 #expect(response.headers[.retryAfter].flatMap { Int($0) }.map { $0 > 0 } == true)
             }
             for job in jobs.reversed() {
-                try await client.execute(uri: "/v1/jobs/\(job.id)", method: .delete) { #expect($0.status == .noContent) }
+                try await client.execute(uri: "/v1/jobs/\(job.id)", method: .delete) {
+                    #expect($0.status == .noContent)
+                }
             }
         }
     }
@@ -149,7 +155,10 @@ struct JobRouteTests {
         try await withJobStudio { _, client in
             let design = try await postDesign(smallPreset(), client)
             let cases: [(String, HTTPResponse.Status, String)] = [
-                (#"{"design": "\#(design)", "format": "mp4", "duration": 120.1, "fps": 30}"#, .unprocessableContent, "too-many-frames"),
+                (
+                    #"{"design": "\#(design)", "format": "mp4", "duration": 120.1, "fps": 30}"#, .unprocessableContent,
+                    "too-many-frames"
+                ),
                 (#"{"design": "\#(design)", "format": "mkv"}"#, .badRequest, "bad-request"),
                 (#"{"design": "\#(design)"}"#, .badRequest, "bad-request"),
                 (#"{"design": "\#(design)", "format": 3}"#, .badRequest, "bad-request"),
@@ -158,7 +167,8 @@ struct JobRouteTests {
             ]
             for (json, status, slug) in cases {
                 try await client.execute(
-                    uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: json)
+                    uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: json)
                 ) { try $0.expectProblem(status, slug: slug) }
             }
             try await client.execute(
@@ -204,6 +214,8 @@ struct JobShutdownTests {
         let workspace = try #require(studio.jobs.workspace)
         #expect(!FileManager.default.fileExists(atPath: workspace.path))
         for id in ids { #expect(try studio.jobs.snapshot(of: id).state == .cancelled) }
-        #expect(throws: JobProblem.shuttingDown) { try studio.jobs.submit(JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full)) }
+        #expect(throws: JobProblem.shuttingDown) {
+            try studio.jobs.submit(JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full))
+        }
     }
 }

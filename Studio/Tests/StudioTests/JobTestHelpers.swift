@@ -76,7 +76,8 @@ func zipEntryNames(_ path: String) throws -> [String] {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
         "python3", "-c",
-        "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print('\\n'.join(z.namelist()))",
+        "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; "
+            + "print('\\n'.join(z.namelist()))",
         path,
     ]
     let pipe = Pipe()

@@ -39,7 +39,9 @@ struct JobZipTests {
         try ZipArchive.write(folder: folder, to: archive)
         let entries = try await onOwnThread { try Self.pythonEntries(archive) }
         #expect(entries.keys.sorted() == files.keys.sorted())
-        for (name, data) in files { #expect(entries[name].map { Data($0.unicodeScalars.map { UInt8($0.value) }) } == data) }
+        for (name, data) in files {
+            #expect(entries[name].map { Data($0.unicodeScalars.map { UInt8($0.value) }) } == data)
+        }
     }
 
     @Test("the CRC-32 of the standard check string is CBF43926")

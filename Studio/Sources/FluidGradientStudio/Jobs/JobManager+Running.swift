@@ -54,7 +54,9 @@ extension JobManager {
 
     /// Records a job's end: its file, or its error; a cancelled job's files are removed.
     private func finish(_ id: String, _ outcome: Result<String, any Error>, in workspace: JobWorkspace) {
-        let bytes = (try? outcome.get()).flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int }
+        let bytes = (try? outcome.get()).flatMap {
+            try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int
+        }
         let (keep, idle) = table.withLock { table -> (Bool, [CheckedContinuation<Void, Never>]) in
             table.running -= 1
             let idle = table.running == 0 ? Array(table.idleWaiters.values) : []

@@ -27,39 +27,43 @@ public struct JobProblem: Error, Codable, Equatable, Sendable {
 extension JobProblem {
     /// No job has the id (never made, deleted, or expired).
     static func unknownJob(_ id: String) -> JobProblem {
-        JobProblem(slug: "unknown-job", title: "Unknown job", status: 404, detail: "there is no job \(id); it may have expired")
+        JobProblem(
+            slug: "unknown-job", title: "Unknown job", status: 404,
+            detail: "There is no job \(id); it may have expired."
+        )
     }
 
     /// The job's file was downloaded, cancelled or expired.
     static func resultGone(_ id: String, because reason: String) -> JobProblem {
-        JobProblem(slug: "result-gone", title: "Result gone", status: 410, detail: "the result of job \(id) \(reason)")
+        JobProblem(slug: "result-gone", title: "Result gone", status: 410, detail: "The result of job \(id) \(reason).")
     }
 
     /// The job has no file yet, or failed without one.
     static func resultNotReady(_ id: String, state: JobState) -> JobProblem {
         JobProblem(
             slug: "result-not-ready", title: "Result not ready", status: 409,
-            detail: "job \(id) is \(state.rawValue) and has no file to download")
+            detail: "Job \(id) is \(state.rawValue) and has no file to download.")
     }
 
     /// The running jobs and the queue are full, or the server is stopping.
     static func queueFull(running: Int, queued: Int, retryAfter: Int) -> JobProblem {
         JobProblem(
             slug: "queue-full", title: "Job queue full", status: 503,
-            detail: "\(running) jobs are running and \(queued) are waiting; try again later",
+            detail: "\(running) jobs are running and \(queued) are waiting; try again later.",
             retryAfter: retryAfter)
     }
 
     /// The server is shutting down and takes no new job.
     static let shuttingDown = JobProblem(
-        slug: "shutting-down", title: "Shutting down", status: 503, detail: "the server is stopping and takes no new job",
+        slug: "shutting-down", title: "Shutting down", status: 503,
+        detail: "The server is stopping and takes no new job.",
         retryAfter: 30)
 
     /// The private directory for the jobs' files cannot be made.
     static func noWorkspace(_ error: JobWorkspaceError, retryAfter: Int) -> JobProblem {
         JobProblem(
             slug: "no-job-storage", title: "No room for jobs", status: 503,
-            detail: "the server cannot store job files (\(error.reason)); try again later", retryAfter: retryAfter)
+            detail: "The server cannot store job files (\(error.reason)); try again later.", retryAfter: retryAfter)
     }
 
     /// A request the job API cannot take (a limit, an unknown design, a bad field).

@@ -27,12 +27,13 @@ extension JobRequest {
         guard frames < Double(limits.maxFrames) + 0.5 else {
             throw JobProblem.unprocessable(
                 slug: "too-many-frames", title: "Too many frames",
-                detail: "the job has \(Self.format(frames)) frames (duration x fps); the limit is \(limits.maxFrames)")
+                detail: "The job has \(Self.format(frames)) frames (duration x fps); the limit is \(limits.maxFrames).")
         }
         guard preset.width * preset.height <= limits.maxPixels else {
             throw JobProblem.unprocessable(
                 slug: "too-many-pixels", title: "Too many pixels",
-                detail: "the design is \(preset.width)x\(preset.height); the limit is \(limits.maxPixels) pixels a frame")
+                detail:
+                    "The design is \(preset.width)x\(preset.height); the limit is \(limits.maxPixels) pixels a frame.")
         }
         try Self.check(preset)
         return JobSpec(preset: preset, format: format, encodeSize: encodeSize)
@@ -44,7 +45,8 @@ extension JobRequest {
         do {
             _ = try Preset(json: Data(preset.jsonText.utf8), file: "request")
         } catch {
-            throw JobProblem.unprocessable(slug: "invalid-job", title: "The job's preset is not valid", detail: error.description)
+            throw JobProblem.unprocessable(
+                slug: "invalid-job", title: "The job's preset is not valid", detail: error.description)
         }
     }
 
@@ -55,27 +57,27 @@ extension JobRequest {
             guard let preset = lookUp(id) else {
                 throw JobProblem(
                     slug: "unknown-design", title: "Unknown design", status: 404,
-                    detail: "there is no design \(id); post its preset to /v1/designs again")
+                    detail: "There is no design \(id); post its preset to /v1/designs again.")
             }
             return preset
         case (nil, let name?):
             guard let preset = Preset.builtIn(name) else {
                 throw JobProblem(
                     slug: "unknown-preset", title: "Unknown preset", status: 404,
-                    detail: "there is no built-in preset \(name)")
+                    detail: "There is no built-in preset \(name).")
             }
             return preset
         default:
             throw JobProblem(
                 slug: "bad-request", title: "Bad request", status: 400,
-                detail: "give either \"design\" (a design id) or \"preset\" (a built-in preset's name)")
+                detail: "Give either \"design\" (a design id) or \"preset\" (a built-in preset's name).")
         }
     }
 
     private static func positive(_ value: Double, _ key: String) throws(JobProblem) -> Double {
         guard value.isFinite, value > 0 else {
             throw JobProblem.unprocessable(
-                slug: "bad-value", title: "Value out of range", detail: "\(key) must be above 0, not \(format(value))")
+                slug: "bad-value", title: "Value out of range", detail: "\(key) must be above 0, not \(format(value)).")
         }
         return value
     }
@@ -83,7 +85,7 @@ extension JobRequest {
     private static func badField(_ key: String, value: String, allowed: [String]) -> JobProblem {
         JobProblem(
             slug: "bad-request", title: "Bad request", status: 400,
-            detail: "\(key) \"\(value)\" is not one of " + allowed.joined(separator: ", "))
+            detail: "\(key) \"\(value)\" is not one of " + allowed.joined(separator: ", ") + ".")
     }
 
     private static func format(_ value: Double) -> String {

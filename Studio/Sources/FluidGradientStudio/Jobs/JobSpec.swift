@@ -13,7 +13,8 @@ public struct JobSpec: Sendable {
     /// The downloaded file's name: the preset's name kept to safe characters, or `fluidgradient`.
     var fileName: String {
         let safe = preset.name.unicodeScalars.filter {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_".unicodeScalars.contains($0)
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "-_".unicodeScalars.contains($0)
         }
         let stem = safe.isEmpty ? "fluidgradient" : String(String.UnicodeScalarView(safe.prefix(64)))
         return stem + "." + format.fileExtension

@@ -49,7 +49,8 @@ enum ZipArchive {
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder]) }
         var names: [String] = []
-        for case let url as URL in walker where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
+        for case let url as URL in walker
+        where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
             names.append(String(url.standardizedFileURL.path.dropFirst(root.path.count + 1)))
         }
         return names.sorted()
