@@ -14,6 +14,8 @@ public final class Studio: Sendable {
     let images: LRUCache<String, UploadedImage>
     /// The threads frames, palettes and comparisons are computed on, within the limits.
     public let renders: RenderPool
+    /// The render jobs and their files.
+    public let jobs: JobManager
 
     /// A studio with nothing registered yet but the built-in presets.
     ///
@@ -24,6 +26,7 @@ public final class Studio: Sendable {
         frames = LRUCache(capacity: configuration.cacheBytes)
         images = LRUCache(capacity: configuration.imageCacheBytes)
         renders = RenderPool(threadCount: configuration.maxRenders, maxWaiting: configuration.maxWaitingRenders)
+        jobs = JobManager(limits: JobLimits(configuration: configuration))
     }
 
     /// When a render started now must be ready.
@@ -58,5 +61,6 @@ struct StudioLifecycle: Service {
     func run() async throws {
         try? await gracefulShutdown()
         studio.renders.shutdown()
+        await studio.jobs.shutdown()
     }
 }

@@ -34,6 +34,7 @@ extension Studio {
         studio.addFrameRoutes(to: v1)
         studio.addImageRoutes(to: v1)
         studio.addCompareRoutes(to: v1)
+        studio.addJobRoutes(to: v1)
         let services: [any Service] = [StudioLifecycle(studio: studio)]
         router.finish()
         return Application(
