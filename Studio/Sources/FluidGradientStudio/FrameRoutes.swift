@@ -118,7 +118,7 @@ extension Studio {
         } catch let error as PresetError {
             var problem = Problem.unprocessable(
                 "The design cannot be shown at \(address.width)x\(address.height): \(error.reason).")
-            problem.extensions["keyPath"] = .string(Problem.keyPath(error.path))
+            problem.extensions["keyPath"] = .string(error.keyPath)
             throw problem
         }
     }
