@@ -100,7 +100,8 @@ extension Problem {
     /// 400 for a preset the library refuses, with the file, line, key path and reason of
     /// its ``PresetError``.
     static func invalidPreset(_ error: PresetError) -> Problem {
-        var problem = Problem(.badRequest, "invalid-preset", title: "The preset is not valid", detail: error.description)
+        var problem = Problem(
+            .badRequest, "invalid-preset", title: "The preset is not valid", detail: error.description)
         problem.extensions["file"] = .string(error.file)
         if let line = error.line { problem.extensions["line"] = .int(line) }
         problem.extensions["keyPath"] = .string(error.keyPath)

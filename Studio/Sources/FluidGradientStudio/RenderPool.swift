@@ -160,7 +160,8 @@ private final class Job<T: Sendable>: PoolJob, Sendable {
     }
 
     func settle(_ result: Result<T, any Error>) {
-        let (continuation, timer) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?) in
+        let (continuation, timer) = state.withLock {
+            state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?) in
             guard !state.settled else { return (nil, nil) }
             state.settled = true
             defer { state.continuation = nil }
