@@ -100,6 +100,18 @@ func occupy(_ pool: RenderPool, until release: DispatchSemaphore) async -> [Task
     }
 }
 
+@Suite struct RenderPlaceTests {
+    @Test func aRequestAfterAnAnswerFindsTheThreadFree() async throws {
+        try await withStudio({ $0.maxRenders = 1; $0.maxWaitingRenders = 0 }) { client in
+            for time in 1...6 {
+                try await client.execute(uri: "/v1/presets/aurora/frames/640x360/\(time).png", method: .get) {
+                    #expect($0.status == .ok)
+                }
+            }
+        }
+    }
+}
+
 @Suite struct FrameCoalescingTests {
     @Test func concurrentRequestsForOneFrameShareOneRender() async throws {
         // One thread and no waiting line: a second render of the same frame would be refused.
