@@ -74,7 +74,8 @@ extension Studio {
                 let address = key.address, preset = design.preset
                 let data = try await self.compute { try Self.encode(preset, at: address) }
                 let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(designID: design.id))
-                self.frames.insert(encoded, for: key, cost: data.count + 256)
+                // What the buffer holds (its capacity, rounded up), not the file's size.
+                self.frames.insert(encoded, for: key, cost: encoded.body.capacity + 256)
                 return encoded
             }
             rendering[key] = render
