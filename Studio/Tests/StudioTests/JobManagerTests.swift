@@ -41,6 +41,27 @@ struct JobManagerTests {
         await manager.shutdown()
     }
 
+    @Test("every video and animated-image format renders to a file of its own type", arguments: [
+        JobFormat.mp4, .webm, .mov, .gif, .webp, .apng, .avif,
+    ])
+    func everyFormat(format: JobFormat) async throws {
+        let manager = JobManager()
+        let preset = smallPreset(duration: 0.2, width: 64, height: 64)
+        let (done, _) = try await runToEnd(manager, JobSpec(preset: preset, format: format, encodeSize: .full))
+        #expect(done.state == .done, "\(done.error?.detail ?? "")")
+        #expect(done.file == "small." + format.rawValue)
+        let file = try manager.claimResult(of: done.id)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.path)))
+        #expect(bytes.count == done.bytes)
+        let head = String(decoding: bytes.prefix(64).map { (32...126).contains($0) ? $0 : 46 }, as: UTF8.self)
+        let signature: [JobFormat: String] = [
+            .mp4: "^....ftyp", .mov: "^....ftypqt", .webm: "^\\.E\\.\\.", .gif: "^GIF89a", .webp: "^RIFF....WEBP",
+            .apng: "^.PNG.*acTL", .avif: "^....ftypavis",
+        ]
+        #expect(head.range(of: signature[format]!, options: .regularExpression) != nil, "\(head)")
+        await manager.shutdown()
+    }
+
     @Test("a webp job's file holds one animation frame per video frame")
     func webpFrames() async throws {
         let manager = JobManager()
