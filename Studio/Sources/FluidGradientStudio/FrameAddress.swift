@@ -30,13 +30,8 @@ struct FrameAddress: Hashable, Sendable {
     ///   time outside 0...86400.
     init(size: String, file: String, depth: String?, maxPixels: Int) throws(Problem) {
         let sides = size.split(separator: "x", omittingEmptySubsequences: false)
-        guard sides.count == 2, let width = Self.whole(sides[0]), let height = Self.whole(sides[1]),
-            width >= 1, height >= 1
-        else { throw .badRequest("The size '\(size)' is not WIDTHxHEIGHT in whole pixels, such as 640x360.") }
-        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= 16384, height <= 16384
-        else {
-            throw .unprocessable(
-                "\(width)x\(height) is over the limit of \(maxPixels) pixels (and 16384 a side) for one frame.")
+        guard sides.count == 2, let width = Self.whole(sides[0]), let height = Self.whole(sides[1]) else {
+            throw .badRequest("The size '\(size)' is not WIDTHxHEIGHT in whole pixels, such as 640x360.")
         }
         guard let dot = file.lastIndex(of: "."), let format = Format(rawValue: String(file[file.index(after: dot)...]))
         else { throw .badRequest("The file '\(file)' is not TIME.png, TIME.webp or TIME.avif.") }
@@ -44,7 +39,27 @@ struct FrameAddress: Hashable, Sendable {
         guard let time = Self.decimal(timeText) else {
             throw .badRequest("The time '\(timeText)' is not a decimal number of seconds, such as 1.5.")
         }
-        guard (0...86_400).contains(time) else { throw .unprocessable("The time \(timeText) is outside 0...86400 s.") }
+        let bits: Frame.Depth
+        switch (depth, format) {
+        case (nil, _), ("8", _): bits = .eight
+        case ("16", .png): bits = .sixteen
+        default: throw .badRequest("depth may be 8 or 16 for PNG, and only 8 for WebP and AVIF; not '\(depth!)'.")
+        }
+        try self.init(width: width, height: height, time: time, format: format, depth: bits, maxPixels: maxPixels)
+    }
+
+    /// A frame address from its parts, checked against the limits.
+    ///
+    /// - Throws: a 400 ``Problem`` for a side under 1 pixel, a 422 one for too many pixels,
+    ///   a time outside 0...86400 or a size the format cannot hold.
+    init(width: Int, height: Int, time: Double, format: Format, depth: Frame.Depth, maxPixels: Int) throws(Problem) {
+        guard width >= 1, height >= 1 else { throw .badRequest("A frame needs sides of at least 1 pixel.") }
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= 16384, height <= 16384
+        else {
+            throw .unprocessable(
+                "\(width)x\(height) is over the limit of \(maxPixels) pixels (and 16384 a side) for one frame.")
+        }
+        guard (0...86_400).contains(time) else { throw .unprocessable("The time \(time) is outside 0...86400 s.") }
         switch format {
         case .avif where width < 64 || height < 64 || width % 2 == 1 || height % 2 == 1:
             throw .unprocessable("An AVIF frame needs even sides of at least 64 pixels, not \(width)x\(height).")
@@ -52,12 +67,7 @@ struct FrameAddress: Hashable, Sendable {
             throw .unprocessable("A WebP frame has sides of at most 16383 pixels, not \(width)x\(height).")
         default: break
         }
-        switch (depth, format) {
-        case (nil, _), ("8", _): self.depth = .eight
-        case ("16", .png): self.depth = .sixteen
-        default: throw .badRequest("depth may be 8 or 16 for PNG, and only 8 for WebP and AVIF; not '\(depth!)'.")
-        }
-        (self.width, self.height, self.time, self.format) = (width, height, time, format)
+        (self.width, self.height, self.time, self.format, self.depth) = (width, height, time, format, depth)
     }
 
     /// The strong entity tag of this frame of design `id`: a hash of the design's address,

@@ -90,16 +90,34 @@ extension Studio {
     /// - Throws: a 422 ``Problem`` when the shown preset is out of the library's bounds;
     ///   the encoder's error when it fails.
     static func encode(_ preset: Preset, at address: FrameAddress) throws -> Data {
-        let shown = shown(preset, at: address)
-        let (time, width, height) = (address.time, address.width, address.height)
-        do {
+        try shownWithinBounds(address) {
+            let shown = shown(preset, at: address)
+            let (time, width, height) = (address.time, address.width, address.height)
             switch address.format {
             case .png: return try shown.frame(at: time, width: width, height: height, depth: address.depth).pngData()
             case .webp: return try shown.webpData(at: time, width: width, height: height)
             case .avif: return try shown.avifData(at: time, width: width, height: height)
             }
+        }
+    }
+
+    /// The frame of `preset` shown at `address` (its format aside).
+    ///
+    /// - Throws: a 422 ``Problem`` when the shown preset is out of the library's bounds.
+    static func frame(of preset: Preset, at address: FrameAddress) throws -> Frame {
+        try shownWithinBounds(address) {
+            try shown(preset, at: address)
+                .frame(at: address.time, width: address.width, height: address.height, depth: address.depth)
+        }
+    }
+
+    /// Runs `render`, answering a ``PresetError`` (the shown preset out of bounds) as 422.
+    private static func shownWithinBounds<T>(_ address: FrameAddress, _ render: () throws -> T) throws -> T {
+        do {
+            return try render()
         } catch let error as PresetError {
-            var problem = Problem.unprocessable("The design cannot be shown at \(width)x\(height): \(error.reason).")
+            var problem = Problem.unprocessable(
+                "The design cannot be shown at \(address.width)x\(address.height): \(error.reason).")
             problem.extensions["keyPath"] = .string(Problem.keyPath(error.path))
             throw problem
         }

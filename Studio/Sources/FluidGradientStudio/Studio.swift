@@ -10,6 +10,8 @@ public final class Studio: Sendable {
     public let designs: DesignRegistry
     /// Encoded frames by design and address, bounded by their bytes.
     let frames: LRUCache<FrameKey, EncodedFrame>
+    /// Uploaded images by id, bounded by their decoded bytes.
+    let images: LRUCache<String, UploadedImage>
     /// The threads frames, palettes and comparisons are computed on, within the limits.
     public let renders: RenderPool
     /// The render jobs and their files.
@@ -22,6 +24,7 @@ public final class Studio: Sendable {
         self.configuration = configuration
         designs = DesignRegistry(capacity: configuration.maxDesigns)
         frames = LRUCache(capacity: configuration.cacheBytes)
+        images = LRUCache(capacity: configuration.imageCacheBytes)
         renders = RenderPool(threadCount: configuration.maxRenders, maxWaiting: configuration.maxWaitingRenders)
         jobs = JobManager(limits: JobLimits(configuration: configuration))
     }

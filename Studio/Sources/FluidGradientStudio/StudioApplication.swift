@@ -23,21 +23,30 @@ extension Studio {
     /// - Parameter logger: where the server logs; a default logger when nil.
     /// - Returns: the application.
     public func application(logger: Logger? = nil) -> some ApplicationProtocol {
-        let studio = self
+        Application(
+            router: makeRouter().router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+            services: [StudioLifecycle(studio: self)] as [any Service], logger: logger)
+    }
+
+    /// Every route the application answers: its path pattern (such as
+    /// `/v1/designs/{id}`) and methods, HEAD left out (it is answered wherever GET is).
+    public var routeTable: [(path: String, methods: [String])] { makeRouter().routes }
+
+    /// The router with the middleware and every route group.
+    private func makeRouter() -> StudioRouter {
         let router = StudioRouter(router: Router(context: StudioContext.self, options: .autoGenerateHeadEndpoints))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ProblemMiddleware())
         if let token = configuration.token { router.add(middleware: BearerAuthMiddleware(token: Array(token.utf8))) }
         PageRoutes(directory: configuration.pageDirectory).add(to: router)
         let v1 = router.group("v1")
-        studio.addPresetRoutes(to: v1)
-        studio.addFrameRoutes(to: v1)
-        studio.addJobRoutes(to: v1)
-        let services: [any Service] = [StudioLifecycle(studio: studio)]
+        addPresetRoutes(to: v1)
+        addFrameRoutes(to: v1)
+        addImageRoutes(to: v1)
+        addCompareRoutes(to: v1)
+        addJobRoutes(to: v1)
         router.finish()
-        return Application(
-            router: router.router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-            services: services, logger: logger)
+        return router
     }
 }

@@ -27,8 +27,8 @@ public struct StudioConfiguration: Sendable {
     public var cacheBytes = 256 * 1024 * 1024
     /// How many posted designs are kept (the built-in presets are always kept).
     public var maxDesigns = 4096
-    /// How many uploaded images are kept.
-    public var maxImages = 64
+    /// The bytes of decoded uploaded images kept, least recently used dropped first.
+    public var imageCacheBytes = 256 * 1024 * 1024
     /// How many render jobs run at once.
     public var maxRunningJobs = ProcessInfo.processInfo.activeProcessorCount
     /// How many render jobs may wait to run; more is 503 with `Retry-After`.

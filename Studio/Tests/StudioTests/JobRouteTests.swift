@@ -17,7 +17,9 @@ struct JobRouteTests {
         var configuration = StudioConfiguration()
         configure(&configuration)
         let studio = Studio(configuration: configuration)
-        try await studio.application().test(.router) { client in try await body(studio, client) }
+        try await studio.application().test(.router) { client in
+            try await body(studio, DocumentCheckingClient(client: client))
+        }
         await studio.jobs.shutdown()
     }
 

@@ -4,7 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-/// Runs `body` against a studio application through Hummingbird's router test client.
+/// Runs `body` against a studio application through Hummingbird's router test client,
+/// checking every response against `openapi.json`.
 ///
 /// - Parameters:
 ///   - configure: changes to the default configuration (a token, tiny limits).
@@ -22,7 +23,7 @@ func withStudio(
 func withStudio(_ studio: Studio, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void)
     async throws
 {
-    try await studio.application().test(.router) { client in try await body(client) }
+    try await studio.application().test(.router) { client in try await body(DocumentCheckingClient(client: client)) }
 }
 
 /// The project's seeded generator (SplitMix64, as the library's, which is not public), so
