@@ -76,7 +76,7 @@ struct JobRouteTests {
         }
     }
 
-    @Test("an mp4 job: 202, events rising to done, the file once, then 410")
+    @Test("an mp4 job: 202, events rising to done, a HEAD that keeps the file, the file once, then 410")
     func mp4Job() async throws {
         try await withJobStudio { studio, client in
             let design = try await postDesign(smallPreset(), client)
@@ -86,6 +86,10 @@ struct JobRouteTests {
             #expect(seen.last?.progress == 1)
             #expect(seen.map(\.progress) == seen.map(\.progress).sorted())
             #expect(seen.dropLast().allSatisfy { !$0.state.isTerminal })
+            try await client.execute(uri: "/v1/jobs/\(job.id)/result", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"small.mp4\"")
+            }
             let path = try await download(job.id, name: "small.mp4", type: "video/mp4", client)
             defer { try? FileManager.default.removeItem(atPath: path) }
             #expect(try await onOwnThread { try probedFrameCount(path) } == 15)
