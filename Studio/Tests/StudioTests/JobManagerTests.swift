@@ -1,9 +1,8 @@
 import FluidGradient
 import FluidGradientIO
+import FluidGradientStudio
 import Foundation
 import Testing
-
-@testable import FluidGradientStudio
 
 @Suite("Job manager")
 struct JobManagerTests {
@@ -132,7 +131,7 @@ struct JobManagerTests {
         #expect(try manager.snapshot(of: job.id).state == .running)
         try manager.cancel(job.id)
         #expect(try manager.snapshot(of: job.id).state == .cancelled)
-        #expect(await eventually { manager.table.withLock { $0.running == 0 } })
+        #expect(await eventually { manager.runningCount == 0 })
         #expect(manager.workspace?.entries() == [])
         #expect(throws: JobProblem.resultGone(job.id, because: "was cancelled")) { try manager.claimResult(of: job.id) }
         await manager.shutdown()

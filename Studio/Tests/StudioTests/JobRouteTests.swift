@@ -1,11 +1,10 @@
 import FluidGradient
 import FluidGradientIO
+import FluidGradientStudio
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-
-@testable import FluidGradientStudio
 
 @Suite("Job routes")
 struct JobRouteTests {
@@ -126,7 +125,7 @@ struct JobRouteTests {
             }
             #expect(state == .cancelled)
             #expect(try await events(of: job.id, client).map(\.state) == [.cancelled])
-            #expect(await eventually { studio.jobs.table.withLock { $0.running == 0 } })
+            #expect(await eventually { studio.jobs.runningCount == 0 })
             #expect(studio.jobs.workspace?.entries() == [])
             try await client.execute(uri: "/v1/jobs/\(job.id)/result", method: .get) { try $0.expectProblem(.gone) }
         }

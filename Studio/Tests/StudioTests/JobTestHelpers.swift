@@ -1,8 +1,7 @@
 import FluidGradient
+import FluidGradientStudio
 import Foundation
 import Testing
-
-@testable import FluidGradientStudio
 
 /// A small preset for jobs: 64x36, `duration` seconds at 30 fps.
 func smallPreset(duration: Double = 0.5, width: Int = 64, height: Int = 36) -> Preset {

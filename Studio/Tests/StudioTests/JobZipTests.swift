@@ -1,7 +1,6 @@
+import FluidGradientStudio
 import Foundation
 import Testing
-
-@testable import FluidGradientStudio
 
 @Suite("Job zip archive")
 struct JobZipTests {

@@ -89,7 +89,7 @@ extension JobManager {
     ///   - error: what the render threw.
     ///   - directory: the job's directory.
     /// - Returns: 422 for a preset the library refuses, 500 for an encode that failed.
-    static func problem(for error: any Error, in directory: String) -> JobProblem {
+    package static func problem(for error: any Error, in directory: String) -> JobProblem {
         if let problem = error as? JobProblem { return problem }
         let text = String(describing: error).replacingOccurrences(of: directory + "/", with: "")
         if error is PresetError {
