@@ -133,10 +133,11 @@ struct JobRouteTests {
 
     @Test("past one running and one queued job, a job is 503 with Retry-After")
     func queueFull() async throws {
-        try await withJobStudio({
+        let oneAndOne: (inout StudioConfiguration) -> Void = {
             $0.maxRunningJobs = 1
             $0.maxQueuedJobs = 1
-        }) { studio, client in
+        }
+        try await withJobStudio(oneAndOne) { studio, client in
             let design = try await postDesign(smallPreset(duration: 60), client)
             let body = #"{"design": "\#(design)", "format": "mp4"}"#
             let jobs = [try await postJob(body, client), try await postJob(body, client)]

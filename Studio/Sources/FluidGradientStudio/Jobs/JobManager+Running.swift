@@ -76,7 +76,7 @@ extension JobManager {
             table.jobs[id] = record
             return (record.snapshot.state == .done, idle)
         }
-        idle.forEach { $0.resume() }
+        for waiter in idle { waiter.resume() }
         if !keep { workspace.removeDirectory(for: id) }
         scheduleExpiry(of: id)
         startQueued()
