@@ -87,9 +87,11 @@ struct FrameAddress: Hashable, Sendable {
     private static func decimal(_ text: Substring) -> Double? {
         let body = text.hasPrefix("-") ? text.dropFirst() : text
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard body.utf8.count <= 24, !parts.isEmpty, parts.allSatisfy({ part in
-            !part.isEmpty && part.utf8.allSatisfy { (48...57).contains($0) }
-        }) else { return nil }
+        guard body.utf8.count <= 24, !parts.isEmpty,
+            parts.allSatisfy({ part in
+                !part.isEmpty && part.utf8.allSatisfy { (48...57).contains($0) }
+            })
+        else { return nil }
         return Double(text)
     }
 }

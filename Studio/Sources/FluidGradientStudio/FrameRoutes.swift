@@ -60,18 +60,28 @@ extension Studio {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: frame.body))
     }
 
-    /// The frame `key` of `design`, from the cache or rendered on a render thread.
+    /// The frame `key` of `design`, from the cache or rendered on a render thread. Requests
+    /// for a frame that is being rendered wait for that render instead of starting another.
     ///
     /// - Throws: 503 ``Problem`` when the service is busy or the deadline passes; 422 when
     ///   the design cannot be shown at the size.
     func encodedFrame(_ key: FrameKey, design: Design) async throws -> EncodedFrame {
         if let cached = frames.value(for: key) { return cached }
-        let address = key.address
-        let preset = design.preset
-        let data = try await compute { try Self.encode(preset, at: address) }
-        let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(designID: design.id))
-        frames.insert(encoded, for: key, cost: data.count + 256)
-        return encoded
+        let render = rendering.withLock { rendering in
+            if let render = rendering[key] { return render }
+            let render = Task {
+                defer { _ = self.rendering.withLock { $0.removeValue(forKey: key) } }
+                let address = key.address, preset = design.preset
+                let data = try await self.compute { try Self.encode(preset, at: address) }
+                let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(designID: design.id))
+                // What the buffer holds (its capacity, rounded up), not the file's size.
+                self.frames.insert(encoded, for: key, cost: encoded.body.capacity + 256)
+                return encoded
+            }
+            rendering[key] = render
+            return render
+        }
+        return try await render.value
     }
 
     /// `preset` as shown at `address`'s size: at another size than the preset's, its point
@@ -118,7 +128,7 @@ extension Studio {
         } catch let error as PresetError {
             var problem = Problem.unprocessable(
                 "The design cannot be shown at \(address.width)x\(address.height): \(error.reason).")
-            problem.extensions["keyPath"] = .string(Problem.keyPath(error.path))
+            problem.extensions["keyPath"] = .string(error.keyPath)
             throw problem
         }
     }

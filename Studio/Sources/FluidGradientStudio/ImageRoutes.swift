@@ -13,7 +13,8 @@ extension Studio {
                 UploadedImage(id: SHA256.hex(body), frame: try self.decodePNG(body))
             }
             self.images.insert(image, for: image.id, cost: image.frame.bytes.count)
-            return Response.json("{\"id\":\"\(image.id)\",\"width\":\(image.frame.width),\"height\":\(image.frame.height)}")
+            return Response.json(
+                "{\"id\":\"\(image.id)\",\"width\":\(image.frame.width),\"height\":\(image.frame.height)}")
         }
         v1.post("palette") { request, _ in
             let count = try Self.paletteCount(request.uri.queryParameters["count"].map(String.init))

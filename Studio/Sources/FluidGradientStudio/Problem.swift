@@ -100,21 +100,12 @@ extension Problem {
     /// 400 for a preset the library refuses, with the file, line, key path and reason of
     /// its ``PresetError``.
     static func invalidPreset(_ error: PresetError) -> Problem {
-        var problem = Problem(.badRequest, "invalid-preset", title: "The preset is not valid", detail: error.description)
+        var problem = Problem(
+            .badRequest, "invalid-preset", title: "The preset is not valid", detail: error.description)
         problem.extensions["file"] = .string(error.file)
         if let line = error.line { problem.extensions["line"] = .int(line) }
-        problem.extensions["keyPath"] = .string(keyPath(error.path))
+        problem.extensions["keyPath"] = .string(error.keyPath)
         problem.extensions["reason"] = .string(error.reason.description)
         return problem
-    }
-
-    /// A key path as the library's messages write it: `blobs[2].center`.
-    static func keyPath(_ path: [PresetError.PathComponent]) -> String {
-        path.reduce(into: "") { text, component in
-            switch component {
-            case .key(let key): text += text.isEmpty ? key : ".\(key)"
-            case .index(let index): text += "[\(index)]"
-            }
-        }
     }
 }

@@ -91,8 +91,7 @@ public final class RenderPool: Sendable {
 
     private func serve() {
         while let job = next() {
-            job.run()
-            queue.withLock { $0.admitted -= 1 }
+            job.run { queue.withLock { $0.admitted -= 1 } }
         }
     }
 
@@ -120,8 +119,10 @@ public final class RenderPool: Sendable {
 
 /// A render waiting for, or on, a thread.
 private protocol PoolJob: Sendable {
-    /// Does the work unless the job was settled already (its deadline passed).
-    func run()
+    /// Does the work unless the job was settled already (its deadline passed), calls
+    /// `release` (the job's place is free again), then answers the caller: so a caller
+    /// that asks again at once finds the place free.
+    func run(then release: () -> Void)
 }
 
 /// One render and the caller waiting for it: whichever of the result and the deadline comes
@@ -154,13 +155,16 @@ private final class Job<T: Sendable>: PoolJob, Sendable {
         if alreadySettled { timer.cancel() }
     }
 
-    func run() {
-        guard !state.withLock({ $0.settled }) else { return }
-        settle(Result { try work() })
+    func run(then release: () -> Void) {
+        guard !state.withLock({ $0.settled }) else { return release() }
+        let result = Result { try work() }
+        release()
+        settle(result)
     }
 
     func settle(_ result: Result<T, any Error>) {
-        let (continuation, timer) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?) in
+        let (continuation, timer) = state.withLock {
+            state -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?) in
             guard !state.settled else { return (nil, nil) }
             state.settled = true
             defer { state.continuation = nil }

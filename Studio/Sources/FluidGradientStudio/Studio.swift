@@ -1,5 +1,6 @@
 import Foundation
 import ServiceLifecycle
+import Synchronization
 
 /// The render service's state, shared by its routes: the configuration, the registered
 /// designs and images, the cache of encoded frames and the render threads.
@@ -10,6 +11,8 @@ public final class Studio: Sendable {
     public let designs: DesignRegistry
     /// Encoded frames by design and address, bounded by their bytes.
     let frames: LRUCache<FrameKey, EncodedFrame>
+    /// The frames being rendered now, which other requests for them wait for.
+    let rendering = Mutex<[FrameKey: Task<EncodedFrame, any Error>]>([:])
     /// Uploaded images by id, bounded by their decoded bytes.
     let images: LRUCache<String, UploadedImage>
     /// The threads frames, palettes and comparisons are computed on, within the limits.

@@ -38,7 +38,9 @@ public final class StudioRouter: RouterMethods, @unchecked Sendable {
     }
 
     /// The routes added so far: each path pattern and its methods.
-    var routes: [(path: String, methods: [String])] { methods.map { ($0.path.description, $0.methods.map(\.rawValue)) } }
+    var routes: [(path: String, methods: [String])] {
+        methods.map { ($0.path.description, $0.methods.map(\.rawValue)) }
+    }
 
     /// Answers the methods a path lacks with 405 and its `Allow` list. HEAD is answered
     /// where GET is (the router makes it from GET).

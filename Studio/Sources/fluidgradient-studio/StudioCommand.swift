@@ -83,7 +83,9 @@ struct StudioCommand: AsyncParsableCommand {
             ("--max-image-body", maxImageBody), ("--max-renders", maxRenders), ("--cache-megabytes", cacheMegabytes),
             ("--max-jobs", maxJobs),
         ]
-        for (name, value) in positive where value < 1 { throw ValidationError("\(name) must be at least 1, not \(value).") }
+        for (name, value) in positive where value < 1 {
+            throw ValidationError("\(name) must be at least 1, not \(value).")
+        }
         guard port <= 65535 else { throw ValidationError("--port must be at most 65535, not \(port).") }
         guard maxWaitingRenders >= 0, maxQueuedJobs >= 0 else {
             throw ValidationError("--max-waiting-renders and --max-queued-jobs must be 0 or more.")

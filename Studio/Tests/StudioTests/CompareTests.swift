@@ -21,14 +21,18 @@ import Testing
                 uri: "/v1/images", method: .post, headers: Self.png, body: ByteBuffer(try own.pngData())
             ) { try #require(try $0.jsonObject()["id"] as? String) }
             let same = ##"{"design": "\##(design)", "target": {"image": "\##(image)"}, "time": 2}"##
-            try await client.execute(uri: "/v1/compare", method: .post, headers: Self.json, body: ByteBuffer(string: same)) {
+            try await client.execute(
+                uri: "/v1/compare", method: .post, headers: Self.json, body: ByteBuffer(string: same)
+            ) {
                 let report = try $0.jsonObject()
                 #expect(report["score"] as? Double == 100)
                 #expect(report["psnr"] is NSNull)
                 #expect(report["largestDifference"] as? Double == 0)
             }
             let pair = ##"{"design": "\##(design)", "target": {"design": "\##(other)"}, "time": 2}"##
-            try await client.execute(uri: "/v1/compare", method: .post, headers: Self.json, body: ByteBuffer(string: pair)) {
+            try await client.execute(
+                uri: "/v1/compare", method: .post, headers: Self.json, body: ByteBuffer(string: pair)
+            ) {
                 let report = try $0.jsonObject()
                 let expected = try #require(own.difference(from: theirs))
                 #expect(report["score"] as? Double == (expected.score * 1e6).rounded() / 1e6)
@@ -47,23 +51,36 @@ import Testing
         let png = try Self.frame(Self.preset).pngData()
         try await withStudio { client in
             let design = try await FrameTests.post(Self.preset, client)
-            let image = try await client.execute(uri: "/v1/images", method: .post, headers: Self.png, body: ByteBuffer(png)) {
+            let image = try await client.execute(
+                uri: "/v1/images", method: .post, headers: Self.png, body: ByteBuffer(png)
+            ) {
                 try #require(try $0.jsonObject()["id"] as? String)
             }
             let cases: [(String, HTTPResponse.Status)] = [
                 ("{", .badRequest),
                 (##"{"design": "\##(design)"}"##, .badRequest),
                 (##"{"design": "\##(design)", "target": {}}"##, .badRequest),
-                (##"{"design": "\##(design)", "target": {"image": "\##(image)", "design": "\##(design)"}}"##, .badRequest),
+                (
+                    ##"{"design": "\##(design)", "target": {"image": "\##(image)", "design": "\##(design)"}}"##,
+                    .badRequest
+                ),
                 (##"{"design": "\##(design)", "target": {"image": "\##(image)"}, "width": 10}"##, .badRequest),
                 (##"{"design": "\##(design)", "target": {"image": "\##(image)"}, "time": "1"}"##, .badRequest),
-                (##"{"design": "\##(design)", "target": {"image": "\##(image)"}, "width": 10, "height": 10}"##, .unprocessableContent),
-                (##"{"design": "\##(design)", "target": {"image": "\##(image)"}, "time": 90000}"##, .unprocessableContent),
+                (
+                    ##"{"design": "\##(design)", "target": {"image": "\##(image)"}, "width": 10, "height": 10}"##,
+                    .unprocessableContent
+                ),
+                (
+                    ##"{"design": "\##(design)", "target": {"image": "\##(image)"}, "time": 90000}"##,
+                    .unprocessableContent
+                ),
                 (##"{"design": "\##(design)", "target": {"image": "0"}}"##, .notFound),
                 (##"{"design": "0", "target": {"image": "\##(image)"}}"##, .notFound),
             ]
             for (body, status) in cases {
-                try await client.execute(uri: "/v1/compare", method: .post, headers: Self.json, body: ByteBuffer(string: body)) {
+                try await client.execute(
+                    uri: "/v1/compare", method: .post, headers: Self.json, body: ByteBuffer(string: body)
+                ) {
                     try $0.expectProblem(status)
                 }
             }

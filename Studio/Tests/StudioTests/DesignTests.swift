@@ -53,7 +53,8 @@ import Testing
             let object = try #require(posted["preset"] as? [String: Any])
             let normalized = try JSONSerialization.jsonObject(with: Data(preset.jsonText.utf8)) as? [String: Any]
             #expect(NSDictionary(dictionary: object) == NSDictionary(dictionary: try #require(normalized)))
-            let renamed = ##"{"name": "b", "description": "other", "colors": ["#f00", "#0f0"], "size": "64x36", "seed": 3}"##
+            let renamed =
+                ##"{"name": "b", "description": "other", "colors": ["#f00", "#0f0"], "size": "64x36", "seed": 3}"##
             try await client.execute(
                 uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: renamed)
             ) { response in
@@ -74,7 +75,9 @@ import Testing
     @Test func refusesABadPresetWithItsFileLineKeyPathAndReason() async throws {
         try await withStudio { client in
             let body = "{\n  \"colors\": [\"#fff\"],\n  \"blobSize\": {\"min\": 0.9, \"max\": 9}\n}"
-            try await client.execute(uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: body)) {
+            try await client.execute(
+                uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: body)
+            ) {
                 let problem = try $0.expectProblem(.badRequest, slug: "invalid-preset")
                 #expect(problem["file"] as? String == "request")
                 #expect(problem["line"] as? Int == 3)
@@ -82,13 +85,17 @@ import Testing
                 let reason = try #require(problem["reason"] as? String)
                 #expect(problem["detail"] as? String == "request:3: blobSize.max: \(reason)")
             }
-            try await client.execute(uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"colors\": [")) {
+            try await client.execute(
+                uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"colors\": [")
+            ) {
                 let problem = try $0.expectProblem(.badRequest, slug: "invalid-preset")
                 #expect(problem["line"] as? Int == 1)
                 #expect(problem["keyPath"] as? String == "")
             }
             let colour = ##"{"colors": ["#fff", "#ggg"]}"##
-            try await client.execute(uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: colour)) {
+            try await client.execute(
+                uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: colour)
+            ) {
                 let keyPath = try $0.expectProblem(.badRequest)["keyPath"] as? String
                 #expect(keyPath == "colors[1]")
             }
@@ -98,7 +105,9 @@ import Testing
     @Test func refusesABodyOverTheLimitAndAnotherMediaType() async throws {
         try await withStudio({ $0.maxBodyBytes = 100 }) { client in
             let big = "{\"colors\": [\"#fff\"], \"description\": \"\(String(repeating: "x", count: 200))\"}"
-            try await client.execute(uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: big)) {
+            try await client.execute(
+                uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: big)
+            ) {
                 let problem = try $0.expectProblem(.contentTooLarge, slug: "body-too-large")
                 #expect(problem["limit"] as? Int == 100)
             }

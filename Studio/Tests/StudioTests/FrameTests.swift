@@ -7,7 +7,8 @@ import HummingbirdTesting
 import Testing
 
 @Suite struct FrameTests {
-    static let preset = ##"{"colors": ["#f43f5e", "#3b82f6", "#facc15"], "highlights": ["#fff"], "size": "64x36", "seed": 9}"##
+    static let preset =
+        ##"{"colors": ["#f43f5e", "#3b82f6", "#facc15"], "highlights": ["#fff"], "size": "64x36", "seed": 9}"##
 
     /// Posts `preset` and returns its id.
     static func post(_ preset: String, _ client: any TestClientProtocol) async throws -> String {
@@ -94,7 +95,9 @@ import Testing
                 if (width, height) != (64, 36) { shown.pointScale *= Double(min(width, height)) / 36 }
                 let query = depth == .sixteen ? "?depth=16" : ""
                 let uri = "/v1/designs/\(id)/frames/\(width)x\(height)/\(time).png\(query)"
-                let expected = Result { try shown.frame(at: time, width: width, height: height, depth: depth).pngData() }
+                let expected = Result {
+                    try shown.frame(at: time, width: width, height: height, depth: depth).pngData()
+                }
                 try await client.execute(uri: uri, method: .get) { response in
                     switch expected {
                     case .success(let png): #expect(response.bytes == Array(png), "\(uri)")
@@ -111,10 +114,11 @@ import Testing
         try await withStudio({ $0.maxPixels = 100 * 100 }) { client in
             let id = try await Self.post(Self.preset, client)
             let base = "/v1/designs/\(id)/frames"
-            for path in ["64/1.png", "64x/1.png", "x36/1.png", "64x36x2/1.png", "-64x36/1.png", "64x36/1.gif",
+            for path in [
+                "64/1.png", "64x/1.png", "x36/1.png", "64x36x2/1.png", "-64x36/1.png", "64x36/1.gif",
                 "64x36/1", "64x36/abc.png", "64x36/1e3.png", "64x36/.5.png", "64x36/1..png", "0x36/1.png",
-                "64x36/1.png?depth=12", "64x36/1.webp?depth=16", "64x36/1.PNG"]
-            {
+                "64x36/1.png?depth=12", "64x36/1.webp?depth=16", "64x36/1.PNG",
+            ] {
                 try await client.execute(uri: "\(base)/\(path)", method: .get) {
                     try $0.expectProblem(.badRequest, slug: "bad-request")
                 }
@@ -124,7 +128,9 @@ import Testing
                     try $0.expectProblem(.unprocessableContent, slug: "limit-exceeded")
                 }
             }
-            try await client.execute(uri: "/v1/designs/\(String(repeating: "a", count: 64))/frames/8x8/1.png", method: .get) {
+            try await client.execute(
+                uri: "/v1/designs/\(String(repeating: "a", count: 64))/frames/8x8/1.png", method: .get
+            ) {
                 try $0.expectProblem(.notFound)
             }
             try await client.execute(uri: "/v1/presets/nope/frames/8x8/1.png", method: .get) {

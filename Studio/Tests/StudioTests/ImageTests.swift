@@ -55,16 +55,22 @@ import Testing
         try await withStudio { client in
             for count in [nil, 1, 3, 16] {
                 let query = count.map { "?count=\($0)" } ?? ""
-                try await client.execute(uri: "/v1/palette\(query)", method: .post, headers: Self.png, body: ByteBuffer(png)) {
+                try await client.execute(
+                    uri: "/v1/palette\(query)", method: .post, headers: Self.png, body: ByteBuffer(png)
+                ) {
                     let colors = try $0.jsonObject()["colors"] as? [String]
                     let expected = try frame.palette(count: count ?? 5).map(\.description)
                     #expect(colors == expected)
                 }
             }
-            try await client.execute(uri: "/v1/palette?count=17", method: .post, headers: Self.png, body: ByteBuffer(png)) {
+            try await client.execute(
+                uri: "/v1/palette?count=17", method: .post, headers: Self.png, body: ByteBuffer(png)
+            ) {
                 try $0.expectProblem(.unprocessableContent)
             }
-            try await client.execute(uri: "/v1/palette?count=x", method: .post, headers: Self.png, body: ByteBuffer(png)) {
+            try await client.execute(
+                uri: "/v1/palette?count=x", method: .post, headers: Self.png, body: ByteBuffer(png)
+            ) {
                 try $0.expectProblem(.badRequest)
             }
         }

@@ -34,7 +34,9 @@ struct OpenAPIDocument: @unchecked Sendable {
         return matching.max { literals($0) < literals($1) }
     }
 
-    private func literals(_ template: String) -> Int { template.split(separator: "/").filter { !$0.hasPrefix("{") }.count }
+    private func literals(_ template: String) -> Int {
+        template.split(separator: "/").filter { !$0.hasPrefix("{") }.count
+    }
 
     /// The problems with `response` to `method` `uri` according to the document: an
     /// undeclared status or content type, or a JSON body without a required member.
@@ -55,7 +57,8 @@ struct OpenAPIDocument: @unchecked Sendable {
         guard response.body.readableBytes > 0, method != .head else { return [] }
         let type = response.headers[.contentType] ?? ""
         let content = declared["content"] as? [String: Any] ?? [:]
-        let bare = { (text: String) in text.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } }
+        let bare = { (text: String) in text.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         guard let media = content.first(where: { bare($0.key) == bare(type) })?.value as? [String: Any] else {
             return ["\(method) \(template): \(status) with \(type) is not declared"]
         }

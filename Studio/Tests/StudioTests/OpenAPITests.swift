@@ -15,7 +15,9 @@ import Testing
             }
         }
         let served = Set(routes.map(\.path))
-        for path in document.paths.keys { #expect(served.contains(path), "openapi.json has \(path), which is not served") }
+        for path in document.paths.keys {
+            #expect(served.contains(path), "openapi.json has \(path), which is not served")
+        }
     }
 
     @Test func declaresAProblemSchemaForEveryErrorStatus() throws {

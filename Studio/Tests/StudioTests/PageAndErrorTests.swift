@@ -30,7 +30,9 @@ import Testing
 
     @Test func answersAnUnknownFileOrRouteWith404Problem() async throws {
         try await withStudio { client in
-            try await client.execute(uri: "/nothing.js", method: .get) { try $0.expectProblem(.notFound, slug: "not-found") }
+            try await client.execute(uri: "/nothing.js", method: .get) {
+                try $0.expectProblem(.notFound, slug: "not-found")
+            }
             try await client.execute(uri: "/v1/nothing/here", method: .get) {
                 try $0.expectProblem(.notFound, slug: "not-found")
             }

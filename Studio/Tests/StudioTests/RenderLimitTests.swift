@@ -99,3 +99,39 @@ func occupy(_ pool: RenderPool, until release: DispatchSemaphore) async -> [Task
         for task in running { try await task.value }
     }
 }
+
+@Suite struct RenderPlaceTests {
+    @Test func aRequestAfterAnAnswerFindsTheThreadFree() async throws {
+        try await withStudio({ $0.maxRenders = 1; $0.maxWaitingRenders = 0 }) { client in
+            for time in 1...6 {
+                try await client.execute(uri: "/v1/presets/aurora/frames/640x360/\(time).png", method: .get) {
+                    #expect($0.status == .ok)
+                }
+            }
+        }
+    }
+}
+
+@Suite struct FrameCoalescingTests {
+    @Test func concurrentRequestsForOneFrameShareOneRender() async throws {
+        // One thread and no waiting line: a second render of the same frame would be refused.
+        try await withStudio({
+            $0.maxRenders = 1
+            $0.maxWaitingRenders = 0
+        }) { client in
+            let uri = "/v1/presets/aurora/frames/960x540/4.png"
+            let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        try await client.execute(uri: uri, method: .get) { response in
+                            #expect(response.status == .ok)
+                            return response.bytes
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(bodies).count == 1)
+        }
+    }
+}
