@@ -16,45 +16,11 @@ extension ShardEnvironmentError: InputError {}
 /// - Parameter error: an error thrown by a command.
 /// - Returns: 2, 3 or 130, or nil.
 func exitStatus(for error: any Error) -> Int32? {
-    switch error {
-    case is InterruptionError: 130
-    case is InputError, is PresetError, is UnknownPresetError, is OutputError, is DecodeError: 2
-    case is VideoError: 3
-    case let error as FileError: error.isWriteFailure ? 3 : 2
-    case let error as DestinationError: error.isWriteFailure ? 3 : 2
-    case let error as PNGError: error.isWriteFailure ? 3 : 2
-    default: nil
-    }
-}
-
-extension FileError {
-    /// Whether writing failed part way or at the end (3), rather than the path being
-    /// refused before anything was written (2).
-    fileprivate var isWriteFailure: Bool {
-        switch self {
-        case .cannotWrite, .cannotMoveIntoPlace: true
-        default: false
-        }
-    }
-}
-
-extension DestinationError {
-    /// Whether writing failed at the end or part way (3), rather than the destination
-    /// being refused before anything was written (2).
-    fileprivate var isWriteFailure: Bool {
-        switch self {
-        case .cannotReplace, .cannotMoveDirectoryIntoPlace, .standardOutput: true
-        default: false
-        }
-    }
-}
-
-extension PNGError {
-    /// Whether libpng failed to write (3), rather than an input being unreadable (2).
-    fileprivate var isWriteFailure: Bool {
-        switch self {
-        case .cannotWrite, .cannotEncode, .nothingRendered: true
-        default: false
-        }
+    if error is InterruptionError { return 130 }
+    if error is InputError { return 2 }
+    switch ErrorBlame(error) {
+    case .input: return 2
+    case .failure: return 3
+    case nil: return nil
     }
 }
