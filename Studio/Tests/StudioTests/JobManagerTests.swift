@@ -106,15 +106,15 @@ struct JobManagerTests {
         await manager.shutdown()
     }
 
-    @Test("a job the encoder refuses fails with the library's message as its problem")
+    @Test("a job whose size the encoder refuses fails with a 422 problem, the library's message")
     func failedJob() async throws {
         let manager = JobManager()
         let (failed, _) = try await runToEnd(
             manager, JobSpec(preset: smallPreset(), format: .bundle, encodeSize: .auto))
         #expect(failed.state == .failed)
         let problem = try #require(failed.error)
-        #expect(problem.status == 500)
-        #expect(problem.type.hasSuffix("/render-failed"))
+        #expect(problem.status == 422)
+        #expect(problem.type.hasSuffix("/job-refused"))
         #expect(problem.detail.contains("AV1 needs a frame of at least 64x64"))
         #expect(!problem.detail.contains(manager.workspace!.path))
         #expect(manager.workspace?.entries() == [])
