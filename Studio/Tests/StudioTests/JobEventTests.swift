@@ -1,10 +1,9 @@
 import FluidGradient
+import FluidGradientStudio
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-
-@testable import FluidGradientStudio
 
 #if canImport(Glibc)
     import Glibc
@@ -58,9 +57,9 @@ struct JobEventTests {
             let socket = try await onOwnThread {
                 try Self.openEventStream(port: port, path: "/v1/jobs/\(queued.id)/events")
             }
-            #expect(jobs.openEventStreams.load(ordering: .relaxed) == 1)
+            #expect(jobs.openEventStreamCount == 1)
             close(socket)
-            #expect(await eventually { jobs.openEventStreams.load(ordering: .relaxed) == 0 })
+            #expect(await eventually { jobs.openEventStreamCount == 0 })
             #expect(try jobs.snapshot(of: queued.id).state == .queued)
         }
         try jobs.cancel(queued.id)

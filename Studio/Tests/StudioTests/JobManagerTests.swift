@@ -1,9 +1,8 @@
 import FluidGradient
 import FluidGradientIO
+import FluidGradientStudio
 import Foundation
 import Testing
-
-@testable import FluidGradientStudio
 
 @Suite("Job manager")
 struct JobManagerTests {
@@ -41,6 +40,29 @@ struct JobManagerTests {
         await manager.shutdown()
     }
 
+    @Test(
+        "every video and animated-image format renders to a file of its own type",
+        arguments: [
+            JobFormat.mp4, .webm, .mov, .gif, .webp, .apng, .avif,
+        ])
+    func everyFormat(format: JobFormat) async throws {
+        let manager = JobManager()
+        let preset = smallPreset(duration: 0.2, width: 64, height: 64)
+        let (done, _) = try await runToEnd(manager, JobSpec(preset: preset, format: format, encodeSize: .full))
+        #expect(done.state == .done, "\(done.error?.detail ?? "")")
+        #expect(done.file == "small." + format.rawValue)
+        let file = try manager.claimResult(of: done.id)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.path)))
+        #expect(bytes.count == done.bytes)
+        let head = String(decoding: bytes.prefix(64).map { (32...126).contains($0) ? $0 : 46 }, as: UTF8.self)
+        let signature: [JobFormat: String] = [
+            .mp4: "^....ftyp", .mov: "^....ftypqt", .webm: "^\\.E\\.\\.", .gif: "^GIF89a", .webp: "^RIFF....WEBP",
+            .apng: "^.PNG.*acTL", .avif: "^....ftypavis",
+        ]
+        #expect(head.range(of: signature[format]!, options: .regularExpression) != nil, "\(head)")
+        await manager.shutdown()
+    }
+
     @Test("a webp job's file holds one animation frame per video frame")
     func webpFrames() async throws {
         let manager = JobManager()
@@ -72,7 +94,7 @@ struct JobManagerTests {
         #expect(done.file == "small.zip")
         let file = try manager.claimResult(of: done.id)
         #expect(file.contentType == "application/zip")
-        let names = try await onOwnThread { try zipEntryNames(file.path) }
+        let names = try await onOwnThread { try zipEntries(file.path) }.keys
         #expect(names.contains("index.html"))
         #expect(names.contains("manifest.json"))
         #expect(names.contains { $0.hasSuffix(".webm") })
@@ -84,15 +106,15 @@ struct JobManagerTests {
         await manager.shutdown()
     }
 
-    @Test("a job the encoder refuses fails with the library's message as its problem")
+    @Test("a job whose size the encoder refuses fails with a 422 problem, the library's message")
     func failedJob() async throws {
         let manager = JobManager()
         let (failed, _) = try await runToEnd(
             manager, JobSpec(preset: smallPreset(), format: .bundle, encodeSize: .auto))
         #expect(failed.state == .failed)
         let problem = try #require(failed.error)
-        #expect(problem.status == 500)
-        #expect(problem.type.hasSuffix("/render-failed"))
+        #expect(problem.status == 422)
+        #expect(problem.type.hasSuffix("/job-refused"))
         #expect(problem.detail.contains("AV1 needs a frame of at least 64x64"))
         #expect(!problem.detail.contains(manager.workspace!.path))
         #expect(manager.workspace?.entries() == [])
@@ -109,7 +131,7 @@ struct JobManagerTests {
         #expect(try manager.snapshot(of: job.id).state == .running)
         try manager.cancel(job.id)
         #expect(try manager.snapshot(of: job.id).state == .cancelled)
-        #expect(await eventually { manager.table.withLock { $0.running == 0 } })
+        #expect(await eventually { manager.runningCount == 0 })
         #expect(manager.workspace?.entries() == [])
         #expect(throws: JobProblem.resultGone(job.id, because: "was cancelled")) { try manager.claimResult(of: job.id) }
         await manager.shutdown()

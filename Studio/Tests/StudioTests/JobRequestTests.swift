@@ -1,9 +1,8 @@
 import FluidGradient
 import FluidGradientIO
+import FluidGradientStudio
 import Foundation
 import Testing
-
-@testable import FluidGradientStudio
 
 @Suite("Job request")
 struct JobRequestTests {

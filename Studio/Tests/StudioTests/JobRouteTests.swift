@@ -1,11 +1,10 @@
 import FluidGradient
 import FluidGradientIO
+import FluidGradientStudio
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-
-@testable import FluidGradientStudio
 
 @Suite("Job routes")
 struct JobRouteTests {
@@ -76,7 +75,7 @@ struct JobRouteTests {
         }
     }
 
-    @Test("an mp4 job: 202, events rising to done, the file once, then 410")
+    @Test("an mp4 job: 202, events rising to done, a HEAD that keeps the file, the file once, then 410")
     func mp4Job() async throws {
         try await withJobStudio { studio, client in
             let design = try await postDesign(smallPreset(), client)
@@ -86,6 +85,10 @@ struct JobRouteTests {
             #expect(seen.last?.progress == 1)
             #expect(seen.map(\.progress) == seen.map(\.progress).sorted())
             #expect(seen.dropLast().allSatisfy { !$0.state.isTerminal })
+            try await client.execute(uri: "/v1/jobs/\(job.id)/result", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"small.mp4\"")
+            }
             let path = try await download(job.id, name: "small.mp4", type: "video/mp4", client)
             defer { try? FileManager.default.removeItem(atPath: path) }
             #expect(try await onOwnThread { try probedFrameCount(path) } == 15)
@@ -122,7 +125,7 @@ struct JobRouteTests {
             }
             #expect(state == .cancelled)
             #expect(try await events(of: job.id, client).map(\.state) == [.cancelled])
-            #expect(await eventually { studio.jobs.table.withLock { $0.running == 0 } })
+            #expect(await eventually { studio.jobs.runningCount == 0 })
             #expect(studio.jobs.workspace?.entries() == [])
             try await client.execute(uri: "/v1/jobs/\(job.id)/result", method: .get) { try $0.expectProblem(.gone) }
         }
@@ -130,10 +133,11 @@ struct JobRouteTests {
 
     @Test("past one running and one queued job, a job is 503 with Retry-After")
     func queueFull() async throws {
-        try await withJobStudio({
+        let oneAndOne: (inout StudioConfiguration) -> Void = {
             $0.maxRunningJobs = 1
             $0.maxQueuedJobs = 1
-        }) { studio, client in
+        }
+        try await withJobStudio(oneAndOne) { studio, client in
             let design = try await postDesign(smallPreset(duration: 60), client)
             let body = #"{"design": "\#(design)", "format": "mp4"}"#
             let jobs = [try await postJob(body, client), try await postJob(body, client)]

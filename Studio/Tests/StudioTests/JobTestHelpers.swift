@@ -1,8 +1,7 @@
 import FluidGradient
+import FluidGradientStudio
 import Foundation
 import Testing
-
-@testable import FluidGradientStudio
 
 /// A small preset for jobs: 64x36, `duration` seconds at 30 fps.
 func smallPreset(duration: Double = 0.5, width: Int = 64, height: Int = 36) -> Preset {
@@ -29,19 +28,27 @@ func eventually(within seconds: Double = 120, _ condition: () throws -> Bool) as
     return try condition()
 }
 
-/// The number of video frames ffprobe counts in the file at `path`.
-func probedFrameCount(_ path: String) throws -> Int? {
+/// Runs `arguments` (a program on PATH and its arguments) and returns what it wrote to
+/// stdout; a failed expectation when it exits with another status than 0.
+func runTool(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-        "stream=nb_read_frames", "-of", "csv=p=0", path,
-    ]
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(arguments[0]) failed", sourceLocation: sourceLocation)
+    return output
+}
+
+/// The number of video frames ffprobe counts in the file at `path`.
+func probedFrameCount(_ path: String) throws -> Int? {
+    let output = try runTool([
+        "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=nb_read_frames", "-of", "csv=p=0", path,
+    ])
     return Int(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
 }
 
@@ -69,21 +76,15 @@ func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async 
     }
 }
 
-/// The entry names of the zip at `path`, as Python's zipfile reads them after checking
-/// every entry's CRC.
-func zipEntryNames(_ path: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "python3", "-c",
-        "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; "
-            + "print('\\n'.join(z.namelist()))",
-        path,
-    ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+/// The entries of the zip at `path` and their bytes, as Python's zipfile reads them after
+/// checking every entry's CRC (a reader written apart from ours).
+func zipEntries(_ path: String) throws -> [String: Data] {
+    let script = """
+        import base64, json, sys, zipfile
+        z = zipfile.ZipFile(sys.argv[1])
+        assert z.testzip() is None
+        print(json.dumps({n: base64.b64encode(z.read(n)).decode() for n in z.namelist()}))
+        """
+    let entries = try JSONDecoder().decode([String: String].self, from: try runTool(["python3", "-c", script, path]))
+    return entries.compactMapValues { Data(base64Encoded: $0) }
 }

@@ -76,7 +76,7 @@ extension JobManager {
             table.jobs[id] = record
             return (record.snapshot.state == .done, idle)
         }
-        idle.forEach { $0.resume() }
+        for waiter in idle { waiter.resume() }
         if !keep { workspace.removeDirectory(for: id) }
         scheduleExpiry(of: id)
         startQueued()
@@ -88,14 +88,12 @@ extension JobManager {
     /// - Parameters:
     ///   - error: what the render threw.
     ///   - directory: the job's directory.
-    /// - Returns: 422 for a preset the library refuses, 500 for an encode that failed.
-    static func problem(for error: any Error, in directory: String) -> JobProblem {
-        if let problem = error as? JobProblem { return problem }
+    /// - Returns: 422 for what the library blames on its input (a preset out of bounds, a
+    ///   size an encoder cannot take), 500 for a render or encode that failed.
+    package static func problem(for error: any Error, in directory: String) -> JobProblem {
         let text = String(describing: error).replacingOccurrences(of: directory + "/", with: "")
-        if error is PresetError {
-            return JobProblem.unprocessable(slug: "invalid-preset", title: "Invalid preset", detail: text)
-        }
-        return JobProblem.renderFailed(text)
+        guard isInputError(error) else { return JobProblem.renderFailed(text) }
+        return JobProblem.unprocessable(slug: "job-refused", title: "The job cannot be rendered as asked", detail: text)
     }
 
     /// Removes job `id` (and its file) once ``JobLimits/expiry`` has passed.

@@ -21,7 +21,7 @@ extension JobManager {
             }
             return (expiries, table.workspace)
         }
-        expiries.forEach { $0.cancel() }
+        for expiry in expiries { expiry.cancel() }
         let stopped = await waitUntilIdle(atMost: limits.shutdownGrace)
         workspace?.remove()
         return stopped

@@ -87,6 +87,12 @@ public final class JobManager: Sendable {
         if deleted { removeFiles(of: id) } else { scheduleExpiry(of: id) }
     }
 
+    /// How many render threads have not ended (cancelled jobs' included, until they stop).
+    package var runningCount: Int { table.withLock { $0.running } }
+
+    /// How many event streams are open.
+    package var openEventStreamCount: Int { openEventStreams.load(ordering: .relaxed) }
+
     /// Removes job `id`'s directory, if there is one.
     func removeFiles(of id: String) {
         workspace?.removeDirectory(for: id)

@@ -26,7 +26,7 @@ public struct JobProblem: Error, Codable, Equatable, Sendable {
 
 extension JobProblem {
     /// No job has the id (never made, deleted, or expired).
-    static func unknownJob(_ id: String) -> JobProblem {
+    package static func unknownJob(_ id: String) -> JobProblem {
         JobProblem(
             slug: "unknown-job", title: "Unknown job", status: 404,
             detail: "There is no job \(id); it may have expired."
@@ -34,12 +34,12 @@ extension JobProblem {
     }
 
     /// The job's file was downloaded, cancelled or expired.
-    static func resultGone(_ id: String, because reason: String) -> JobProblem {
+    package static func resultGone(_ id: String, because reason: String) -> JobProblem {
         JobProblem(slug: "result-gone", title: "Result gone", status: 410, detail: "The result of job \(id) \(reason).")
     }
 
     /// The job has no file yet, or failed without one.
-    static func resultNotReady(_ id: String, state: JobState) -> JobProblem {
+    package static func resultNotReady(_ id: String, state: JobState) -> JobProblem {
         JobProblem(
             slug: "result-not-ready", title: "Result not ready", status: 409,
             detail: "Job \(id) is \(state.rawValue) and has no file to download.")
@@ -54,7 +54,7 @@ extension JobProblem {
     }
 
     /// The server is shutting down and takes no new job.
-    static let shuttingDown = JobProblem(
+    package static let shuttingDown = JobProblem(
         slug: "shutting-down", title: "Shutting down", status: 503,
         detail: "The server is stopping and takes no new job.",
         retryAfter: 30)

@@ -12,7 +12,7 @@ extension JobRequest {
     /// - Throws: ``JobProblem`` 400 for a field that is not one of its values, 404 for an
     ///   unknown design or preset, 422 for a job over the limits or a duration or fps out
     ///   of the library's bounds.
-    func spec(limits: JobLimits, design: (String) -> Preset?) throws(JobProblem) -> JobSpec {
+    package func spec(limits: JobLimits, design: (String) -> Preset?) throws(JobProblem) -> JobSpec {
         guard let format = JobFormat(rawValue: format) else {
             throw Self.badField("format", value: format, allowed: JobFormat.allCases.map(\.rawValue))
         }

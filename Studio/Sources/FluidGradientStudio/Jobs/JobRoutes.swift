@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 
 /// The `/v1/jobs` routes: start a job, read it, follow it, download its file, cancel it.
-struct JobRoutes: Sendable {
+package struct JobRoutes: Sendable {
     /// The jobs.
     let jobs: JobManager
     /// The largest request body, in bytes.
@@ -11,9 +11,16 @@ struct JobRoutes: Sendable {
     /// Looks a design up by its id.
     let design: @Sendable (String) -> Preset?
 
+    /// The routes of `jobs`, reading bodies up to `maxBodyBytes` and finding designs with `design`.
+    package init(jobs: JobManager, maxBodyBytes: Int, design: @escaping @Sendable (String) -> Preset?) {
+        self.jobs = jobs
+        self.maxBodyBytes = maxBodyBytes
+        self.design = design
+    }
+
     /// Adds `POST jobs`, `GET jobs/{id}`, `DELETE jobs/{id}`, `GET jobs/{id}/result` and
     /// `GET jobs/{id}/events` to `router` (the `/v1` group).
-    func add(to router: some RouterMethods<StudioContext>) {
+    package func add(to router: some RouterMethods<StudioContext>) {
         router.post("jobs") { request, _ in try await create(request) }
         router.get("jobs/{id}") { _, context in
             let id = try context.parameters.require("id")

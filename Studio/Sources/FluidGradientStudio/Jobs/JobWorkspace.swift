@@ -40,7 +40,7 @@ public struct JobWorkspace: Sendable {
     }
 
     /// The path of job `id`'s directory, made or not.
-    func directory(for id: String) -> String { path + "/" + id }
+    package func directory(for id: String) -> String { path + "/" + id }
 
     /// Removes job `id`'s directory and everything in it, if it is there.
     func removeDirectory(for id: String) {
@@ -53,7 +53,7 @@ public struct JobWorkspace: Sendable {
     }
 
     /// The names in the workspace (job directories), for checking that nothing is left.
-    func entries() -> [String] {
+    package func entries() -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     }
 }

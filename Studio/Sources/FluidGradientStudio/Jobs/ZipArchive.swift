@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The entries are the folder's regular files in path order, each dated 1980-01-01 00:00, so
 /// the same folder always gives the same bytes.
-enum ZipArchive {
+package enum ZipArchive {
     /// Writes the files under `folder` into a new archive at `archive`.
     ///
     /// - Parameters:
@@ -13,7 +13,7 @@ enum ZipArchive {
     ///   - archive: the zip file to create; it must not exist.
     /// - Throws: ``ZipArchiveError`` when a file is too large for a 32-bit zip, or the file
     ///   system's error when a file cannot be read or the archive written.
-    static func write(folder: String, to archive: String) throws {
+    package static func write(folder: String, to archive: String) throws {
         let names = try entryNames(in: folder)
         guard FileManager.default.createFile(atPath: archive, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: archive])
@@ -117,13 +117,13 @@ enum ZipArchiveError: Error, CustomStringConvertible {
 }
 
 /// The CRC-32 of zip and PNG (polynomial 0xEDB88320, reflected).
-enum CRC32 {
+package enum CRC32 {
     private static let table: [UInt32] = (0..<256).map { index in
         (0..<8).reduce(UInt32(index)) { crc, _ in crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
     }
 
     /// The checksum of `data`.
-    static func checksum(_ data: Data) -> UInt32 {
+    package static func checksum(_ data: Data) -> UInt32 {
         ~data.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     }
 }
