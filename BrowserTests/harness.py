@@ -2,6 +2,7 @@
 
 - `BundleServer` serves a directory on 127.0.0.1 with byte ranges, as a web server
   or CDN does: Chromium seeks in a video by asking for ranges.
+- `StudioServer` runs the render service (fluidgradient-studio) on a free port.
 - `chromium()` starts Debian's chromium headless through chromium-driver, with a
   1920x1080 viewport at device scale 1, so one CSS pixel is one screenshot pixel.
 - The image helpers hold frames as float arrays in 8-bit levels.
@@ -12,9 +13,12 @@ import io
 import os
 import re
 import shutil
+import socket
 import subprocess
 import threading
 import time
+import urllib.error
+import urllib.request
 
 import numpy as np
 from PIL import Image
@@ -83,6 +87,62 @@ class BundleServer:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class StudioServer:
+    """The render service `binary` (fluidgradient-studio) with `arguments` on a free loopback
+    port, until `close()`; its output goes to studio.log in `work`."""
+
+    def __init__(self, binary, work, arguments=()):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = open(os.path.join(work, "studio.log"), "w+")
+        self.process = subprocess.Popen([binary, "--port", str(self.port), *arguments],
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/v1/presets", timeout=2):
+                    return
+            except urllib.error.HTTPError:
+                return  # it answers (401 when started with a token)
+            except OSError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.log.seek(0)
+                output = self.log.read()[-2000:]
+                self.close()
+                raise RuntimeError(f"{binary} did not start:\n{output}")
+            time.sleep(0.2)
+
+    def get(self, path, attempts=5):
+        """The body of GET `path`; a 503 (the service's documented answer when busy) is asked
+        again after its Retry-After, up to `attempts` times."""
+        for attempt in range(attempts):
+            try:
+                with urllib.request.urlopen(self.url + path, timeout=30) as response:
+                    return response.read()
+            except urllib.error.HTTPError as error:
+                if error.code != 503 or attempt == attempts - 1:
+                    raise
+                time.sleep(min(5.0, float(error.headers.get("Retry-After") or 1)))
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
 
 
 def chromium():
