@@ -54,8 +54,8 @@ struct FrameAddress: Hashable, Sendable {
     ///   a time outside 0...86400 or a size the format cannot hold.
     init(width: Int, height: Int, time: Double, format: Format, depth: Frame.Depth, maxPixels: Int) throws(Problem) {
         guard width >= 1, height >= 1 else { throw .badRequest("A frame needs sides of at least 1 pixel.") }
-        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= 16384, height <= 16384
-        else {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard !pixels.overflow, pixels.partialValue <= maxPixels, width <= 16384, height <= 16384 else {
             throw .unprocessable(
                 "\(width)x\(height) is over the limit of \(maxPixels) pixels (and 16384 a side) for one frame.")
         }

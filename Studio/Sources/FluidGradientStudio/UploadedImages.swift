@@ -26,7 +26,8 @@ extension Studio {
         }
         let bytes = Array(body[body.startIndex + 16..<body.startIndex + 24])
         let width = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }, height = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
-        guard width.multipliedReportingOverflow(by: height).partialValue <= configuration.maxPixels else {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard !pixels.overflow, pixels.partialValue <= configuration.maxPixels else {
             throw Problem.unprocessable(
                 "The image is \(width)x\(height), over the limit of \(configuration.maxPixels) pixels.")
         }

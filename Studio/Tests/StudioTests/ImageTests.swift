@@ -76,3 +76,16 @@ import Testing
         }
     }
 }
+
+@Suite struct ImageHeaderTests {
+    @Test func refusesAHeaderWhosePixelsOverflowAsOverTheLimit() async throws {
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+        try await withStudio { client in
+            _ = try await client.execute(
+                uri: "/v1/images", method: .post, headers: ImageTests.png, body: ByteBuffer(bytes: png)
+            ) { try $0.expectProblem(.unprocessableContent) }
+        }
+    }
+}
