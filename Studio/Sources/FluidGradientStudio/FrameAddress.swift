@@ -50,8 +50,9 @@ struct FrameAddress: Hashable, Sendable {
 
     /// A frame address from its parts, checked against the limits.
     ///
-    /// - Throws: a 400 ``Problem`` for a side under 1 pixel, a 422 one for too many pixels,
-    ///   a time outside 0...86400 or a size the format cannot hold.
+    /// - Throws: a 400 ``Problem`` for a side under 1 pixel, a 422 one for too many pixels
+    ///   or a time outside 0...86400. (A size the format's encoder cannot take is refused by
+    ///   the library when it encodes.)
     init(width: Int, height: Int, time: Double, format: Format, depth: Frame.Depth, maxPixels: Int) throws(Problem) {
         guard width >= 1, height >= 1 else { throw .badRequest("A frame needs sides of at least 1 pixel.") }
         let pixels = width.multipliedReportingOverflow(by: height)
@@ -60,13 +61,6 @@ struct FrameAddress: Hashable, Sendable {
                 "\(width)x\(height) is over the limit of \(maxPixels) pixels (and 16384 a side) for one frame.")
         }
         guard (0...86_400).contains(time) else { throw .unprocessable("The time \(time) is outside 0...86400 s.") }
-        switch format {
-        case .avif where width < 64 || height < 64 || width % 2 == 1 || height % 2 == 1:
-            throw .unprocessable("An AVIF frame needs even sides of at least 64 pixels, not \(width)x\(height).")
-        case .webp where width > 16383 || height > 16383:
-            throw .unprocessable("A WebP frame has sides of at most 16383 pixels, not \(width)x\(height).")
-        default: break
-        }
         (self.width, self.height, self.time, self.format, self.depth) = (width, height, time, format, depth)
     }
 

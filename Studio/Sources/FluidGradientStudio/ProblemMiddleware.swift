@@ -1,10 +1,12 @@
 import FluidGradient
+import FluidGradientIO
 import Hummingbird
 
 /// Answers every error a route throws as a ``Problem``: problems as they are, the router's
 /// own errors (no route, a body over Hummingbird's limit) with their status, a
-/// ``PresetError`` as a bad preset, and anything else as a 500 that shows no internals
-/// (the error itself goes to the log).
+/// ``PresetError`` as a bad preset, another error the library blames on its input (a size
+/// an encoder refuses) as 422, and anything else as a 500 that shows no internals (the error
+/// itself goes to the log).
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -26,6 +28,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return .invalidPreset(error)
         case let error as HTTPError:
             return problem(for: error, request: request)
+        case let error where isInputError(error):
+            return .unprocessable("The request cannot be rendered: \(error).")
         default:
             context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
             return Problem(
