@@ -15,6 +15,10 @@ let package = Package(
         // come from the command line.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: ["FullFoundation"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Already in the graph through Hummingbird; named for the Service protocol and the
+        // Logger type the studio uses directly.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         .executableTarget(name: "PageEmbedder"),
@@ -25,6 +29,8 @@ let package = Package(
                 .product(name: "FluidGradient", package: "FluidGradient"),
                 .product(name: "FluidGradientIO", package: "FluidGradient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Page"],
             plugins: ["EmbedPage"]
@@ -34,6 +40,7 @@ let package = Package(
             dependencies: [
                 "FluidGradientStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The limits a job must stay within, and the server's job capacity.
+public struct JobLimits: Sendable {
+    /// Frames per job (duration x fps).
+    public var maxFrames: Int = 3600
+    /// Pixels per frame (width x height of the design).
+    public var maxPixels: Int = 3840 * 2160
+    /// Jobs rendering at once, each on its own thread.
+    public var maxRunning: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Jobs waiting for a thread; a job past it is refused with 503.
+    public var maxQueued: Int = 8
+    /// How long a finished job (and its file) is kept.
+    public var expiry: Duration = .seconds(15 * 60)
+    /// The `Retry-After` seconds of a refusal for a full queue.
+    public var retryAfter: Int = 10
+    /// How often an event stream looks at its job: at most this many events a second.
+    public var eventInterval: Duration = .milliseconds(100)
+    /// The longest an event stream goes without a write, so that a client that left is noticed.
+    public var eventHeartbeat: Duration = .seconds(15)
+    /// How long shutting down waits for running jobs to stop.
+    public var shutdownGrace: Duration = .seconds(5)
+
+    /// The defaults: 3600 frames, 3840x2160 pixels, one running job per core, 8 queued,
+    /// files kept 15 minutes.
+    public init() {}
+}
+
+extension JobLimits {
+    /// The job limits of the service's configuration.
+    ///
+    /// - Parameter configuration: the service's limits.
+    init(configuration: StudioConfiguration) {
+        self.init()
+        maxFrames = configuration.maxJobFrames
+        maxPixels = configuration.maxPixels
+        maxRunning = configuration.maxRunningJobs
+        maxQueued = configuration.maxQueuedJobs
+        expiry = configuration.jobExpiry
+    }
+}

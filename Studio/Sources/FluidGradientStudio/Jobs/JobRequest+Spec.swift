@@ -1,0 +1,94 @@
+import FluidGradient
+import FluidGradientIO
+import Foundation
+
+extension JobRequest {
+    /// The job this request asks for, checked against `limits`.
+    ///
+    /// - Parameters:
+    ///   - limits: the frames and pixels a job may have.
+    ///   - design: looks a design up by its id; nil when it is unknown.
+    /// - Returns: the preset to render, with this request's duration and fps, and how.
+    /// - Throws: ``JobProblem`` 400 for a field that is not one of its values, 404 for an
+    ///   unknown design or preset, 422 for a job over the limits or a duration or fps out
+    ///   of the library's bounds.
+    package func spec(limits: JobLimits, design: (String) -> Preset?) throws(JobProblem) -> JobSpec {
+        guard let format = JobFormat(rawValue: format) else {
+            throw Self.badField("format", value: format, allowed: JobFormat.allCases.map(\.rawValue))
+        }
+        let sizes: [String: EncodeSizeRequest] = ["auto": .auto, "full": .full]
+        guard let encodeSize = sizes[encodeSize ?? "auto"] else {
+            throw Self.badField("encodeSize", value: encodeSize ?? "", allowed: ["auto", "full"])
+        }
+        var preset = try resolve(design: design)
+        if let duration { preset.duration = try Self.positive(duration, "duration") }
+        if let fps { preset.fps = try Self.positive(fps, "fps") }
+        let frames = preset.duration * preset.fps
+        guard frames < Double(limits.maxFrames) + 0.5 else {
+            throw JobProblem.unprocessable(
+                slug: "too-many-frames", title: "Too many frames",
+                detail: "The job has \(Self.format(frames)) frames (duration x fps); the limit is \(limits.maxFrames).")
+        }
+        guard preset.width * preset.height <= limits.maxPixels else {
+            throw JobProblem.unprocessable(
+                slug: "too-many-pixels", title: "Too many pixels",
+                detail:
+                    "The design is \(preset.width)x\(preset.height); the limit is \(limits.maxPixels) pixels a frame.")
+        }
+        try Self.check(preset)
+        return JobSpec(preset: preset, format: format, encodeSize: encodeSize)
+    }
+
+    /// Checks the preset with the new duration and fps as the library checks a preset file,
+    /// so that a value out of its bounds is refused now rather than failing the job.
+    private static func check(_ preset: Preset) throws(JobProblem) {
+        do {
+            _ = try Preset(json: Data(preset.jsonText.utf8), file: "request")
+        } catch {
+            throw JobProblem.unprocessable(
+                slug: "invalid-job", title: "The job's preset is not valid", detail: error.description)
+        }
+    }
+
+    /// The preset named by `design` or `preset`: exactly one of them.
+    private func resolve(design lookUp: (String) -> Preset?) throws(JobProblem) -> Preset {
+        switch (design, preset) {
+        case (let id?, nil):
+            guard let preset = lookUp(id) else {
+                throw JobProblem(
+                    slug: "unknown-design", title: "Unknown design", status: 404,
+                    detail: "There is no design \(id); post its preset to /v1/designs again.")
+            }
+            return preset
+        case (nil, let name?):
+            guard let preset = Preset.builtIn(name) else {
+                throw JobProblem(
+                    slug: "unknown-preset", title: "Unknown preset", status: 404,
+                    detail: "There is no built-in preset \(name).")
+            }
+            return preset
+        default:
+            throw JobProblem(
+                slug: "bad-request", title: "Bad request", status: 400,
+                detail: "Give either \"design\" (a design id) or \"preset\" (a built-in preset's name).")
+        }
+    }
+
+    private static func positive(_ value: Double, _ key: String) throws(JobProblem) -> Double {
+        guard value.isFinite, value > 0 else {
+            throw JobProblem.unprocessable(
+                slug: "bad-value", title: "Value out of range", detail: "\(key) must be above 0, not \(format(value)).")
+        }
+        return value
+    }
+
+    private static func badField(_ key: String, value: String, allowed: [String]) -> JobProblem {
+        JobProblem(
+            slug: "bad-request", title: "Bad request", status: 400,
+            detail: "\(key) \"\(value)\" is not one of " + allowed.joined(separator: ", ") + ".")
+    }
+
+    private static func format(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,111 @@
+import FluidGradient
+import Foundation
+import Hummingbird
+
+/// An error answered as `application/problem+json` (RFC 9457): every error the service
+/// gives is one of these, rendered in one place (``response(from:context:)``).
+public struct Problem: Error, Sendable, HTTPResponseError {
+    /// The HTTP status.
+    public var status: HTTPResponse.Status
+    /// The last component of the `type` URI, such as `invalid-preset`.
+    public var slug: String
+    /// A short summary that is the same for every problem of this type.
+    public var title: String
+    /// One line about this occurrence.
+    public var detail: String
+    /// Members beyond the standard ones, such as `keyPath`; strings or integers.
+    public var extensions: [String: ExtensionValue] = [:]
+    /// Headers the response carries as well, such as `Retry-After` or `Allow`.
+    public var headers: HTTPFields = [:]
+
+    /// A value of an extension member.
+    public enum ExtensionValue: Sendable, Equatable {
+        case string(String)
+        case int(Int)
+    }
+
+    /// The prefix of every problem `type`.
+    public static let typePrefix = "https://fluidgradient.invalid/problems/"
+
+    /// A problem.
+    ///
+    /// - Parameters:
+    ///   - status: the HTTP status.
+    ///   - slug: the last component of the `type` URI.
+    ///   - title: the summary of the problem type.
+    ///   - detail: one line about this occurrence.
+    public init(_ status: HTTPResponse.Status, _ slug: String, title: String, detail: String) {
+        self.status = status
+        self.slug = slug
+        self.title = title
+        self.detail = detail
+    }
+
+    /// The JSON document: `type`, `title`, `status`, `detail` and the extensions.
+    public var json: Data {
+        var object: [String: Any] = [
+            "type": Problem.typePrefix + slug, "title": title, "status": status.code, "detail": detail,
+        ]
+        for (key, value) in extensions {
+            switch value {
+            case .string(let text): object[key] = text
+            case .int(let number): object[key] = number
+            }
+        }
+        // Strings and integers always serialize.
+        return try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// The response: the status, the JSON body and the extra headers.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var fields = headers
+        fields[.contentType] = "application/problem+json"
+        fields[.cacheControl] = "no-store"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(data: json)))
+    }
+}
+
+extension Problem {
+    /// 400: the request is malformed (a size, a time, a parameter, a body that is not JSON).
+    static func badRequest(_ detail: String) -> Problem {
+        Problem(.badRequest, "bad-request", title: "The request is malformed", detail: detail)
+    }
+
+    /// 404: nothing is at this address.
+    static func notFound(_ detail: String) -> Problem {
+        Problem(.notFound, "not-found", title: "Not found", detail: detail)
+    }
+
+    /// 422: the request is well formed but over a limit or out of a range.
+    static func unprocessable(_ detail: String) -> Problem {
+        Problem(.unprocessableContent, "limit-exceeded", title: "A value is over a limit", detail: detail)
+    }
+
+    /// 413: the body is larger than `limit` bytes.
+    static func bodyTooLarge(limit: Int) -> Problem {
+        var problem = Problem(
+            .contentTooLarge, "body-too-large", title: "The request body is too large",
+            detail: "The body may be at most \(limit) bytes.")
+        problem.extensions["limit"] = .int(limit)
+        return problem
+    }
+
+    /// 503 with `Retry-After`: the service is at its limit for now.
+    static func busy(_ detail: String, retryAfter seconds: Int) -> Problem {
+        var problem = Problem(.serviceUnavailable, "busy", title: "The service is busy", detail: detail)
+        problem.headers[.retryAfter] = String(seconds)
+        return problem
+    }
+
+    /// 400 for a preset the library refuses, with the file, line, key path and reason of
+    /// its ``PresetError``.
+    static func invalidPreset(_ error: PresetError) -> Problem {
+        var problem = Problem(
+            .badRequest, "invalid-preset", title: "The preset is not valid", detail: error.description)
+        problem.extensions["file"] = .string(error.file)
+        if let line = error.line { problem.extensions["line"] = .int(line) }
+        problem.extensions["keyPath"] = .string(error.keyPath)
+        problem.extensions["reason"] = .string(error.reason.description)
+        return problem
+    }
+}

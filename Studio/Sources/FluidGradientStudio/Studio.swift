@@ -1,0 +1,69 @@
+import Foundation
+import ServiceLifecycle
+import Synchronization
+
+/// The render service's state, shared by its routes: the configuration, the registered
+/// designs and images, the cache of encoded frames and the render threads.
+public final class Studio: Sendable {
+    /// The limits and options the service runs with.
+    public let configuration: StudioConfiguration
+    /// The designs: the built-in presets and the posted ones.
+    public let designs: DesignRegistry
+    /// Encoded frames by design and address, bounded by their bytes.
+    let frames: LRUCache<FrameKey, EncodedFrame>
+    /// The frames being rendered now, which other requests for them wait for.
+    let rendering = Mutex<[FrameKey: Task<EncodedFrame, any Error>]>([:])
+    /// Uploaded images by id, bounded by their decoded bytes.
+    let images: LRUCache<String, UploadedImage>
+    /// The threads frames, palettes and comparisons are computed on, within the limits.
+    public let renders: RenderPool
+    /// The render jobs and their files.
+    public let jobs: JobManager
+
+    /// A studio with nothing registered yet but the built-in presets.
+    ///
+    /// - Parameter configuration: the limits and options.
+    public init(configuration: StudioConfiguration) {
+        self.configuration = configuration
+        designs = DesignRegistry(capacity: configuration.maxDesigns)
+        frames = LRUCache(capacity: configuration.cacheBytes)
+        images = LRUCache(capacity: configuration.imageCacheBytes)
+        renders = RenderPool(threadCount: configuration.maxRenders, maxWaiting: configuration.maxWaitingRenders)
+        jobs = JobManager(limits: JobLimits(configuration: configuration))
+    }
+
+    /// When a render started now must be ready.
+    var deadline: ContinuousClock.Instant { .now + configuration.deadline }
+
+    /// Runs CPU-bound `work` on a render thread within the limits.
+    ///
+    /// - Parameter work: the computation.
+    /// - Returns: its result.
+    /// - Throws: 503 ``Problem`` (with `Retry-After`) when the service is busy or the
+    ///   deadline passes; what `work` throws.
+    func compute<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await renders.run(deadline: deadline, work)
+        } catch RenderPool.Refusal.busy {
+            throw Problem.busy(
+                "Every render thread is busy and \(renders.maxWaiting) renders are waiting.",
+                retryAfter: configuration.retryAfterSeconds)
+        } catch RenderPool.Refusal.deadline {
+            throw Problem.busy(
+                "The render did not finish within the deadline of \(configuration.deadline).",
+                retryAfter: configuration.retryAfterSeconds)
+        }
+    }
+}
+
+/// The studio's part in the server's lifetime: at shutdown (SIGTERM, SIGINT) it lets the
+/// render threads finish what they have and stop.
+struct StudioLifecycle: Service {
+    let studio: Studio
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        studio.renders.shutdown()
+        await studio.jobs.shutdown()
+    }
+}

@@ -1,0 +1,169 @@
+import ArgumentParser
+import FluidGradientStudio
+import Foundation
+import Logging
+
+/// `fluidgradient-studio`: the studio page and the render service, on one port.
+@main
+struct StudioCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fluidgradient-studio",
+        abstract: "Serve the FluidGradient studio page and its render API (/v1) over HTTP.",
+        discussion: """
+            Open http://127.0.0.1:8080/ for the studio: a live editor whose preview is the engine's own \
+            frames. The same server renders frames (PNG, WebP, AVIF), palettes, comparisons and video \
+            jobs for other programs; the API is described in Studio/openapi.json.
+
+            Examples:
+              fluidgradient-studio
+              fluidgradient-studio --port 9000 --max-renders 4
+              FLUIDGRADIENT_STUDIO_TOKEN=$(openssl rand -hex 16) fluidgradient-studio --host 0.0.0.0
+              curl -o f.png http://127.0.0.1:8080/v1/presets/aurora/frames/640x360/1.5.png
+
+            Limits: a JSON body over --max-body or an image over --max-image-body is 413; a frame over \
+            --max-pixels or a time outside 0...86400 is 422; more than --max-renders frames rendering \
+            and --max-waiting-renders waiting, or a render past --deadline, is 503 with Retry-After. \
+            Errors are application/problem+json.
+
+            Security: the server binds 127.0.0.1 unless --host says otherwise; any other address needs \
+            a token (--token or FLUIDGRADIENT_STUDIO_TOKEN), which every /v1 request then sends as \
+            'Authorization: Bearer <token>'. It speaks plain HTTP: to serve it to others, put it \
+            behind a reverse proxy that terminates TLS (for example nginx with \
+            'proxy_pass http://127.0.0.1:8080;' and 'proxy_buffering off;' for the job events), \
+            and let a CDN cache /v1/designs/.../frames/..., whose responses are immutable.
+
+            SIGTERM or SIGINT stops accepting requests, cancels running jobs within 5 s, removes \
+            the job files and exits 0. Exit status: 0 stopped; 2 bad usage; 3 the server could not \
+            start or failed.
+            """
+    )
+
+    @Option(help: "The address to listen on; anything but loopback needs a token.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The TCP port.")
+    var port = 8080
+
+    @Option(help: "The bearer token /v1 requests must send (default: $FLUIDGRADIENT_STUDIO_TOKEN).")
+    var token: String?
+
+    @Option(help: "The most pixels (width x height) of a frame (422 above).")
+    var maxPixels = 3840 * 2160
+
+    @Option(help: "The largest JSON request body in bytes (413 above).")
+    var maxBody = 256 * 1024
+
+    @Option(help: "The largest uploaded image in bytes (413 above).")
+    var maxImageBody = 16 * 1024 * 1024
+
+    @Option(help: "How many frames render at once (default: the number of cores).")
+    var maxRenders = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "How many renders may wait for a thread (503 above; default: 4 x cores).")
+    var maxWaitingRenders = 4 * ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Seconds a request may wait and render before it is answered 503.")
+    var deadline = 10.0
+
+    @Option(help: "Megabytes of encoded frames kept in memory.")
+    var cacheMegabytes = 256
+
+    @Option(help: "How many render jobs run at once (default: the number of cores).")
+    var maxJobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "How many render jobs may wait (503 above).")
+    var maxQueuedJobs = 8
+
+    @Option(help: "Serve the page's files from this folder, read on every request (for page development).")
+    var pageDirectory: String?
+
+    func validate() throws {
+        let positive: [(String, Int)] = [
+            ("--port", port), ("--max-pixels", maxPixels), ("--max-body", maxBody),
+            ("--max-image-body", maxImageBody), ("--max-renders", maxRenders), ("--cache-megabytes", cacheMegabytes),
+            ("--max-jobs", maxJobs),
+        ]
+        for (name, value) in positive where value < 1 {
+            throw ValidationError("\(name) must be at least 1, not \(value).")
+        }
+        guard port <= 65535 else { throw ValidationError("--port must be at most 65535, not \(port).") }
+        guard maxWaitingRenders >= 0, maxQueuedJobs >= 0 else {
+            throw ValidationError("--max-waiting-renders and --max-queued-jobs must be 0 or more.")
+        }
+        guard deadline.isFinite, deadline > 0, deadline <= 3600 else {
+            throw ValidationError("--deadline must be more than 0 and at most 3600 seconds, not \(deadline).")
+        }
+        guard Self.isLoopback(host) || resolvedToken != nil else {
+            throw ValidationError(
+                "--host \(host) is not a loopback address, so a token is needed: "
+                    + "give --token or set FLUIDGRADIENT_STUDIO_TOKEN.")
+        }
+        if let pageDirectory, !FileManager.default.fileExists(atPath: pageDirectory + "/index.html") {
+            throw ValidationError("--page-directory \(pageDirectory) holds no index.html.")
+        }
+    }
+
+    /// The token from the option or the environment; an empty one counts as none.
+    var resolvedToken: String? {
+        let token = token ?? ProcessInfo.processInfo.environment["FLUIDGRADIENT_STUDIO_TOKEN"]
+        return token?.isEmpty == false ? token : nil
+    }
+
+    /// Whether `host` names this machine only: `localhost`, 127.0.0.0/8 or `::1`.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    var studioConfiguration: StudioConfiguration {
+        var configuration = StudioConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.token = resolvedToken
+        configuration.maxPixels = maxPixels
+        configuration.maxBodyBytes = maxBody
+        configuration.maxImageBytes = maxImageBody
+        configuration.maxRenders = maxRenders
+        configuration.maxWaitingRenders = maxWaitingRenders
+        configuration.deadline = .milliseconds(Int64((deadline * 1000).rounded()))
+        configuration.cacheBytes = cacheMegabytes * 1024 * 1024
+        configuration.maxRunningJobs = maxJobs
+        configuration.maxQueuedJobs = maxQueuedJobs
+        configuration.pageDirectory = pageDirectory
+        return configuration
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "fluidgradient-studio")
+        logger.logLevel = .info
+        let app = Studio.application(configuration: studioConfiguration, logger: logger)
+        do {
+            try await app.runService()
+        } catch {
+            FileHandle.standardError.write(Data("fluidgradient-studio: the server failed: \(error)\n".utf8))
+            throw ExitCode(3)
+        }
+    }
+
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            var message = message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let first = message.split(separator: "\n").first { message = String(first) }
+            FileHandle.standardError.write(
+                Data("fluidgradient-studio: \(message) (see `fluidgradient-studio --help`)\n".utf8))
+            Foundation.exit(2)
+        }
+        Foundation.exit(0)
+    }
+}
