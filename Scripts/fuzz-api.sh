@@ -46,10 +46,13 @@ cat >"$work/schemathesis.toml" <<'TOML'
 [checks.not_a_server_error]
 expected-statuses = ["2xx", "3xx", "4xx", "503"]
 TOML
+# Run from $work, where schemathesis keeps its .schemathesis/ cache.
 status=0
-timeout "$seconds" "$venv/bin/schemathesis" --config-file "$work/schemathesis.toml" run Studio/openapi.json --url "http://127.0.0.1:$port" \
+root=$PWD
+(cd "$work" && timeout "$seconds" "$root/$venv/bin/schemathesis" --config-file schemathesis.toml run \
+    "$root/Studio/openapi.json" --url "http://127.0.0.1:$port" \
     --checks not_a_server_error,response_schema_conformance --max-examples "$examples" \
-    --request-timeout 30 --seed 26 --report junit --report-dir "$work" || status=$?
+    --request-timeout 30 --seed 26 --report junit --report-dir .) || status=$?
 
 server_status=0
 stop_server || server_status=$?
