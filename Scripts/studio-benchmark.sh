@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Measures the render service's targets of BENCHMARKS.md (issue 26) on loopback with wrk:
 #
-#   1  640x360 PNG frames, each a new instant (cache misses), against the frames per second
-#      `fluidgradient render` reaches for the same PNG frames, alternated RUNS times;
+#   1  640x360 PNG frames of aurora, each a new instant (cache misses), against the frames
+#      per second `fluidgradient render` reaches for the same PNG frames, alternated RUNS times;
 #   2  one frame again and again (cache hits): 304 with If-None-Match, and 200 without;
 #   3  overload: 4 x the concurrency limit (renders + waiting) for 30 s, every answer counted
 #      and the server's resident memory sampled each second;
@@ -44,11 +44,17 @@ start_server() {
     exit 1
 }
 
-# The frame URL path of the default preset at 640x360, up to the instant.
+# aurora with its size set to 640x360, as a preset file: the frames the service renders for
+# it at 640x360 are the ones `render --preset FILE` writes.
+"$BIN" presets show aurora --json \
+    | python3 -c 'import json, sys; p = json.load(sys.stdin); p["size"] = "640x360"; print(json.dumps(p))' \
+    >"$WORK/aurora-640x360.json"
+
+# Posts that preset as a design; prints its frame URL path up to the instant.
 frame_base() {
     local design
-    design=$(curl -sf "http://127.0.0.1:$PORT/v1/presets" \
-        | python3 -c 'import json,sys; print(next(p["design"] for p in json.load(sys.stdin)["presets"] if p["name"] == "default"))')
+    design=$(curl -sf -H 'Content-Type: application/json' --data-binary @"$WORK/aurora-640x360.json" \
+        "http://127.0.0.1:$PORT/v1/designs" | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
     echo "/v1/designs/$design/frames/640x360"
 }
 
@@ -66,7 +72,7 @@ case $row in
     cli="" service=""
     for ((i = 0; i < RUNS; i++)); do
         rm -rf "$WORK/frames" && mkdir "$WORK/frames"
-        seconds=$(wall "$BIN" render --size 640x360 --frames 600 -o "$WORK/frames/%05d.png")
+        seconds=$(wall "$BIN" render --preset "$WORK/aurora-640x360.json" --frames 600 -o "$WORK/frames/%05d.png")
         cli+=" $(ratio 600 "$seconds")"
         FRAME_BASE=$base MODE=new RUN_OFFSET=$((i * 1000)) wrk -t 2 -c 4 -d 10s -s Scripts/wrk/frames.lua \
             "http://127.0.0.1:$PORT" >"$WORK/wrk1.txt"
@@ -90,9 +96,9 @@ case $row in
     done
     ;;
 3)
-    # The limit is 2 renders + 8 waiting on 2 cores; 40 connections is 4 x that. The frame
-    # cache is held to 32 MB, so that its filling is not mistaken for growth.
-    start_server --max-renders 2 --max-waiting-renders 8 --cache-megabytes 32
+    # The default limit on 2 cores is 2 renders + 8 waiting; 40 connections is 4 x that. The
+    # frame cache is held to 32 MB, so that its filling is not mistaken for growth.
+    start_server --cache-megabytes 32
     base=$(frame_base)
     rss() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$SERVER/status"; }
     samples="$(rss)"
