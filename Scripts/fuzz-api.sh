@@ -20,9 +20,10 @@ seconds=${2:-600}
 venv=.build-browser/fuzz-venv
 work=.build-browser/fuzz-api
 mkdir -p "$work"
-if ! "$venv/bin/schemathesis" --version >/dev/null 2>&1; then
+if ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -q " 4.32.5$"; then
     python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check schemathesis
+    # Pinned: the configuration file and the command line below are those of 4.32.
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check "schemathesis==4.32.5"
 fi
 
 swift build -c release --package-path Studio --product fluidgradient-studio
