@@ -11,9 +11,21 @@ import Foundation
 /// With `pollFirst`, for a blocking pipe, every write waits in that `poll` first and
 /// writes at most `PIPE_BUF` bytes: a pipe that polls as writable has a free page, so
 /// it takes them without blocking.
+///
+/// A pipe whose reader is gone is `EPIPE`, never a SIGPIPE (``withBrokenPipeSignalBlocked(_:)``).
 func writeAll(
     _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, sendWithoutWaiting: Bool = false, pollFirst: Bool = false,
     stopWaiting: (_ written: Int) -> Bool = { _ in false }
+) -> Int32 {
+    withBrokenPipeSignalBlocked {
+        writeEach(descriptor, bytes, sendWithoutWaiting: sendWithoutWaiting, pollFirst: pollFirst, stopWaiting)
+    }
+}
+
+/// ``writeAll(_:_:sendWithoutWaiting:pollFirst:stopWaiting:)``'s loop.
+private func writeEach(
+    _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, sendWithoutWaiting: Bool, pollFirst: Bool,
+    _ stopWaiting: (_ written: Int) -> Bool
 ) -> Int32 {
     var offset = 0
     while offset < bytes.count {
