@@ -59,7 +59,7 @@ frame_base() {
 }
 
 # wrk's requests per second, p99 in ms and status counts from its output file.
-wrk_field() { sed -n "s/^$1 *//p" "$2" | head -1; }
+wrk_field() { sed -n "s|^ *$1 *||p" "$2" | head -1; }
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; $RUNS runs per row, medians"
 echo
