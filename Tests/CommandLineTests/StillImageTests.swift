@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    /// `keepingLook`: a 1920x1080 design as a 640x360 WebP is the WebP of the design with
+    /// a third of its point scale, and a 1280x720 one of point scale 2.5 as a 128x72 AVIF is
+    /// that of point scale 0.25; a point scale scaled below 0.25 is rendered, not refused.
+    @Test func aStillKeepingTheLookHasTheScaledPointScale() throws {
+        var preset = try #require(Preset.builtIn("sunset"))
+        (preset.width, preset.height) = (1920, 1080)
+        var third = preset
+        (third.width, third.height, third.pointScale) = (640, 360, 1.0 / 3)
+        #expect(try preset.webpData(at: 1.5, width: 640, height: 360, keepingLook: true) == third.webpData(at: 1.5))
+        _ = try preset.webpData(at: 1.5, width: 160, height: 90, keepingLook: true)
+        (preset.width, preset.height, preset.pointScale) = (1280, 720, 2.5)
+        var quarter = preset
+        (quarter.width, quarter.height, quarter.pointScale) = (128, 72, 0.25)
+        #expect(try preset.avifData(at: 1.5, width: 128, height: 72, keepingLook: true) == quarter.avifData(at: 1.5))
+        preset.pointScale = 1
+        _ = try preset.avifData(at: 1.5, width: 128, height: 72, keepingLook: true)
+    }
+
     @Test func aSizeOrInstantTheEncoderCannotTakeThrows() throws {
         let preset = try #require(Preset.builtIn("ocean"))
         #expect(throws: PresetError.self) { try preset.webpData(at: -1, width: 64, height: 64) }

@@ -92,11 +92,29 @@ extension Preset {
     /// This preset at `size`, which has its aspect ratio: the sides replaced and the point
     /// scale multiplied by the same factor, so that σ scales with the sides and the picture
     /// is the same (DESIGN section 5: `σ = p·(min(W, H)/p)^e`).
-    package func rendered(at size: EncodeSize) -> Preset {
+    package func rendered(at size: EncodeSize) -> Preset { lookingAlike(width: size.width, height: size.height) }
+
+    /// This preset at `width`×`height` as it looks there, as if its frame were scaled to that
+    /// size: the sides replaced and the point scale multiplied by `min(width, height)` over
+    /// `min(self.width, self.height)`, so that σ scales with the shorter side.
+    ///
+    /// When the aspect ratio is the preset's, the factor is computed as `width / self.width`,
+    /// the same ratio but rounded otherwise, as ``rendered(at:)`` scales for an encode size,
+    /// so that a frame shown at an encode size has the bytes of the frame encoded there.
+    /// The point scale is not held to ``PresetLimits/pointScale``: a much smaller size takes
+    /// a smaller one, a larger size a larger one.
+    ///
+    /// - Parameters:
+    ///   - width: The new width in pixels.
+    ///   - height: The new height in pixels.
+    /// - Returns: The preset at that size.
+    package func lookingAlike(width: Int, height: Int) -> Preset {
+        let sameAspect = width * self.height == height * self.width
+        let (new, old) = sameAspect ? (width, self.width) : (min(width, height), min(self.width, self.height))
         var scaled = self
-        scaled.pointScale = pointScale * Double(size.width) / Double(width)
-        scaled.width = size.width
-        scaled.height = size.height
+        scaled.pointScale = pointScale * Double(new) / Double(old)
+        scaled.width = width
+        scaled.height = height
         return scaled
     }
 }

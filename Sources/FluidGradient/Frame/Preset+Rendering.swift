@@ -9,6 +9,13 @@ extension Preset {
     ///   - time: The instant, in seconds: 0 to 86400.
     ///   - width: The frame's width in pixels; the preset's ``width`` when left out.
     ///   - height: The frame's height in pixels; the preset's ``height`` when left out.
+    ///   - keepingLook: Whether a frame of another size than the preset's shows the preset
+    ///     as it looks at that size, as its own frame scaled there would: the point scale
+    ///     multiplied by `min(width, height) / min(preset width, preset height)`, so that σ
+    ///     scales with the shorter side, as a video's encode size renders it. The preset is
+    ///     then checked at its own size, and the multiplied point scale may fall outside
+    ///     0.25...8. When false (the default), the point scale is the preset's at any size.
+    ///     At the preset's own size both give the same frame.
     ///   - depth: The bits per channel of the samples.
     ///   - dither: Whether 8-bit samples are dithered, as the command's `--dither on`
     ///     (the default) does; 16-bit samples are never dithered.
@@ -17,10 +24,10 @@ extension Preset {
     /// - Throws: ``PresetError`` naming the key at fault when the preset, the size or the
     ///   time is out of bounds.
     public func frame(
-        at time: Double, width: Int? = nil, height: Int? = nil, depth: Frame.Depth = .eight, dither: Bool = true,
-        threads: Int = 1
+        at time: Double, width: Int? = nil, height: Int? = nil, keepingLook: Bool = false,
+        depth: Frame.Depth = .eight, dither: Bool = true, threads: Int = 1
     ) throws -> Frame {
-        let sized = try checked(width: width, height: height, times: [time])
+        let sized = try checked(width: width, height: height, times: [time], keepingLook: keepingLook)
         return FrameMaker(preset: sized, depth: depth, dither: dither, threads: threads)
             .frame(at: time, ditherIndex: sized.ditherIndex(at: time))
     }
@@ -36,12 +43,21 @@ extension Preset {
     /// This preset at `width`×`height` (either left out keeps the preset's), checked
     /// for rendering the instants `times` (the first and last suffice for a range).
     ///
+    /// With `keepingLook`, the preset is also checked at its own size, and at another size
+    /// it is ``lookingAlike(width:height:)``, whose point scale may leave its bounds.
+    ///
     /// - Throws: ``PresetError`` for a preset, size or time out of bounds.
-    package func checked(width: Int?, height: Int?, times: [Double]) throws(PresetError) -> Preset {
+    package func checked(
+        width: Int?, height: Int?, times: [Double], keepingLook: Bool = false
+    ) throws(PresetError) -> Preset {
         var sized = self
         sized.width = width ?? self.width
         sized.height = height ?? self.height
+        if keepingLook { try validate() }
         try sized.validate()
+        if keepingLook, sized.width != self.width || sized.height != self.height {
+            sized = lookingAlike(width: sized.width, height: sized.height)
+        }
         let allowed = 0...PresetLimits.duration.upperBound
         for time in times where !allowed.contains(time) {
             throw PresetError(

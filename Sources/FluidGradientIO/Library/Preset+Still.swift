@@ -12,6 +12,13 @@ extension Preset {
     ///     left out.
     ///   - height: The image's height in pixels, at most 16383; the preset's ``height``
     ///     when left out.
+    ///   - keepingLook: Whether a frame of another size than the preset's shows the preset
+    ///     as it looks at that size, as its own frame scaled there would: the point scale
+    ///     multiplied by `min(width, height) / min(preset width, preset height)`, so that σ
+    ///     scales with the shorter side, as a video's encode size renders it. The preset is
+    ///     then checked at its own size, and the multiplied point scale may fall outside
+    ///     0.25...8. When false (the default), the point scale is the preset's at any size.
+    ///     At the preset's own size both give the same bytes.
     ///   - dither: Whether the 8-bit samples are dithered (the default).
     ///   - threads: How many threads share the render; the bytes do not depend on it.
     /// - Returns: The WebP file's bytes.
@@ -19,9 +26,11 @@ extension Preset {
     ///   ``VideoError`` when ffmpeg is missing or fails; ``FileError`` when the temporary
     ///   file cannot be written or read; an error describing a size WebP cannot hold.
     public func webpData(
-        at time: Double, width: Int? = nil, height: Int? = nil, dither: Bool = true, threads: Int = 1
+        at time: Double, width: Int? = nil, height: Int? = nil, keepingLook: Bool = false, dither: Bool = true,
+        threads: Int = 1
     ) throws -> Data {
-        try stillData(.webp, at: time, width: width, height: height, dither: dither, threads: threads)
+        try stillData(
+            .webp, at: time, width: width, height: height, keepingLook: keepingLook, dither: dither, threads: threads)
     }
 
     /// Renders the frame that shows `time` as an AVIF image's bytes, encoded through the
@@ -35,21 +44,32 @@ extension Preset {
     ///     ``width`` when left out.
     ///   - height: The image's height in pixels, even and at least 64; the preset's
     ///     ``height`` when left out.
+    ///   - keepingLook: Whether a frame of another size than the preset's shows the preset
+    ///     as it looks at that size, as its own frame scaled there would: the point scale
+    ///     multiplied by `min(width, height) / min(preset width, preset height)`, so that σ
+    ///     scales with the shorter side, as a video's encode size renders it. The preset is
+    ///     then checked at its own size, and the multiplied point scale may fall outside
+    ///     0.25...8. When false (the default), the point scale is the preset's at any size.
+    ///     At the preset's own size both give the same bytes.
     ///   - threads: How many threads share the render; the bytes do not depend on it.
     /// - Returns: The AVIF file's bytes.
     /// - Throws: ``PresetError`` when the preset, the size or the time is out of bounds;
     ///   ``VideoError`` when ffmpeg is missing or fails; ``FileError`` when the temporary
     ///   file cannot be written or read; an error describing a size AV1 cannot take.
-    public func avifData(at time: Double, width: Int? = nil, height: Int? = nil, threads: Int = 1) throws -> Data {
-        try stillData(.avif, at: time, width: width, height: height, dither: true, threads: threads)
+    public func avifData(
+        at time: Double, width: Int? = nil, height: Int? = nil, keepingLook: Bool = false, threads: Int = 1
+    ) throws -> Data {
+        try stillData(
+            .avif, at: time, width: width, height: height, keepingLook: keepingLook, dither: true, threads: threads)
     }
 
     /// The still at `time` encoded in `container` by the bundle's poster encode, through a
     /// private temporary directory that is removed before this returns.
     private func stillData(
-        _ container: VideoContainer, at time: Double, width: Int?, height: Int?, dither: Bool, threads: Int
+        _ container: VideoContainer, at time: Double, width: Int?, height: Int?, keepingLook: Bool, dither: Bool,
+        threads: Int
     ) throws -> Data {
-        let sized = try checked(width: width, height: height, times: [time])
+        let sized = try checked(width: width, height: height, times: [time], keepingLook: keepingLook)
         let directory = try PrivateDirectory()
         defer { directory.remove() }
         let path = directory.path + "/still." + container.rawValue
