@@ -84,29 +84,20 @@ extension Studio {
         return try await render.value
     }
 
-    /// `preset` as shown at `address`'s size: at another size than the preset's, its point
-    /// scale is multiplied by `min(W, H) / min(presetW, presetH)`, so the picture is the
-    /// same (DESIGN section 10, "Encode size").
-    static func shown(_ preset: Preset, at address: FrameAddress) -> Preset {
-        var shown = preset
-        if (address.width, address.height) != (preset.width, preset.height) {
-            shown.pointScale *= Double(min(address.width, address.height)) / Double(min(preset.width, preset.height))
-        }
-        return shown
-    }
-
     /// The image file of `preset` shown at `address`.
     ///
     /// - Throws: a 422 ``Problem`` when the shown preset is out of the library's bounds;
     ///   the encoder's error when it fails.
     static func encode(_ preset: Preset, at address: FrameAddress) throws -> Data {
         try shownWithinBounds(address) {
-            let shown = shown(preset, at: address)
             let (time, width, height) = (address.time, address.width, address.height)
             switch address.format {
-            case .png: return try shown.frame(at: time, width: width, height: height, depth: address.depth).pngData()
-            case .webp: return try shown.webpData(at: time, width: width, height: height)
-            case .avif: return try shown.avifData(at: time, width: width, height: height)
+            case .png:
+                return try preset.frame(
+                    at: time, width: width, height: height, keepingLook: true, depth: address.depth
+                ).pngData()
+            case .webp: return try preset.webpData(at: time, width: width, height: height, keepingLook: true)
+            case .avif: return try preset.avifData(at: time, width: width, height: height, keepingLook: true)
             }
         }
     }
@@ -116,8 +107,9 @@ extension Studio {
     /// - Throws: a 422 ``Problem`` when the shown preset is out of the library's bounds.
     static func frame(of preset: Preset, at address: FrameAddress) throws -> Frame {
         try shownWithinBounds(address) {
-            try shown(preset, at: address)
-                .frame(at: address.time, width: address.width, height: address.height, depth: address.depth)
+            try preset.frame(
+                at: address.time, width: address.width, height: address.height, keepingLook: true,
+                depth: address.depth)
         }
     }
 

@@ -91,21 +91,31 @@ import Testing
         try await withStudio { client in
             let id = try await Self.post(Self.preset, client)
             for ((width, height), time, depth) in cases {
-                var shown = preset
-                if (width, height) != (64, 36) { shown.pointScale *= Double(min(width, height)) / 36 }
                 let query = depth == .sixteen ? "?depth=16" : ""
                 let uri = "/v1/designs/\(id)/frames/\(width)x\(height)/\(time).png\(query)"
-                let expected = Result {
-                    try shown.frame(at: time, width: width, height: height, depth: depth).pngData()
-                }
+                // Shown smaller than 1/4 of its size, the point scale goes below the 0.25 a
+                // preset file may hold; the library's keepingLook allows that.
+                let expected = try preset.frame(
+                    at: time, width: width, height: height, keepingLook: true, depth: depth
+                ).pngData()
                 try await client.execute(uri: uri, method: .get) { response in
-                    switch expected {
-                    case .success(let png): #expect(response.bytes == Array(png), "\(uri)")
-                    case .failure:
-                        let keyPath = try response.expectProblem(.unprocessableContent)["keyPath"] as? String
-                        #expect(keyPath == "pointScale")
-                    }
+                    #expect(response.bytes == Array(expected), "\(uri)")
                 }
+            }
+        }
+    }
+
+    @Test func showsA4KDesignInThePreviewsSizeAsItLooks() async throws {
+        // 640x360 is 1/6 of 3840x2160: a point scale of 1/6, below what a preset file may
+        // hold, which the frame route answered 422 before it rendered through keepingLook.
+        let design = Self.preset.replacingOccurrences(of: "64x36", with: "3840x2160")
+        let preset = try Preset(json: Data(design.utf8), file: "test")
+        let expected = try preset.frame(at: 1.5, width: 640, height: 360, keepingLook: true).pngData()
+        try await withStudio { client in
+            let id = try await Self.post(design, client)
+            try await client.execute(uri: "/v1/designs/\(id)/frames/640x360/1.5.png", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.bytes == Array(expected))
             }
         }
     }
