@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func refusesABodyOverTheLimitAndAnotherMediaType() async throws {
-        try await withStudio({ $0.maxBodyBytes = 100 }) { client in
+        try await withStudio(.changed { $0.maxBodyBytes = 100 }) { client in
             let big = "{\"colors\": [\"#fff\"], \"description\": \"\(String(repeating: "x", count: 200))\"}"
             try await client.execute(
                 uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: big)

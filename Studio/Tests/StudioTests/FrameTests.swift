@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func refusesMalformedAndOutOfLimitAddresses() async throws {
-        try await withStudio({ $0.maxPixels = 100 * 100 }) { client in
+        try await withStudio(.changed { $0.maxPixels = 100 * 100 }) { client in
             let id = try await Self.post(Self.preset, client)
             let base = "/v1/designs/\(id)/frames"
             for path in [

@@ -35,12 +35,12 @@ import Testing
 
     @Test func refusesImagesOverTheByteAndPixelLimits() async throws {
         let png = try Self.frame(Self.preset).pngData()
-        try await withStudio({ $0.maxImageBytes = png.count - 1 }) { client in
+        try await withStudio(.changed { $0.maxImageBytes = png.count - 1 }) { client in
             _ = try await client.execute(uri: "/v1/images", method: .post, headers: Self.png, body: ByteBuffer(png)) {
                 try $0.expectProblem(.contentTooLarge, slug: "body-too-large")
             }
         }
-        try await withStudio({ $0.maxPixels = 48 * 32 - 1 }) { client in
+        try await withStudio(.changed { $0.maxPixels = 48 * 32 - 1 }) { client in
             for uri in ["/v1/images", "/v1/palette"] {
                 try await client.execute(uri: uri, method: .post, headers: Self.png, body: ByteBuffer(png)) {
                     try $0.expectProblem(.unprocessableContent)

@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func needsTheBearerTokenForTheAPIButNotThePage() async throws {
-        try await withStudio({ $0.token = "s3cret" }) { client in
+        try await withStudio(.changed { $0.token = "s3cret" }) { client in
             try await client.execute(uri: "/", method: .get) { #expect($0.status == .ok) }
             for header: HTTPFields in [[:], [.authorization: "Bearer s3cre"], [.authorization: "Basic s3cret"]] {
                 try await client.execute(uri: "/v1/presets", method: .get, headers: header) { response in

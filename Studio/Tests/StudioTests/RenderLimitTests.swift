@@ -102,7 +102,12 @@ func occupy(_ pool: RenderPool, until release: DispatchSemaphore) async -> [Task
 
 @Suite struct RenderPlaceTests {
     @Test func aRequestAfterAnAnswerFindsTheThreadFree() async throws {
-        try await withStudio({ $0.maxRenders = 1; $0.maxWaitingRenders = 0 }) { client in
+        try await withStudio(
+            .changed {
+                $0.maxRenders = 1
+                $0.maxWaitingRenders = 0
+            }
+        ) { client in
             for time in 1...6 {
                 try await client.execute(uri: "/v1/presets/aurora/frames/640x360/\(time).png", method: .get) {
                     #expect($0.status == .ok)
@@ -115,10 +120,12 @@ func occupy(_ pool: RenderPool, until release: DispatchSemaphore) async -> [Task
 @Suite struct FrameCoalescingTests {
     @Test func concurrentRequestsForOneFrameShareOneRender() async throws {
         // One thread and no waiting line: a second render of the same frame would be refused.
-        try await withStudio({
-            $0.maxRenders = 1
-            $0.maxWaitingRenders = 0
-        }) { client in
+        try await withStudio(
+            .changed {
+                $0.maxRenders = 1
+                $0.maxWaitingRenders = 0
+            }
+        ) { client in
             let uri = "/v1/presets/aurora/frames/960x540/4.png"
             let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
                 for _ in 0..<4 {

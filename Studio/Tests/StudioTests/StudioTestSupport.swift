@@ -8,15 +8,22 @@ import Testing
 /// checking every response against `openapi.json`.
 ///
 /// - Parameters:
-///   - configure: changes to the default configuration (a token, tiny limits).
+///   - configuration: the service's configuration (`.changed { … }` for a token, tiny limits).
 ///   - body: the test, given the client.
 func withStudio(
-    _ configure: (inout StudioConfiguration) -> Void = { _ in },
+    _ configuration: StudioConfiguration = StudioConfiguration(),
     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
-    var configuration = StudioConfiguration()
-    configure(&configuration)
     try await withStudio(Studio(configuration: configuration), body)
+}
+
+extension StudioConfiguration {
+    /// The default configuration with `change` made to it.
+    static func changed(_ change: (inout StudioConfiguration) -> Void) -> StudioConfiguration {
+        var configuration = StudioConfiguration()
+        change(&configuration)
+        return configuration
+    }
 }
 
 /// Runs `body` against the application of `studio`, for tests that reach into its state.
