@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// Lets a `/v1` request through only with `Authorization: Bearer <token>`; the page itself
-/// (`/`, its files) is public, since it asks for the token. Answers 401 otherwise.
+/// Lets a request through only with `Authorization: Bearer <token>`, but for the page itself
+/// (`/` and its files), which is public since it asks for the token. Answers 401 otherwise.
 struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The token's bytes.
     let token: [UInt8]
@@ -9,8 +9,7 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        let path = request.uri.path
-        guard path == "/v1" || path.hasPrefix("/v1/") else { return try await next(request, context) }
+        if Self.isPagePath(request.uri.path) { return try await next(request, context) }
         let prefix = "Bearer "
         guard let header = request.headers[.authorization], header.hasPrefix(prefix),
             Self.constantTimeEqual(Array(header.utf8.dropFirst(prefix.utf8.count)), token)
@@ -22,6 +21,16 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
             throw problem
         }
         return try await next(request, context)
+    }
+
+    /// Whether `path` can reach only the page: `/`, or one name at the root that is not `v1`
+    /// however it is written. Anything else needs the token, so that no spelling of an API
+    /// path that the router accepts (`//v1/presets`, `/%761/presets`) passes without it.
+    static func isPagePath(_ path: String) -> Bool {
+        let segments = path.split(separator: "/")
+        guard segments.count <= 1 else { return false }
+        guard let name = segments.first.map(String.init) else { return true }
+        return (name.removingPercentEncoding ?? name).lowercased() != "v1"
     }
 
     /// Whether `a` equals `b`, taking the same time wherever they differ (only the length

@@ -69,6 +69,12 @@ import Testing
             try await client.execute(uri: "/v1/nothing", method: .get, headers: [.authorization: "Bearer s3cret"]) {
                 try $0.expectProblem(.notFound)
             }
+            // The router ignores empty segments: none of these may reach the API without the
+            // token (the first went through when the check read the path's prefix).
+            for uri in ["//v1/presets", "/v1//presets", "///v1/presets", "/%761/presets", "/V1/presets"] {
+                try await client.execute(uri: uri, method: .get) { #expect($0.status == .unauthorized, "\(uri)") }
+            }
+            try await client.execute(uri: "/studio.js", method: .get) { #expect($0.status == .ok) }
         }
     }
 }
