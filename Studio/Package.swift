@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "FluidGradientIO", package: "FluidGradient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Page"],

@@ -1,6 +1,7 @@
 import Foundation
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
 /// The render service's state, shared by its routes: the configuration, the registered
 /// designs and images, the cache of encoded frames and the render threads.
@@ -56,14 +57,29 @@ public final class Studio: Sendable {
     }
 }
 
-/// The studio's part in the server's lifetime: at shutdown (SIGTERM, SIGINT) it lets the
-/// render threads finish what they have and stop.
+/// The studio's part in the server's lifetime: at shutdown (SIGTERM, SIGINT) it stops the
+/// jobs and lets the render threads finish what they have and stop.
+///
+/// A service group stops its services in reverse order, so the server drains its requests
+/// before this service hears the graceful shutdown; but a job's event stream ends only when
+/// its job does. So the jobs are stopped as soon as the signal arrives, beside the drain,
+/// and the graceful shutdown alone (as in the tests) does the same.
 struct StudioLifecycle: Service {
     let studio: Studio
 
     func run() async throws {
-        try? await gracefulShutdown()
+        let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await gracefulShutdown() }
+            group.addTask {
+                for await _ in signals { return }
+            }
+            await group.next()
+            group.cancelAll()
+        }
         studio.renders.shutdown()
         await studio.jobs.shutdown()
+        // Returning before the group asks this service to stop counts as a failure.
+        try? await gracefulShutdown()
     }
 }
