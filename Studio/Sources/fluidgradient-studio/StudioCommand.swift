@@ -109,9 +109,12 @@ struct StudioCommand: AsyncParsableCommand {
         return token?.isEmpty == false ? token : nil
     }
 
-    /// Whether `host` names this machine only: `localhost`, 127.0.0.0/8 or `::1`.
+    /// Whether `host` names this machine only: `localhost`, an IPv4 address in 127.0.0.0/8 or
+    /// `::1`. A name that only starts with `127.` (`127.example.com`) is not.
     static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        var address = in_addr()
+        return inet_pton(AF_INET, host, &address) == 1 && UInt32(bigEndian: address.s_addr) >> 24 == 127
     }
 
     var studioConfiguration: StudioConfiguration {
