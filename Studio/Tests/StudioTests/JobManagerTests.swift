@@ -155,6 +155,23 @@ struct JobManagerTests {
         await manager.shutdown()
     }
 
+    @Test("past the finished files nobody downloaded, a job is refused with 503 until one goes")
+    func tooManyKept() async throws {
+        var limits = JobLimits()
+        limits.maxKept = 1
+        let manager = JobManager(limits: limits)
+        let small = JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full)
+        let (done, _) = try await runToEnd(manager, small)
+        #expect(done.state == .done)
+        let refusal = #expect(throws: JobProblem.self) { try manager.submit(small) }
+        #expect(refusal?.status == 503)
+        #expect(refusal?.retryAfter == limits.retryAfter)
+        try manager.cancel(done.id)
+        let (next, _) = try await runToEnd(manager, small)
+        #expect(next.state == .done)
+        await manager.shutdown()
+    }
+
     @Test("an unknown job is 404 for every operation")
     func unknownJob() {
         let manager = JobManager()

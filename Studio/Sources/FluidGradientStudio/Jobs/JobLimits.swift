@@ -10,6 +10,10 @@ public struct JobLimits: Sendable {
     public var maxRunning: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Jobs waiting for a thread; a job past it is refused with 503.
     public var maxQueued: Int = 8
+    /// Finished jobs whose file waits for its download; a new job past it is refused with 503
+    /// until one is downloaded, deleted or expires, so that files nobody fetches cannot fill
+    /// the disk.
+    public var maxKept: Int = 16
     /// How long a finished job (and its file) is kept.
     public var expiry: Duration = .seconds(15 * 60)
     /// The `Retry-After` seconds of a refusal for a full queue.
@@ -22,7 +26,7 @@ public struct JobLimits: Sendable {
     public var shutdownGrace: Duration = .seconds(5)
 
     /// The defaults: 3600 frames, 3840x2160 pixels, one running job per core, 8 queued,
-    /// files kept 15 minutes.
+    /// 16 files waiting for their download, each kept 15 minutes.
     public init() {}
 }
 

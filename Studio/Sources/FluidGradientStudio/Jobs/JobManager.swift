@@ -32,8 +32,8 @@ public final class JobManager: Sendable {
     ///
     /// - Parameter spec: the checked request.
     /// - Returns: the new job's JSON (queued or running).
-    /// - Throws: ``JobProblem`` 503 when the queue is full, the server is stopping, or the
-    ///   private directory cannot be made.
+    /// - Throws: ``JobProblem`` 503 when the queue is full, too many finished files wait for
+    ///   their download, the server is stopping, or the private directory cannot be made.
     public func submit(_ spec: JobSpec) throws(JobProblem) -> JobSnapshot {
         let id = Self.makeID()
         try table.withLock { table throws(JobProblem) in
@@ -42,6 +42,8 @@ public final class JobManager: Sendable {
             guard waiting < limits.maxQueued || table.running + waiting < limits.maxRunning else {
                 throw JobProblem.queueFull(running: table.running, queued: waiting, retryAfter: limits.retryAfter)
             }
+            let kept = table.jobs.values.count { if case .ready = $0.result { true } else { false } }
+            guard kept < limits.maxKept else { throw JobProblem.tooManyKept(kept, retryAfter: limits.retryAfter) }
             if table.workspace == nil {
                 do throws(JobWorkspaceError) {
                     table.workspace = try JobWorkspace(parent: parent)

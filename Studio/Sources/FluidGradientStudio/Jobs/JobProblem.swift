@@ -53,6 +53,14 @@ extension JobProblem {
             retryAfter: retryAfter)
     }
 
+    /// Too many finished jobs' files wait for their download.
+    static func tooManyKept(_ kept: Int, retryAfter: Int) -> JobProblem {
+        JobProblem(
+            slug: "queue-full", title: "Job queue full", status: 503,
+            detail: "\(kept) finished jobs wait for their download; fetch or delete one, or try again later.",
+            retryAfter: retryAfter)
+    }
+
     /// The server is shutting down and takes no new job.
     package static let shuttingDown = JobProblem(
         slug: "shutting-down", title: "Shutting down", status: 503,
