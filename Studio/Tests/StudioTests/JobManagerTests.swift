@@ -188,8 +188,9 @@ struct JobManagerTests {
         limits.expiry = .milliseconds(1)
         let manager = JobManager(limits: limits)
         let job = try manager.submit(JobSpec(preset: smallPreset(), format: .mp4, encodeSize: .full))
+        // The record goes first, then the files: wait for both.
         #expect(await eventually { (try? manager.snapshot(of: job.id)) == nil })
-        #expect(manager.workspace?.entries() == [])
+        #expect(await eventually { manager.workspace?.entries() == [] })
         await manager.shutdown()
     }
 
