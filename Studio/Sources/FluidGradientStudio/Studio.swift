@@ -20,6 +20,8 @@ public final class Studio: Sendable {
     public let renders: RenderPool
     /// The render jobs and their files.
     public let jobs: JobManager
+    /// Image uploads being read or worked on (``withUploadPlace(_:)``).
+    package let uploads = Atomic(0)
 
     /// A studio with nothing registered yet but the built-in presets.
     ///

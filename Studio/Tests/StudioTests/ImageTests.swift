@@ -33,6 +33,30 @@ import Testing
         }
     }
 
+    @Test func refusesAnUploadWhenEveryUploadPlaceIsTaken() async throws {
+        let png = try Self.frame(Self.preset).pngData()
+        let studio = Studio(
+            configuration: .changed {
+                $0.maxRenders = 1
+                $0.maxWaitingRenders = 1
+            })
+        try await withStudio(studio) { client in
+            // Both places taken, as by two uploads still being read.
+            studio.uploads.store(2, ordering: .relaxed)
+            for uri in ["/v1/images", "/v1/palette"] {
+                try await client.execute(uri: uri, method: .post, headers: Self.png, body: ByteBuffer(png)) {
+                    try $0.expectProblem(.serviceUnavailable)
+                    #expect($0.headers[.retryAfter] != nil)
+                }
+            }
+            studio.uploads.store(1, ordering: .relaxed)
+            try await client.execute(uri: "/v1/images", method: .post, headers: Self.png, body: ByteBuffer(png)) {
+                #expect($0.status == .ok)
+            }
+            #expect(studio.uploads.load(ordering: .relaxed) == 1, "the place is given back")
+        }
+    }
+
     @Test func refusesImagesOverTheByteAndPixelLimits() async throws {
         let png = try Self.frame(Self.preset).pngData()
         try await withStudio(.changed { $0.maxImageBytes = png.count - 1 }) { client in
