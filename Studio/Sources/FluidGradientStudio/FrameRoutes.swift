@@ -72,11 +72,15 @@ extension Studio {
             let render = Task {
                 defer { _ = self.rendering.withLock { $0.removeValue(forKey: key) } }
                 let address = key.address, preset = design.preset
-                let data = try await self.compute { try Self.encode(preset, at: address) }
-                let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(designID: design.id))
-                // What the buffer holds (its capacity, rounded up), not the file's size.
-                self.frames.insert(encoded, for: key, cost: encoded.body.capacity + 256)
-                return encoded
+                return try await self.compute {
+                    let data = try Self.encode(preset, at: address)
+                    let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(designID: design.id))
+                    // Cached on the render thread: a render that outlives its request's deadline
+                    // still serves the next request, instead of being rendered again for each
+                    // retry. The cost is what the buffer holds (its capacity), not the file's size.
+                    self.frames.insert(encoded, for: key, cost: encoded.body.capacity + 256)
+                    return encoded
+                }
             }
             rendering[key] = render
             return render

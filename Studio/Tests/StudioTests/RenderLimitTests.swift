@@ -98,6 +98,22 @@ func occupy(_ pool: RenderPool, until release: DispatchSemaphore) async -> [Task
         release.signal()
         for task in running { try await task.value }
     }
+
+    @Test func aRenderPastItsRequestsDeadlineServesTheNextRequest() async throws {
+        // A 3840x2160 PNG takes far longer than 20 ms to render and encode: the first request
+        // is answered 503 at its deadline, and once the render ends its frame is cached.
+        let studio = Studio(configuration: .changed { $0.deadline = .milliseconds(20) })
+        try await withStudio(studio) { client in
+            let uri = "/v1/presets/aurora/frames/3840x2160/2.png"
+            try await client.execute(uri: uri, method: .get) { #expect($0.status == .serviceUnavailable) }
+            var served = false
+            for _ in 0..<300 where !served {
+                try await Task.sleep(for: .milliseconds(50))
+                try await client.execute(uri: uri, method: .get) { served = $0.status == .ok }
+            }
+            #expect(served, "a retry found the frame the first request's render made")
+        }
+    }
 }
 
 @Suite struct RenderPlaceTests {
