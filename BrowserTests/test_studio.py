@@ -322,10 +322,13 @@ class StudioTest(unittest.TestCase):
 
     def test_match_scores_a_design_against_itself(self):
         Select(self.find("#match-preset")).select_by_value("default")
-        score = wait_for(self.driver, "document.getElementById('match-score').textContent !== '–'"
-                                      " && document.getElementById('match-score').textContent")
-        self.assertEqual(score, "100.0")
-        self.assertIn("largest difference 0 levels", self.find("#match-details").text)
+        # The score and the details are filled one after the other: wait for the details too.
+        details = wait_for(self.driver, "document.getElementById('match-score').textContent !== '–'"
+                                        " && !document.getElementById('match-details').textContent"
+                                        ".startsWith('Comparing')"
+                                        " && document.getElementById('match-details').textContent")
+        self.assertEqual(self.find("#match-score").text, "100.0")
+        self.assertIn("largest difference 0 levels", details)
 
     def test_screenshot_for_the_readme(self):
         Select(self.find("#preset-select")).select_by_value("dusk")
