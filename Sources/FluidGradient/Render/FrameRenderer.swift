@@ -1,12 +1,3 @@
-/// Seconds spent in each stage of the production path, summed over frames.
-package struct StageTimes: Sendable {
-    package var raster: Double = 0
-    package var blur: Double = 0
-    package var output: Double = 0
-
-    package init() {}
-}
-
 /// The production path: DESIGN section 1 computed on a reduced working grid chosen
 /// from σ (see ``WorkingGrid``), then one fused full-resolution pass.
 ///

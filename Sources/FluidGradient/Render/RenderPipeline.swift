@@ -6,27 +6,28 @@
 // ``FrameRenderer``, gets within DESIGN's tolerance of it (largest error 2/255, mean
 // 0.5/255, dither off) by compositing and blurring on a coarser grid:
 //
-// 1. Compile (``CompiledScene``): the laid-out layer tree becomes a flat stack program
+// 1. Compile (`Compile/`, ``CompiledScene``): the laid-out layer tree becomes a flat stack program
 //    over placed blobs, in `Float`.
-// 2. Size the grid (``WorkingGrid``): cells of about σ/2 (`targetSigmaInCells`), or
+// 2. Size the grid (`Grid/`, ``WorkingGrid``): cells of about σ/2 (`targetSigmaInCells`), or
 //    the pixels themselves when σ is under 8 pixels. A scene with rims too thin for
 //    those cells takes a grid of at most 16-pixel cells (``WorkingGrid/resolvesRims(of:)``).
-// 3. Lay out the cells (``CellSpan``): what each cell's samples cover along each axis,
+// 3. Lay out the cells (`Cells/`, ``CellSpan``): what each cell's samples cover along each axis,
 //    by the edge mode.
-// 4. Rasterise (``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:into:threads:)``),
+// 4. Rasterise (`Rasterise/`, ``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:into:threads:)``),
 //    row by row:
 //    a. classify (``RasterRow/classify``): each blob inside, outside or across its rim
 //       in each cell, from the exact least and greatest `d²` over the cell;
 //    b. composite each cell (``CellCompositor``) by its ``CellStrategy``, with the
 //       terms of each pattern of fixed coverages kept in a ``PatternCache``;
 //    c. add the pixel-centre cells' moments (``WorkingGrid/depositMoments``).
-// 5. Blur (``WorkingGrid/blur``): a separable Gaussian on the grid, keeping the cells
+// 5. Blur (`Blur/`, ``WorkingGrid/blur``): a separable Gaussian on the grid, keeping the cells
 //    around the frame.
-// 6. Refine (``WorkingGrid/refine``): 2× by Catmull-Rom.
-// 7. Output (``OutputPass``): per pixel, bilinear resampling, the background, the
+// 6. Refine (`Refine/`, ``WorkingGrid/refine``): 2× by Catmull-Rom.
+// 7. Output (`Output/`, ``OutputPass``): per pixel, bilinear resampling, the background, the
 //    ordered dither, quantisation and packing, in one pass over the rows.
 //
-// ``GridStages`` runs steps 3 to 7 and keeps their buffers between frames.
+// Each stage has the folder named above. ``GridStages`` runs steps 3 to 7 and keeps their
+// buffers between frames; ``FrameRenderer`` runs them all. `Reference/` holds the oracle.
 //
 // Invariants (each is an `assert` where it is relied on):
 //
