@@ -14,3 +14,9 @@ package func counted(_ amount: Double, _ noun: String) -> String {
 package func systemReason(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
 }
+
+/// The text of a NUL-terminated C message buffer.
+func cMessage(_ buffer: [CChar]) -> String {
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -5,7 +5,7 @@ import FluidGradient
 /// k-th frame interval, `(k + ½) / rate` seconds in, as a player would show it then. The
 /// middle, not the start, because containers round times (WebP to whole milliseconds):
 /// frame 1 of a 60 fps WebP starts at 17 ms, after the instant 1/60 s.
-final class AnimationSampler: FrameSequence {
+final class AnimationSampler: DecodedFrames {
     /// Samples per second.
     let rate: Double
     /// How many samples the animation gives: its length times the rate, at least 1.

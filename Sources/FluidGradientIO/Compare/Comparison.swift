@@ -172,7 +172,7 @@ package struct Comparison: Sendable {
 /// Frames of any set in order, videos and animated images decoded as they are read.
 private final class FrameStream {
     private let set: FrameSet
-    private let sequence: FrameSequence?
+    private let sequence: DecodedFrames?
     private var still: (name: String, samples: FrameSamples)?
     private var position = 0
 

@@ -106,7 +106,7 @@ package struct FrameSet: Sendable {
 
     /// The decoder of a video or an animated image, whose frames come in order only; nil
     /// for PNGs.
-    func openSequence() throws -> FrameSequence? {
+    func openSequence() throws -> DecodedFrames? {
         switch kind {
         case .video(let path): return try VideoFrames(path: path, layout: reading.layout)
         case .animation(let path, let format): return try AnimationSampler(format.open(path), rate: reading.rate)

@@ -1,20 +1,20 @@
 import FluidGradient
 
 /// Frames read one after another, as a video or an animation is decoded.
-protocol FrameSequence: AnyObject {
+protocol DecodedFrames: AnyObject {
     /// The next frame, or nil after the last one.
     func next() throws -> FrameSamples?
     /// Whether this is one image that shows at every instant, with no time of its own.
     var isStill: Bool { get }
 }
 
-extension FrameSequence {
+extension DecodedFrames {
     var isStill: Bool { false }
 }
 
 /// An animation whose frames each show for a time of their own, as WebP, AVIF and APNG
 /// files store them.
-protocol TimedFrames: FrameSequence {
+protocol TimedFrames: DecodedFrames {
     /// The file, for messages.
     var path: String { get }
     /// How long each frame shows, in seconds, in display order: one entry per frame. A

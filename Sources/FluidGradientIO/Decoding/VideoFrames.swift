@@ -5,7 +5,7 @@ import Foundation
 /// 8-bit RGB and palette streams (GIF, APNG), which swscale widens to 16 bits inexactly
 /// (by a level or so), and 16-bit from every other stream. Frames in the stacked-alpha
 /// layout are recombined into RGBA.
-final class VideoFrames: FrameSequence {
+final class VideoFrames: DecodedFrames {
     /// Of the stream's frames, as stored.
     let width: Int
     let height: Int

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Video containers and animated images the `ffmpeg` binary writes for us.
+package enum VideoContainer: String, CaseIterable, Sendable {
+    /// H.264 (yuv420p), HEVC or AV1 (10-bit), BT.709 tagged (``VideoCodec``).
+    case mp4
+    /// ProRes 4444 with alpha.
+    case mov
+    /// VP9, with alpha when the frame has transparency.
+    case webm
+    /// Palette-optimised GIF.
+    case gif
+    /// Animated WebP, lossy, with alpha when the frame has transparency.
+    case webp
+    /// Animated PNG, 8-bit RGB or RGBA.
+    case apng
+    /// Animated AVIF: AV1, with an alpha track when the frame has transparency.
+    case avif
+
+    /// The codec of every file of this container but `.mp4`, whose codec is chosen.
+    package var codecName: String {
+        switch self {
+        case .mp4: "H.264, HEVC or AV1"
+        case .mov: "ProRes 4444"
+        case .webm: "VP9"
+        case .gif: "GIF"
+        case .webp: "WebP"
+        case .apng: "APNG"
+        case .avif: "AV1"
+        }
+    }
+}
