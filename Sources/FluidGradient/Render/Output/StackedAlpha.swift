@@ -31,7 +31,7 @@ package enum StackedAlpha {
         let width = frame.width, height = frame.height, isPlanar = stacked.format.bytesPerPixel == nil
         let packer = Packer(
             format: stacked.format, dither: dither, ditherOffset: Dither.offset(frame: frameIndex),
-            width: width, height: 2 * height)
+            width: width, height: 2 * height, matrix: stacked.matrix)
         stacked.withUnsafeMutableBytes { bytes in
             let output = SharedBuffer(bytes: bytes)
             frame.withUnsafeBytes { source in
