@@ -26,7 +26,7 @@ package final class StackedAlphaSink: FrameSink, @unchecked Sendable {
     ///   - threads: threads that share each frame's packing.
     package init(wrapping inner: FrameSink, width: Int, height: Int, dither: Bool, threads: Int = 1) {
         self.inner = inner
-        stacked = PixelBuffer(width: width, height: 2 * height, format: inner.pixelFormat)
+        stacked = PixelBuffer(width: width, height: 2 * height, format: inner.pixelFormat, matrix: inner.yuvMatrix)
         self.dither = dither
         self.threads = threads
     }
