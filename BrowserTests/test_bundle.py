@@ -165,7 +165,7 @@ class OpaqueBundleTests(BundleCase):
         stream, _ = probe(os.path.join(self.bundle, file))
         self.assertEqual((stream["codec_tag_string"], stream["pix_fmt"]), ("hvc1", "yuv420p10le"))
         self.assertEqual((stream["color_primaries"], stream["color_transfer"], stream["color_space"]),
-                         ("bt709", "bt709", "bt709"))
+                         ("bt709", "iec61966-2-1", "smpte170m"))
         decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", os.path.join(self.bundle, file), "-f", "null", "-"],
                                  capture_output=True, text=True)
         self.assertEqual((decoded.returncode, decoded.stderr), (0, ""))
