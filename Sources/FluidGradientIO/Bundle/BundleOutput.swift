@@ -76,10 +76,12 @@ struct BundleOutput: Sendable {
                 announce: announce)
         case .loop(let container, let codec, let stacked):
             let video = try VideoSink(
-                path: path, container: container, codec: codec, width: width, height: (stacked ? 2 : 1) * height,
+                path: path, container: container, codec: codec, width: width,
+                height: stacked ? StackedAlphaSink.storedHeight(height) : height,
                 fps: fps,
                 frameCount: frames, hasTransparency: transparent && !stacked, matrix: BundleOutput.matrix,
-                extraOptions: BundleOutput.encoderThreads + (stacked ? StackedAlphaSink.ffmpegOptions : []),
+                extraOptions: BundleOutput.encoderThreads
+                    + (stacked ? StackedAlphaSink.ffmpegOptions(height: height) : []),
                 announce: announce)
             guard stacked else { return video }
             return StackedAlphaSink(wrapping: video, width: width, height: height, dither: dither)

@@ -11,8 +11,11 @@ final class VideoFrames: DecodedFrames {
     let height: Int
     /// Of the samples ffmpeg is asked for: 8 or 16.
     let bitDepth: Int
-    /// Whether the frames are in the stacked-alpha layout, and come out half as tall.
+    /// Whether the frames are in the stacked-alpha layout, and come out as tall as one
+    /// half's content.
     let isStacked: Bool
+    /// The rows of each stacked half's content: the tag's, else half the frame's.
+    private let stackedHeight: Int
     /// For BT.709 4:2:0 at 8 or 10 bits (H.264, HEVC, AV1, VP9), the pixel format the codes
     /// are read in, to be converted exactly (``FrameSamples/init(yuv420p10:width:height:)``):
     /// swscale reads them into 16-bit RGB half a level dark. Nil for other streams.
@@ -38,7 +41,9 @@ final class VideoFrames: DecodedFrames {
         let ffmpeg = try VideoSink.locateFFmpeg(for: .comparingVideos)
         let stream = try VideoFrames.stream(of: path, ffprobe: try VideoFrames.locateFFprobe())
         (width, height) = (stream.width, stream.height)
-        isStacked = layout == .stacked || layout == .auto && stream.comment == StackedAlpha.layoutComment
+        let tagged = StackedAlpha.contentHeight(comment: stream.comment, storedHeight: stream.height)
+        isStacked = layout == .stacked || layout == .auto && tagged != nil
+        stackedHeight = tagged ?? stream.height / 2
         if isStacked, height % 2 != 0 {
             throw DecodeError.oddStackedHeight(path: path, width: width, height: height)
         }
@@ -75,7 +80,7 @@ final class VideoFrames: DecodedFrames {
     /// The next frame, or nil after the last one.
     func next() throws -> FrameSamples? {
         guard let frame = try nextStored() else { return nil }
-        return isStacked ? StackedAlphaLayout.recombine(frame) : frame
+        return isStacked ? StackedAlphaLayout.recombine(frame, contentHeight: stackedHeight) : frame
     }
 
     /// The next frame as the stream stores it.
