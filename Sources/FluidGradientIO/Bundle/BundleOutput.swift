@@ -58,7 +58,7 @@ struct BundleOutput: Sendable {
     }
 
     /// The sink that encodes this output at `width` × `height` (the shown size; a stacked
-    /// file is twice as high).
+    /// file holds two padded halves).
     ///
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.

@@ -1,14 +1,14 @@
 import FluidGradient
 
-/// How a video's frames are laid out: plain, or the stacked-alpha layout of W×2H frames
-/// whose top half is the colour premultiplied by alpha (the frame over black) and whose
-/// bottom half is the alpha as grey, for codecs without an alpha channel.
+/// How a video's frames are laid out: plain, or the stacked-alpha layout (``StackedAlpha``)
+/// whose first H rows are the colour premultiplied by alpha (the frame over black) and
+/// whose last H rows are the alpha as grey, for codecs without an alpha channel.
 package enum VideoLayout: String, CaseIterable, Sendable {
     /// Stacked when the file's global `comment` tag says so, else plain.
     case auto
     /// Stacked, tag or no tag.
     case stacked
-    /// Plain, tag or no tag: the W×2H frames as they are stored.
+    /// Plain, tag or no tag: the stacked frames as they are stored.
     case plain
 }
 
@@ -17,9 +17,9 @@ enum StackedAlphaLayout {
     /// The W×H frame that a stacked frame holds: the colour in its first H rows, the
     /// alpha in its last H rows (``StackedAlpha``).
     ///
-    /// The alpha is the BT.709 luma of the bottom half's pixel (0.2126 R + 0.7152 G +
+    /// The alpha is the BT.709 luma of the alpha rows' pixel (0.2126 R + 0.7152 G +
     /// 0.0722 B): grey has no chroma, and whatever chroma a codec adds cancels in these
-    /// weights. The top half is premultiplied colour, which cannot exceed its alpha: it is
+    /// weights. The colour rows hold premultiplied colour, which cannot exceed its alpha: it is
     /// clamped to the alpha (a player's premultiplied blend would add the excess as light),
     /// then divided by it, so that ``FrameSamples/premultiplied(x:y:)`` gives the clamped
     /// colour back. Where the alpha is 0 the colour is 0: nothing shows there.

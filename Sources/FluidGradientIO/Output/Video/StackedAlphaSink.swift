@@ -1,7 +1,7 @@
 import FluidGradient
 
 /// Turns each rendered frame into the stacked-alpha layout (``StackedAlpha``) and hands it
-/// to another sink, such as a ``VideoSink`` made for W×2H opaque frames: whatever that
+/// to another sink, such as a ``VideoSink`` made for its padded W×2P opaque frames: whatever that
 /// sink's codec and pixel format, the frames reach it quantised once, from 16 bits.
 package final class StackedAlphaSink: FrameSink, @unchecked Sendable {
     /// Frames are rendered at 16 bits with straight alpha, so the colour is premultiplied
