@@ -181,8 +181,13 @@ class EngineCase:
                 self.assertTrue(engine_psnr < bar_psnr or max(map(abs, engine_means)) > bar_mean)
 
     def test_the_poster_fades_into_the_video_within_a_level_a_step(self):
+        for fallback in (False, True):
+            with self.subTest(fallback=fallback):
+                self.check_poster(fallback)
+
+    def check_poster(self, fallback):
         width, height = engines.VIEWPORT
-        measured = viewing.poster_switch(self.engine, _shared["server"].url + "/index.html", width, height)
+        measured = viewing.poster_switch(self.engine, _shared["server"].url + "/index.html", width, height, fallback)
         shots = measured["shots"]
         jump = shots["video"] - shots["poster"]
         means = jump.reshape(-1, 3).mean(axis=0)

@@ -140,11 +140,19 @@ def shown_frame(engine, file, mime, size, fps, target, previous, decoded, attemp
     return shot, index, stale, before
 
 
-def poster_switch(engine, url, width, height):
+def poster_switch(engine, url, width, height, fallback=False):
     """The bundle page at `url`, paused on the video's first frame: the poster as shown,
-    the video as shown, and the page half-way through its cross-fade. Returns a dict of
-    the three captures and the poster's currentSrc."""
+    the video as shown, and the page half-way through its cross-fade. With `fallback`, the
+    `<picture>`'s sources are removed first, so that the fallback (poster.jpg) shows, as in
+    a browser without AVIF and WebP. Returns a dict of the three captures, the poster's
+    currentSrc and the fade's duration."""
     engine.open(url)
+    if fallback:
+        engine.run("""
+            const img = document.querySelector('.fluidgradient img');
+            for (const source of document.querySelectorAll('.fluidgradient > picture > source')) source.remove();
+            img.src = img.getAttribute('src');
+            return await new Promise(done => { if (img.complete) done(1); else img.onload = () => done(1); });""")
     ready = engine.run("""
         const box = document.querySelector('.fluidgradient');
         const video = box.querySelector('video');
@@ -152,7 +160,7 @@ def poster_switch(engine, url, width, height):
         return await new Promise(done => {
           const timer = setTimeout(() => done('timeout ' + video.readyState), 20000);
           const check = () => {
-            if (box.classList.contains('playing') && img.complete) {
+            if (box.classList.contains('playing') && img.complete && img.naturalWidth > 0) {
               clearTimeout(timer);
               done([img.currentSrc.split('/').pop(), getComputedStyle(box.querySelector('picture')).transitionDuration]);
             } else setTimeout(check, 50);

@@ -82,9 +82,9 @@ def measure_sources(engine, name, server, bundle, manifest, size, frames):
     return rows
 
 
-def measure_poster(engine, server):
+def measure_poster(engine, server, fallback):
     width, height = engines.VIEWPORT
-    measured = viewing.poster_switch(engine, server.url + "/index.html", width, height)
+    measured = viewing.poster_switch(engine, server.url + "/index.html", width, height, fallback)
     shots = measured["shots"]
     jump = shots["video"] - shots["poster"]
     means = jump.reshape(-1, 3).mean(axis=0)
@@ -124,7 +124,8 @@ def main():
                           f"{row['psnr']:.1f}; {means[0]:+.2f}/{means[1]:+.2f}/{means[2]:+.2f} | "
                           f"{row['model']:.2f} ({model_means[0]:+.2f}/{model_means[1]:+.2f}/{model_means[2]:+.2f})"
                           f" | {row['exact']:.1f} |", flush=True)
-                posters.append((preset, name, *measure_poster(engine, server)))
+                for fallback in (False, True):
+                    posters.append((preset, name, *measure_poster(engine, server, fallback)))
                 server.close()
         finally:
             engine.quit()
