@@ -207,6 +207,8 @@ class TransparentBundleTests(BundleCase):
         self.open_page()
         self.driver.execute_script("document.body.style.background = arguments[0];", background_css)
         wait_for(self.driver, "document.querySelector('.fluidgradient > video').currentTime > 0.2")
+        # The poster fades out once the loop has painted (BundlePage.posterFade).
+        wait_for(self.driver, "getComputedStyle(document.querySelector('.fluidgradient > picture')).opacity === '0'")
         self.pause_at(".fluidgradient > video", self.index)
         return screenshot(self.driver)
 

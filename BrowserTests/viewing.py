@@ -162,7 +162,8 @@ def poster_switch(engine, url, width, height, fallback=False):
           const check = () => {
             if (box.classList.contains('playing') && img.complete && img.naturalWidth > 0) {
               clearTimeout(timer);
-              done([img.currentSrc.split('/').pop(), getComputedStyle(box.querySelector('picture')).transitionDuration]);
+              const fade = getComputedStyle(box.querySelector('picture')).transitionDuration;
+              done([img.currentSrc.split('/').pop(), fade]);
             } else setTimeout(check, 50);
           };
           check();
