@@ -21,9 +21,16 @@ import numpy as np
 
 import conversion
 
-# Each engine's conversion model (conversion.MODELS).
-MODEL = {"chromium": "libyuv", "firefox": "libyuv", "chromium-gpu": "exact", "firefox-window": "exact",
-         "webkit": "gstreamer"}
+# Each engine's conversion model (conversion.MODELS), for 8-bit and 10-bit sources. Chromium
+# with SwiftShader's GPU compositing converts 8-bit video in a shader, by the standard, but
+# still hands 10-bit video to libyuv (Scripts/encoding-choice.py).
+MODELS = {"chromium": ("libyuv", "libyuv"), "firefox": ("libyuv", "libyuv"), "chromium-gpu": ("exact", "libyuv"),
+          "firefox-window": ("exact", "exact"), "webkit": ("gstreamer", "gstreamer")}
+
+
+def model(name, bits):
+    """The model of engine `name`'s conversion of a `bits`-bit source."""
+    return MODELS[name][0 if bits == 8 else 1]
 # The page's cross-fade (BundlePage.posterFade) in 60 Hz frames.
 FADE_FRAMES = 36
 
@@ -73,11 +80,11 @@ def capture(engine, width, height):
 
 
 class Decoded:
-    """A source's decoded frames and the engine's model of each, computed when asked."""
+    """A source's decoded frames and engine `name`'s model of each, computed when asked."""
 
-    def __init__(self, path, model, matrix=None):
+    def __init__(self, path, name, matrix=None):
         self.planes = conversion.decode(path)
-        self.model, self.matrix = model, matrix
+        self.model, self.matrix = model(name, self.planes.bits), matrix
         self.cache = {}
 
     def __len__(self):

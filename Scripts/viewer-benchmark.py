@@ -67,7 +67,7 @@ def measure_sources(engine, name, server, bundle, manifest, size, frames):
         if entry["role"] != "loop":
             continue
         file = entry["file"]
-        decoded = viewing.Decoded(os.path.join(bundle, file), viewing.MODEL[name])
+        decoded = viewing.Decoded(os.path.join(bundle, file), name)
         if viewing.place(engine, file, entry["type"], *size) != "ready":
             rows.append((file, None))
             continue
