@@ -25,7 +25,7 @@ import conversion
 # with SwiftShader's GPU compositing converts 8-bit video in a shader, by the standard, but
 # still hands 10-bit video to libyuv (Scripts/encoding-choice.py).
 MODELS = {"chromium": ("libyuv", "libyuv"), "firefox": ("libyuv", "libyuv"), "chromium-gpu": ("exact", "libyuv"),
-          "firefox-window": ("exact", "exact"), "webkit": ("gstreamer", "gstreamer")}
+          "firefox-window": ("webrender", "webrender"), "webkit": ("gstreamer", "gstreamer")}
 
 
 def model(name, bits):
