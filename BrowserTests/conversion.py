@@ -148,16 +148,4 @@ def gstreamer(planes, index, matrix=None):
     return np.clip(np.floor(rgb + 0.5), 0, 255)
 
 
-# Firefox's window (its compositor, WebRender, software under Xvfb) converts close to the
-# standard, with bilinear chroma, but off by a constant per channel: measured against the
-# exact conversion on Scripts/encoding-choice.py's clip, in either matrix.
-WEBRENDER_OFFSET = {8: np.array([-0.62, 0.38, -0.52]), 10: np.array([-1.90, 0.67, -2.03])}
-
-
-def webrender(planes, index, matrix=None):
-    """Frame `index` as Firefox's window shows it: the exact conversion plus its offset."""
-    rgb = exact(planes, index, matrix=matrix, rounded=False) + WEBRENDER_OFFSET[planes.bits]
-    return np.clip(np.floor(rgb + 0.5), 0, 255)
-
-
-MODELS = {"exact": exact, "libyuv": libyuv, "gstreamer": gstreamer, "webrender": webrender}
+MODELS = {"exact": exact, "libyuv": libyuv, "gstreamer": gstreamer}
