@@ -249,10 +249,12 @@ struct Render: ParsableCommand {
         let stacked = output.alpha == .stacked
         // The stacked layout's tag follows the user's options, so that it wins.
         let extraOptions =
-            try (ffmpegOptions.map(FFmpegOptions.words) ?? []) + (stacked ? StackedAlphaSink.ffmpegOptions : [])
+            try (ffmpegOptions.map(FFmpegOptions.words) ?? [])
+            + (stacked ? StackedAlphaSink.ffmpegOptions(height: preset.height) : [])
         let video = try VideoSink(
             path: path, container: container, codec: codec ?? .h264, width: preset.width,
-            height: (stacked ? 2 : 1) * preset.height, fps: preset.fps, frameCount: frameCount,
+            height: stacked ? StackedAlphaSink.storedHeight(preset.height) : preset.height, fps: preset.fps,
+            frameCount: frameCount,
             hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
             announce: output.verbose ? { printWhole("ffmpeg command: \($0)") } : nil)
         if !output.quiet {
