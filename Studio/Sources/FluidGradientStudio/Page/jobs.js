@@ -1,6 +1,8 @@
 // Render jobs: the current design as a video, animated image or web bundle through
-// POST /v1/jobs, its progress from the job's event stream (polling when the stream breaks),
-// a cancel button (DELETE) and the download (GET /v1/jobs/{id}/result, once).
+// POST /v1/jobs, at the Export panel's size (the design posted at that size, its look kept),
+// its progress from the job's event stream (polling when the stream breaks), a cancel button
+// (DELETE) and the download (GET /v1/jobs/{id}/result, once). A bundle is downloaded by the
+// page, which takes its HTML snippet from the zip and then hands the file over.
 "use strict";
 
 (() => {
@@ -63,6 +65,14 @@
     }
   }
 
+  /** The design to render: the current one, or the current one posted at the chosen size. */
+  async function designAtSize() {
+    const size = studio.exportSize();
+    if (!size) throw new Error("choose a size first (see Size, above)");
+    const preset = studio.sizedPreset(size);
+    return preset.size === studio.preset().size ? studio.designId : (await studio.register(preset)).id;
+  }
+
   start.addEventListener("click", async () => {
     if (!studio.designId) return fail("Nothing to render yet.");
     result.hidden = true;
@@ -70,8 +80,9 @@
     label.textContent = "Starting…";
     start.disabled = true;
     try {
+      const design = await designAtSize();
       const created = await FG.api.json("POST", "/v1/jobs", {
-        body: { design: studio.designId, format: format.value, encodeSize: encodeSize.value } });
+        body: { design, format: format.value, encodeSize: encodeSize.value } });
       show(created);
       follow(created.id);
     } catch (error) {
@@ -92,19 +103,40 @@
     }
   });
 
-  // With a bearer token a plain link cannot send it, so the file is fetched and handed over.
+  // With a bearer token a plain link cannot send it, and a bundle's snippet is read from its
+  // zip, so then the file is fetched and handed over.
   result.addEventListener("click", async (event) => {
-    if (!FG.api.token()) return;
+    if (!FG.api.token() && job?.format !== "bundle") return;
     event.preventDefault();
     const response = await FG.api.send("GET", result.getAttribute("href"));
     if (!response.ok) return fail((await FG.api.problemOf(response)).detail);
-    const url = URL.createObjectURL(await response.blob());
-    const link = FG.dom.el("a", { href: url, download: result.download });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    const blob = await response.blob();
+    if (job?.format === "bundle") studio.snippets?.fromBundle(blob);
+    FG.dom.download(blob, result.download);
   });
+  /** What "smaller where the blur allows" will do for this design, in words. */
+  function explainEncodeSize() {
+    const preset = studio.preset();
+    const background = preset.background;
+    const stops = typeof background === "object" && background ? background.stops || [] : [];
+    const hardStop = stops.some((s, i) => i > 0 && Number(s.location) === Number(stops[i - 1].location));
+    let reason = null;
+    if (preset.edges === "clamp") reason = "its edges repeat the edge pixels (At the frame's edges: Repeat)";
+    else if (typeof background === "object" && background?.type === "conic") reason = "its background is a conic gradient";
+    else if (hardStop) reason = "its background has a hard stop (two stops at one position)";
+    const help = $("encode-size-help");
+    help.textContent = encodeSize.value === "full" ? "The file holds every pixel of the size above."
+      : reason ? `This design keeps the full size: ${reason}, which a smaller file cannot hold.`
+        : "The file is rendered smaller (players scale it up) when the blur hides the difference: within one "
+          + "level of the full-size frame. A sharp design (low blur) keeps the full size.";
+  }
+  encodeSize.addEventListener("change", explainEncodeSize);
+  studio.onDesign(explainEncodeSize);
+  $("bundle-for-snippet").addEventListener("click", () => {
+    format.value = "bundle";
+    start.click();
+  });
+
   // The service removes a job's files once they are sent: the link is good for one download.
   result.addEventListener("click", () => setTimeout(() => {
     result.hidden = true;
