@@ -65,7 +65,9 @@ class StudioPage(unittest.TestCase):
         cls.work = tempfile.mkdtemp(prefix="fluidgradient-studio-")
         cls.downloads = os.path.join(cls.work, "downloads")
         os.makedirs(cls.downloads)
-        cls.server = StudioServer(STUDIO, cls.work)
+        # FLUIDGRADIENT_STUDIO_PAGE serves the page from its source folder (for work on the page).
+        page = os.environ.get("FLUIDGRADIENT_STUDIO_PAGE")
+        cls.server = StudioServer(STUDIO, cls.work, ["--page-directory", page] if page else [])
         cls.driver = chromium()
         cls.size(*cls.WINDOW, mobile=cls.MOBILE)
         cls.driver.execute_cdp_cmd("Browser.setDownloadBehavior",
@@ -100,7 +102,7 @@ class StudioPage(unittest.TestCase):
 
     def settle(self):
         """Waits until every edit is sent and the preview shows a frame of the resulting design."""
-        wait_for(self.driver, "!studio.busy && studio.lastFrameURL && studio.lastFrameURL.includes(studio.viewId)",
+        wait_for(self.driver, "!studio.busy && studio.lastFrameURL && studio.lastFrameURL.includes(studio.viewId || studio.designId)",
                  timeout=30)
 
     def find(self, selector):
@@ -140,7 +142,7 @@ class StudioPage(unittest.TestCase):
         """Pauses the preview on frame k of the current design and waits until it is drawn."""
         self.js("studio.pause(), studio.seek(arguments[0]), true", k)
         suffix = f"/{k / 30!r}.png" if k % 30 else f"/{k // 30}.png"
-        wait_for(self.driver, f"studio.preview.drawn === {k} && studio.lastFrameURL.includes(studio.viewId)"
+        wait_for(self.driver, f"studio.preview.drawn === {k} && studio.lastFrameURL.includes(studio.viewId || studio.designId)"
                               f" && studio.lastFrameURL.endsWith({json.dumps(suffix)})", timeout=30)
 
     def canvas(self):

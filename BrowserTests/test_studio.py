@@ -30,7 +30,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from harness import StudioServer, chromium, wait_for
-from studio_page import BINARY, DESKTOP, ROOT, STUDIO, StudioPage, decode, read_bytes
+from studio_page import BINARY, CHECK_FRAME, DESKTOP, ROOT, STUDIO, StudioPage, decode, read_bytes
 
 # Written under .build-browser, not over docs/studio.png: the page shows its own measured
 # latency, so two runs differ. The docs' copy is one run's, copied by hand.
@@ -76,7 +76,7 @@ class StudioTest(StudioPage):
         self.find('[data-range="blobSize"] [data-thumb="max"]').send_keys(Keys.END)
         wait_for(self.driver, "studio.preset().blobSize.max === 2")
         self.settle()
-        self.assertEqual(self.find('[data-range="blobSize"] [data-thumb="max"]').get_attribute("aria-valuetext"), "2")
+        self.assertEqual(self.find('[data-range="blobSize"] [data-thumb="max"]').get_attribute("aria-valuetext"), "2×")
         self.assert_preview_is_engine_frame()
 
     def test_gradient_stops_add_drag_delete(self):

@@ -88,6 +88,5 @@
   studio.onDesign(() => { showSwift(); showHTML(); });
   showHTML();
 
-  Object.assign(window.studio, { snippets: { swift, fromBundle, snippetOf, storedEntries,
-    get html() { return bundleHTML; } } });
+  window.studio.snippets = { swift, fromBundle, snippetOf, storedEntries, html: () => bundleHTML };
 })();

@@ -31,9 +31,7 @@
     });
   }
 
-  Object.assign(window.studio, {
-    showTab: select,
-    onTab: (listener) => listeners.push(listener),
-    get tab() { return tabs.find((t) => t.getAttribute("aria-selected") === "true").dataset.tab; },
-  });
+  Object.assign(window.studio, { showTab: select, onTab: (listener) => listeners.push(listener) });
+  Object.defineProperty(window.studio, "tab", {
+    get: () => tabs.find((t) => t.getAttribute("aria-selected") === "true").dataset.tab });
 })();
