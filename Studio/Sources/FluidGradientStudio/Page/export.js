@@ -23,7 +23,7 @@
       const parts = word.split(",");
       const span = FG.dom.el("span", { class: "word" });
       parts.forEach((part, j) => {
-        span.append(j < parts.length - 1 ? part + "," : part);
+        span.append(FG.dom.el("span", { class: "part" }, j < parts.length - 1 ? part + "," : part));
         if (j < parts.length - 1) span.append(FG.dom.el("wbr"));
       });
       nodes.push(span);

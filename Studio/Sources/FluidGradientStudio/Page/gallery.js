@@ -21,7 +21,7 @@
   }
 
   function card(preset) {
-    const img = FG.dom.el("img", { alt: "", width: String(THUMB[0]), height: String(THUMB[1]), "data-thumb": preset.name,
+    const img = FG.dom.el("img", { alt: "", width: String(THUMB[0]), height: String(THUMB[1]), "data-thumbnail": preset.name,
       decoding: "async" });
     const button = FG.dom.el("button", { type: "button", "data-preset": preset.name,
       "aria-describedby": `gallery-${preset.name}-description` }, [img,
@@ -38,7 +38,7 @@
     stats.thumbnailsStarted = performance.now();
     const [w, h] = THUMB;
     await Promise.all(presets.map(async (preset) => {
-      const img = grid.querySelector(`[data-thumb="${CSS.escape(preset.name)}"]`);
+      const img = grid.querySelector(`[data-thumbnail="${CSS.escape(preset.name)}"]`);
       const path = `/v1/designs/${preset.design}/frames/${w}x${h}/${INSTANT}.png`;
       const loaded = new Promise((resolve) => { img.onload = resolve; img.onerror = resolve; });
       if (FG.api.token()) {
