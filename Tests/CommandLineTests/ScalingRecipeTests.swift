@@ -90,16 +90,20 @@ import Testing
         let manifest = BatchCommandTests.setUp(scratch)
         let path = Self.repository.appendingPathComponent("Examples/scaling/slurm-array.sbatch").path
         for task in 0..<tasks {
-            let result = try Self.execute(
-                ["bash", path, manifest],
-                environment: [
-                    "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "0",
-                    "SLURM_ARRAY_TASK_COUNT": String(tasks),
-                ])
+            let result = try Self.execute(["bash", path, manifest], environment: Self.slurmTask(task, of: tasks))
             #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.hasPrefix("array task \(task) of job 41 (job \(42 + task)) on "), "\(result.output)")
         }
         Self.expectSameOutputs(scratch, expected)
         #expect(try Self.execute(["bash", path]).status != 0, "a missing manifest argument is an error")
+    }
+
+    /// The variables Slurm sets for task `task` of an array of `tasks` (array job 41).
+    static func slurmTask(_ task: Int, of tasks: Int) -> [String: String] {
+        [
+            "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": String(tasks),
+            "SLURM_ARRAY_JOB_ID": "41", "SLURM_JOB_ID": String(42 + task),
+        ]
     }
 
     @Test func gnuParallel() throws {
