@@ -106,6 +106,30 @@ import Testing
         ]
     }
 
+    /// One long render as the array of `slurm-frame-range.sbatch`, joined by `join-pieces.sh`:
+    /// with lossless H.264 the whole decodes to the frames one process writes.
+    @Test func slurmFrameRangeArray() throws {
+        let script = try Self.recipe("slurm-frame-range.sbatch")
+        let array = try #require(script.split(separator: "\n").first { $0.hasPrefix("#SBATCH --array=0-") })
+        let tasks = try #require(Int(array.dropFirst("#SBATCH --array=0-".count))) + 1
+        let scratch = Scratch()
+        let output = scratch.file("clip.mp4")
+        let flags = ["--preset", "ember", "--size", "64x36", "--encode-size", "full", "--ffmpeg-options", "-qp 0"]
+        let path = Self.repository.appendingPathComponent("Examples/scaling/slurm-frame-range.sbatch").path
+        for task in 0..<tasks {
+            let result = try Self.execute(
+                ["bash", path, "14", output] + flags, environment: Self.slurmTask(task, of: tasks))
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.contains("frames \(task * 14 / tasks)-\((task + 1) * 14 / tasks - 1) of 14"))
+        }
+        let join = Self.repository.appendingPathComponent("Examples/scaling/join-pieces.sh").path
+        let joined = try Self.execute(["bash", join, output, String(tasks)])
+        #expect(joined.status == 0, "\(joined.output)")
+        let render = run(["render"] + flags.dropLast(4) + ["--frames", "14", "--pixel-format", "yuv420p", "-o", "-"])
+        #expect(render.stdout.count == 14 * 64 * 36 * 3 / 2)
+        #expect(FrameRangeJoinTests.decoded(output, "yuv420p") == render.stdout)
+    }
+
     @Test func gnuParallel() throws {
         let expected = try Self.unshardedOutputs()
         let scratch = Scratch()
