@@ -140,10 +140,15 @@ import Testing
         Self.expectSameOutputs(scratch, expected)
     }
 
-    @Test func theREADMEShowsEachRecipeAsTested() throws {
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        for name in ["kubernetes-indexed-job.yaml", "slurm-array.sbatch", "gnu-parallel.sh"] {
-            #expect(readme.contains(try Self.recipe(name)), "README.md does not show Examples/scaling/\(name) as it is")
+    @Test func theDocsShowEachRecipeAsTested() throws {
+        let page = try String(
+            contentsOf: Self.repository.appendingPathComponent("docs/scale-out.md"), encoding: .utf8)
+        let recipes = [
+            "kubernetes-indexed-job.yaml", "slurm-array.sbatch", "gnu-parallel.sh", "slurm-frame-range.sbatch",
+            "join-pieces.sh",
+        ]
+        for name in recipes {
+            #expect(page.contains(try Self.recipe(name)), "docs/scale-out.md does not show Examples/scaling/\(name)")
         }
     }
 }
