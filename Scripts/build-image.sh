@@ -52,7 +52,8 @@ start=$(date +%s)
 if [ "$fresh" = --fresh-rootfs ] || [ ! -f $context/rootfs.tar ] \
     || [ "$(cat $context/rootfs.recipe 2>/dev/null)" != "${recipe[*]}" ]; then
     rm -f $context/rootfs.tar $context/rootfs.recipe
-    mmdebstrap --quiet --format=tar "${recipe[@]}" $context/rootfs.tar.partial
+    mmdebstrap --quiet --format=tar "${recipe[@]}" $context/rootfs.tar.partial > $context/rootfs.log 2>&1 \
+        || { tail -30 $context/rootfs.log; exit 1; }
     mv $context/rootfs.tar.partial $context/rootfs.tar
     printf '%s' "${recipe[*]}" > $context/rootfs.recipe
     step "root filesystem (mmdebstrap)" "$start" | tee $context/times.txt
