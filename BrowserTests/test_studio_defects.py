@@ -1,14 +1,16 @@
 """Issue 38's defects of the studio page, each driven as it was found (keys, clicks, typing)
 in headless Chromium at 1440x900; each test failed on the page before its fix. Defect 7
-(phone size) is test_studio_layout.py's; 5 and 10 (job progress) are the jobs' tests'.
+(phone size) is test_studio_layout.py's.
 """
 
 import json
+import time
 import unittest
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from harness import wait_for
 from studio_page import DESKTOP, StudioPage
@@ -21,6 +23,20 @@ FOCUSED = """(() => {
             label: e.getAttribute('aria-label') || (e.textContent || '').trim().slice(0, 30),
             width: r.width, height: r.height, left: r.left, top: r.top, bottom: r.bottom,
             hidden: getComputedStyle(e).visibility === 'hidden' || e.closest('[hidden]') !== null};
+})()"""
+
+
+# Records what the render card shows each time it changes: the label, and the bar's value
+# (null while it has none, indeterminate).
+WATCH_JOB = """(() => {
+    const label = document.getElementById('job-label'), bar = document.getElementById('job-progress');
+    window.jobSeen = [];
+    const note = () => jobSeen.push([label.textContent, bar.hasAttribute('value') ? bar.value : null]);
+    window.jobWatch?.disconnect();
+    window.jobWatch = new MutationObserver(note);
+    jobWatch.observe(label, {childList: true, characterData: true, subtree: true});
+    jobWatch.observe(bar, {attributes: true});
+    return true;
 })()"""
 
 
@@ -83,6 +99,47 @@ class StudioDefectTest(StudioPage):
         wait_for(self.driver, "studio.preset().seed === 4199080128")
         self.assertLessEqual(self.js("arguments[0].scrollWidth - arguments[0].clientWidth", field), 0,
                              "the ten-digit seed does not fit its field")
+
+    def render(self, fmt, duration, fps):
+        """Sets the design's length and frame rate, and starts a render job as `fmt`."""
+        self.type_into('[data-input="duration"]', duration)
+        self.type_into('[data-input="fps"]', fps)
+        wait_for(self.driver, f"studio.preset().fps === {fps} && studio.preset().duration === {duration} && !studio.busy")
+        self.tab("export")
+        Select(self.find("#job-format")).select_by_value(fmt)
+        self.js(WATCH_JOB)
+        self.click("#job-start")
+
+    def test_5_a_finishing_bundle_says_what_it_is_doing(self):
+        # Defect 5: a bundle job sat at "Rendering 100%" for minutes while its encoders finished
+        # the files, with no word of what it was doing. A bundle's AV1, HEVC, H.264 and VP9
+        # encoders take well over the event stream's tenth of a second to finish after the last
+        # frame, even at 5 frames.
+        self.render("bundle", "0.5", "10")
+        wait_for(self.driver, "!document.getElementById('job-result').hidden", timeout=300)
+        seen = self.js("jobSeen")
+        for text, value in seen:
+            self.assertNotRegex(text, r"100\s*%", f"the label says 100% while the job runs: {seen}")
+        finishing = [(t, v) for t, v in seen if t.startswith("Every frame is rendered")]
+        self.assertTrue(finishing, f"the label never said the encoders were finishing: {seen}")
+        for text, value in finishing:
+            self.assertRegex(text, r"^Every frame is rendered; the encoders are finishing the bundle's videos "
+                                   r"and posters, then its zip \((\d+ min )?\d+ s so far\)$")
+        self.assertIsNone(finishing[-1][1], "the bar shows a share while the files are finished")
+        self.assertEqual(seen[-1], ["Done", 1])
+
+    def test_10_a_cancelled_job_shows_no_progress(self):
+        # Defect 10: a job cancelled at 7% left its progress bar at 7%.
+        self.render("mp4", "10", "30")
+        wait_for(self.driver, "document.getElementById('job-progress').value >= 0.02", timeout=120)
+        self.click("#job-cancel")
+        wait_for(self.driver, "document.getElementById('job-label').textContent === 'Cancelled'")
+        self.assertEqual(self.js("document.getElementById('job-progress').value"), 0)
+        self.assertFalse(self.find("#job-start").get_attribute("disabled"))
+        # Whatever the event stream still brings does not put the share back.
+        time.sleep(1)
+        self.assertEqual(self.js("[document.getElementById('job-progress').value,"
+                                 " document.getElementById('job-label').textContent]"), [0, "Cancelled"])
 
     def test_6_link_copied_is_said_beside_the_top_bar(self):
         # Defect 6: "Link copied." appeared in the Command card, off-screen.

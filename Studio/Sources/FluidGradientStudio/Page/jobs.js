@@ -13,17 +13,40 @@
   let job = null;
   let stream = null;
 
+  // Once every frame is handed to the encoders the service says 100% while they finish the
+  // files (a bundle's videos, its posters, then the zip), which can take minutes: the page says
+  // so, with the bar indeterminate and the time taken, counted each second, rather than "100%".
+  let started = 0;
+  let ticker = 0;
+
+  function elapsed() {
+    const seconds = Math.max(0, Math.round((performance.now() - started) / 1000));
+    return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  }
+
+  function words(job, percent) {
+    if (job.state === "failed") return job.error ? `Failed: ${job.error.detail || job.error.title}` : "Failed";
+    if (job.state === "queued") return "Queued: waiting for a free render thread";
+    if (job.state !== "running") return { done: "Done", cancelled: "Cancelled" }[job.state] || job.state;
+    if (percent < 100) return `Rendering frames ${percent}% (${elapsed()})`;
+    const files = job.format === "bundle" ? "the bundle's videos and posters, then its zip" : "the file";
+    return `Every frame is rendered; the encoders are finishing ${files} (${elapsed()} so far)`;
+  }
+
   function show(next) {
     job = next;
-    const percent = Math.round((Number(job.progress) || 0) * 100);
-    bar.value = Number(job.progress) || 0;
-    bar.setAttribute("aria-valuetext", `${job.state}, ${percent}%`);
-    const words = { queued: "Queued", running: `Rendering ${percent}%`, done: "Done",
-      failed: "Failed", cancelled: "Cancelled" };
-    label.textContent = job.state === "failed" && job.error
-      ? `Failed: ${job.error.detail || job.error.title}` : words[job.state] || job.state;
-    label.classList.toggle("bad", job.state === "failed");
+    const progress = Number(job.progress) || 0;
+    const percent = Math.round(progress * 100);
     const running = !terminal.has(job.state);
+    const finishing = job.state === "running" && percent >= 100;
+    // A job that did not finish shows no part done; one finishing its files has no share to show.
+    if (finishing) bar.removeAttribute("value");
+    else bar.value = job.state === "done" ? 1 : running ? progress : 0;
+    bar.setAttribute("aria-valuetext", finishing ? "finishing the files" : `${job.state}, ${running ? percent : 0}%`);
+    label.textContent = words(job, percent);
+    label.classList.toggle("bad", job.state === "failed");
+    clearInterval(ticker);
+    if (finishing) ticker = setInterval(() => { label.textContent = words(job, percent); }, 1000);
     cancel.hidden = !running;
     start.disabled = running;
     result.hidden = job.state !== "done";
@@ -37,6 +60,8 @@
   }
 
   function fail(message) {
+    clearInterval(ticker);
+    bar.value = 0;
     label.textContent = message;
     label.classList.add("bad");
     start.disabled = false;
@@ -83,6 +108,7 @@
       const design = await designAtSize();
       const created = await FG.api.json("POST", "/v1/jobs", {
         body: { design, format: format.value, encodeSize: encodeSize.value } });
+      started = performance.now();
       show(created);
       follow(created.id);
     } catch (error) {
