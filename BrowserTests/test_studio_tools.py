@@ -244,6 +244,32 @@ class StudioToolsTest(StudioPage):
         self.assertIn("anticlockwise from east", text)
         self.assertIn("270° top to bottom", text)
 
+    def test_every_design_control_has_a_plain_label_and_a_help_line(self):
+        # Issue 38's friction: labels were jargon ("Retarget interval", "Point scale", "Edges:
+        # Bleed/Clamp") and no control said what it did.
+        for background, shown in (("color", "typeof studio.preset().background === 'string'"),
+                                  ("linear", "studio.preset().background.type === 'linear'")):
+            self.click(f'label[for="background-{background}"]')
+            wait_for(self.driver, f"{shown} && !studio.busy")
+            controls = self.js("""[...document.querySelectorAll('[role=tabpanel]:not([hidden]) :is(input, select,'
+                + ' textarea, [role=slider])')].filter((e) => e.getClientRects().length && e.type !== 'radio')
+                .map((e) => {
+                    const labels = e.labels ? [...e.labels].map((l) => l.textContent) : [];
+                    const name = e.getAttribute('aria-label') || labels.join(' ') || (e.getAttribute('aria-labelledby')
+                        || '').split(' ').map((id) => document.getElementById(id)?.textContent || '').join(' ');
+                    const help = (e.getAttribute('aria-describedby') || '').split(' ')
+                        .map((id) => document.getElementById(id)?.textContent || '').join(' ').trim();
+                    return {control: e.outerHTML.slice(0, 80), name: name.trim(), help};
+                })""")
+            self.assertGreater(len(controls), 20)
+            for control in controls:
+                self.assertTrue(control["name"], f"no label: {control}")
+            missing = [c for c in controls if len(c["help"]) <= 15]
+            self.assertEqual(missing, [], f"controls without a help line: {json.dumps(missing, indent=1)}")
+        text = self.find('[role=tabpanel]:not([hidden])').text
+        for jargon in ("Retarget", "Point scale", "Bleed", "Clamp", "blobSize", "pointScale"):
+            self.assertNotIn(jargon, text)
+
     def test_blob_size_drag_moves_in_proportion(self):
         thumb = self.find('[data-range="blobSize"] [data-thumb="max"]')
         track = self.find('[data-range="blobSize"]').size["width"]

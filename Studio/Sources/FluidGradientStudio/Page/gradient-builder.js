@@ -37,7 +37,8 @@ FG.GradientBuilder = class {
       this.color = c;
       this.emit(e);
     });
-    this.dial = new FG.AngleDial({ label: "Background direction", path: `${this.key}.angle`, onChange: (angle, e) => {
+    this.dial = new FG.AngleDial({ label: "Background direction", path: `${this.key}.angle`,
+      describedBy: `help-${this.key}-angle error-${this.key}`, onChange: (angle, e) => {
       this.gradient.angle = angle;
       this.emit(e);
     } });
@@ -49,8 +50,8 @@ FG.GradientBuilder = class {
       { class: "ghost small", "data-add": "stop" });
     this.gradientPanel = FG.dom.el("div", { class: "gradient-panel" }, [
       FG.dom.el("div", { class: "gradient-top" }, [this.dial.element, addStop]), this.angleHelp,
-      FG.dom.el("p", { class: "help" }, "Click the bar to add a stop; drag a stop, or use the arrow keys on it; "
-        + "Delete removes it."),
+      FG.dom.el("p", { class: "help", id: `help-${this.key}-stops` },
+        "Click the bar to add a stop; drag a stop, or use the arrow keys on it; Delete removes it."),
       FG.dom.el("div", { class: "stops-wrap" }, [this.bar]), this.stopEditor]);
     return FG.dom.el("div", { class: "field" }, [
       FG.dom.el("div", { class: "field-head" }, [FG.dom.el("span", { class: "label" }, "Background")]),
@@ -60,7 +61,7 @@ FG.GradientBuilder = class {
 
   /** A picker and a text field for one colour, read with `get` and written with `put(color, event)`. */
   colorEditor(path, label, get, put) {
-    const describedBy = `error-${this.key}`;
+    const describedBy = `help-${this.key} error-${this.key}`;
     const picker = FG.dom.el("input", { type: "color", "aria-label": label, "data-input": path + ".picker",
       "aria-describedby": describedBy });
     const text = FG.dom.el("input", { type: "text", class: "hex", "aria-label": `${label}, typed`, "data-input": path,
@@ -241,7 +242,7 @@ FG.GradientBuilder = class {
 
   makeHandle(id) {
     const handle = FG.dom.el("div", { class: "stop-handle", role: "slider", tabindex: "0", "aria-valuemin": "0",
-      "aria-valuemax": "100", "data-stop": "" });
+      "aria-valuemax": "100", "data-stop": "", "aria-describedby": `help-${this.key}-stops error-${this.key}` });
     handle.addEventListener("keydown", (e) => this.keyDown(id, e));
     handle.addEventListener("focus", () => { if (this.selected !== id) { this.selected = id; this.render(); } });
     handle.addEventListener("pointerdown", (e) => {
@@ -298,7 +299,7 @@ FG.GradientBuilder = class {
     const location = FG.dom.el("input", { type: "text", class: "num", inputmode: "decimal",
       value: String(stop.location), "aria-label": `Stop ${index + 1} position, 0 to 1`,
       "data-input": `${path}.location`, spellcheck: "false", autocomplete: "off",
-      "aria-describedby": `error-${this.key}` });
+      "aria-describedby": `help-${this.key}-stops error-${this.key}` });
     location.addEventListener("change", (e) => {
       const number = Number(location.value.trim());
       stop.location = location.value.trim() !== "" && isFinite(number) ? number : location.value.trim();
