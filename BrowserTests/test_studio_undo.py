@@ -61,8 +61,10 @@ class StudioUndoTest(StudioPage):
         self.find("#confirm-ok").click()
         self.tab("design")
 
-    def surprise(self):
+    def surprise(self, seed):
+        """Surprise me from `seed` (the page offers a random one; the test's sequence is fixed)."""
         self.tab("gallery")
+        self.type_into("#surprise-seed", str(seed))
         self.click("#surprise")
         self.tab("design")
 
@@ -73,6 +75,18 @@ class StudioUndoTest(StudioPage):
             value = value[part]
         return b if str(value) == str(a) else a
 
+    def background(self, a, b):
+        """Clicks background kind `a` (color, linear, radial, conic), or `b` when it is `a` already."""
+        fill = self.preset()["background"]
+        kind = "color" if isinstance(fill, str) else fill["type"]
+        self.click(f'label[for="background-{b if kind == a else a}"]')
+
+    def edges(self):
+        """The next choice of the edges menu by the keyboard, or the one before at the last."""
+        last = self.js("document.querySelector('[data-input=\"edges\"]').options.length - 1")
+        at_end = self.js("document.querySelector('[data-input=\"edges\"]').selectedIndex") == last
+        self.key('[data-input="edges"]', Keys.ARROW_UP if at_end else Keys.ARROW_DOWN)
+
     def edits(self):
         """Every kind of edit the page has, in a cycle; each call makes a new design."""
         counter = iter(range(1000))
@@ -82,10 +96,10 @@ class StudioUndoTest(StudioPage):
             lambda: self.click('[data-list="colors"] li:last-child [data-role="remove"]'),
             lambda: self.click('[data-list="colors"] [data-role="down"][data-index="0"]'),
             lambda: self.click('[data-add="highlights"]'),
-            lambda: self.click('label[for="background-linear"]'),
+            lambda: self.background("linear", "radial"),
             lambda: self.key('[data-dial="background.angle"]', Keys.PAGE_UP),
             lambda: self.key(".stop-handle", Keys.ARROW_RIGHT),
-            lambda: self.click('label[for="background-color"]'),
+            lambda: self.background("color", "linear"),
             lambda: self.key('[data-range="blobSize"] [data-thumb="max"]', Keys.ARROW_LEFT),
             lambda: self.key('[data-range="opacity"] [data-thumb="min"]', Keys.ARROW_RIGHT),
             lambda: self.type_into('[data-input="blobAspect.max"]', self.toggle("blobAspect.max", 1.5, 1.6)),
@@ -94,7 +108,7 @@ class StudioUndoTest(StudioPage):
             lambda: self.type_into('[data-input="blur"]', self.toggle("blur", 0.6, 0.7)),
             lambda: self.click('[data-shuffle="seed"]'),
             lambda: self.type_into('[data-input="seed"]', str(1000 + next(counter))),
-            lambda: self.key('[data-input="edges"]', Keys.ARROW_DOWN),
+            self.edges,
             lambda: self.type_into('[data-input="pointScale"]', self.toggle("pointScale", 1.25, 1.5)),
             lambda: self.type_into('[data-input="size"]', f"{1280 + next(counter) * 2}x720"),
             lambda: self.type_into('[data-input="fps"]', self.toggle("fps", 30, 24)),
@@ -103,7 +117,7 @@ class StudioUndoTest(StudioPage):
             lambda: self.type_into('[data-input="name"]', f"mine-{next(counter)}"),
             self.palette,
             lambda: self.preset_change(["aurora", "ember", "ocean"][next(counter) % 3]),
-            self.surprise,
+            lambda: self.surprise(7 + next(counter)),
         ]
         while True:
             yield from kinds
