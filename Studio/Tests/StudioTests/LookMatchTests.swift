@@ -49,14 +49,15 @@ import Testing
 
     @Test func aDesignMatchesItselfExactlyAndAnyPairBothWays() async throws {
         var random = SplitMix64(state: 38)
-        func colour() -> String { String(format: "\"#%06X\"", random.next() & 0xFF_FFFF) }
+        // Six colours for each of the four pairs, drawn before the server's closure.
+        let colours = (0..<4 * 6).map { _ in String(format: "\"#%06X\"", random.next() & 0xFF_FFFF) }
         try await withStudio { client in
-            for _ in 0..<4 {
+            for pair in 0..<4 {
+                let c = Array(colours[pair * 6..<pair * 6 + 6])
                 let a = try await FrameTests.post(
-                    "{\"colors\": [\(colour()), \(colour())], \"background\": \(colour()), \"size\": \"64x36\"}", client
-                )
+                    "{\"colors\": [\(c[0]), \(c[1])], \"background\": \(c[2]), \"size\": \"64x36\"}", client)
                 let b = try await FrameTests.post(
-                    "{\"colors\": [\(colour()), \(colour()), \(colour())], \"size\": \"64x36\"}", client)
+                    "{\"colors\": [\(c[3]), \(c[4]), \(c[5])], \"size\": \"64x36\"}", client)
                 let same = try Self.match(try await Self.compare(a, with: a, at: 1, client))
                 #expect(same == ["score": 100, "colours": 0, "layout": 0])
                 let forth = try Self.match(try await Self.compare(a, with: b, at: 1, client))
