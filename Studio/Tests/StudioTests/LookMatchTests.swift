@@ -2,7 +2,6 @@ import FluidGradient
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 /// `POST /v1/compare`'s `match`: how close two designs look, whatever their blobs' places.
