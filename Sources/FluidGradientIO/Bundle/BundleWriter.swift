@@ -13,8 +13,9 @@ package struct BundleRequest: Sendable {
     package var dither: Bool
     /// Threads for the display-size renders (posters and the measurement's references).
     package var threads: Int
-    /// How many files are encoded at the same time (at least 1): each encode's memory is
-    /// its renderer's and its encoder's, so fewer at once need less.
+    /// How many files are encoded, and then measured, at the same time (at least 1): each
+    /// encode's memory is its renderer's and its encoder's, each measurement's its decoded
+    /// frames, so fewer at once need less.
     package var encodesAtOnce: Int
     /// The tool and its version, for the manifest.
     package var generator: String
@@ -89,7 +90,8 @@ package enum BundleWriter {
         }
         let measurement = BundleMeasurement(preset: preset, threads: request.threads)
         let measured = try measure(
-            outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent)
+            outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent,
+            atOnce: request.encodesAtOnce)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
         for (output, facts, error) in measured {
@@ -127,20 +129,25 @@ package enum BundleWriter {
     }
 
     /// Each output's stream facts and error, measured two or more at a time (decoding and
-    /// comparing a display-size frame is work for a core each).
+    /// comparing a display-size frame is work for a core each), at most `atOnce` at a time
+    /// (each holds its decoded frames).
     private static func measure(
-        _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool
+        _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool,
+        atOnce: Int
     ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
         let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
-        DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
-            let output = outputs[index], path = staging.path(of: output.file)
-            do {
-                let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
-                let facts = try StreamFacts(probing: path)
-                results.update { $0[index] = (facts, error) }
-            } catch {
-                failure.record(error)
+        for start in stride(from: 0, to: outputs.count, by: max(1, atOnce)) {
+            let batch = Array(start..<min(outputs.count, start + max(1, atOnce)))
+            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
+                let index = batch[offset], output = outputs[index], path = staging.path(of: output.file)
+                do {
+                    let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
+                    let facts = try StreamFacts(probing: path)
+                    results.update { $0[index] = (facts, error) }
+                } catch {
+                    failure.record(error)
+                }
             }
         }
         if let error = failure.error { throw error }

@@ -65,10 +65,10 @@ extension Preset {
     ///     --bundle` chooses; the posters are at the display size.
     ///   - dither: Whether 8-bit frames are dithered (the default).
     ///   - threads: How many threads share each display-size frame.
-    ///   - encodesAtOnce: How many of the files are encoded at the same time: all of them
-    ///     when left out (the fastest), 1 for one after another, so that only one encoder's
-    ///     memory is in use at a time (at 3840x2160, AV1's alone is gigabytes). The files
-    ///     are the same bytes either way.
+    ///   - encodesAtOnce: How many of the files are encoded, and then measured, at the same
+    ///     time: all of them when left out (the fastest), 1 for one after another, so that
+    ///     only one encoder's memory, then one file's decoded frames, are in use at a time
+    ///     (at 3840x2160, AV1's alone is gigabytes). The files are the same bytes either way.
     ///   - progress: Called after each frame is handed to an encoder, from other threads,
     ///     with the frames done so far over every file (1, 2, … up to `total`) and `total`.
     ///     The files are measured after the last frame.
