@@ -46,6 +46,25 @@ import Testing
         #expect(refusal?.status == 422 && refusal?.detail.contains("memory budget") == true)
     }
 
+    /// A video or animated image is planned at the size it encodes at: a GIF's palette pass
+    /// holds every frame, which for aurora's 600 frames at 1920x1080 is over the default
+    /// budget, but `auto` encodes it at 640x360, nine times fewer pixels (the page's GIF of
+    /// a built-in preset was refused before).
+    @Test func plansAnEncodeAtItsEncodeSize() throws {
+        let aurora = try #require(Preset.builtIn("aurora"))
+        #expect(aurora.width == 1920 && aurora.height == 1080 && aurora.frameCount == 600)
+        let limits = JobLimits()
+        let refusal = #expect(throws: JobProblem.self) {
+            try JobPlan(preset: aurora, format: .gif, encodeSize: .full, limits: limits)
+        }
+        #expect(refusal?.detail.contains("at 1920x1080") == true, "\(refusal?.detail ?? "")")
+        let auto = EncodeSizeRequest.auto.dimensions(for: aurora)
+        #expect(auto.width == 640 && auto.height == 360)
+        let plan = try JobPlan(preset: aurora, format: .gif, encodeSize: .auto, limits: limits)
+        #expect(plan.memoryBytes < limits.memoryBytes / 4)
+        #expect(plan.pixelFrames == 1920 * 1080 * 600)
+    }
+
     /// The queue starts a job only when its memory fits beside the running ones'.
     @Test func startsAJobWhenItsMemoryIsFree() async throws {
         let preset = smallPreset(duration: 60)

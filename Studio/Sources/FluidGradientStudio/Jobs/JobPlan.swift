@@ -6,8 +6,10 @@ import FluidGradientIO
 /// the server and the ffmpeg encoders, by the footprints measured in BENCHMARKS.md, "Issue
 /// 35"), and for a bundle whether its files are encoded all at once or one after another.
 ///
-/// Sizes are the design's display size: an `auto` encode is never larger, so the estimate
-/// is an upper bound for it.
+/// The pixels × frames are the design's display size (what is rendered at most); the
+/// memory of a video or animated image is estimated at the size it encodes at
+/// (``EncodeSizeRequest/dimensions(for:)``: `auto` often picks a third of each side), since
+/// the encoders' memory follows it; a bundle's at the display size.
 public struct JobPlan: Sendable, Equatable {
     /// The design's pixels × the job's frames.
     public let pixelFrames: Int
@@ -16,16 +18,20 @@ public struct JobPlan: Sendable, Equatable {
     /// For a bundle, how many files are encoded at once; nil for all of them.
     public let encodesAtOnce: Int?
 
-    /// The plan of a job of `preset` (its duration and fps the job's) as `format`.
+    /// The plan of a job of `preset` (its duration and fps the job's) as `format`, encoded
+    /// at `encodeSize`.
     ///
     /// - Parameters:
     ///   - preset: the design, with the job's duration and fps.
     ///   - format: what the job writes.
+    ///   - encodeSize: the size it encodes at; `full`, the largest, by default.
     ///   - limits: the budgets.
     /// - Throws: ``JobProblem`` 422 when the pixels × frames are over
     ///   ``JobLimits/maxPixelFrames``, or the job needs more memory than
     ///   ``JobLimits/memoryBytes`` even with its encodes one after another.
-    public init(preset: Preset, format: JobFormat, limits: JobLimits) throws(JobProblem) {
+    public init(
+        preset: Preset, format: JobFormat, encodeSize: EncodeSizeRequest = .full, limits: JobLimits
+    ) throws(JobProblem) {
         let pixels = preset.width * preset.height, frames = max(1, preset.frameCount)
         let work = pixels.multipliedReportingOverflow(by: frames)
         guard !work.overflow, work.partialValue <= limits.maxPixelFrames else {
@@ -37,11 +43,15 @@ public struct JobPlan: Sendable, Equatable {
             )
         }
         pixelFrames = work.partialValue
-        let together = Self.footprint(of: format, pixels: pixels, frames: frames, oneAtATime: false)
+        // A bundle also renders its posters and measures its files at the display size, so
+        // it is planned at that size, as its footprint was measured.
+        let encoded = format == .bundle ? (preset.width, preset.height) : encodeSize.dimensions(for: preset)
+        let encodedPixels = max(1, min(pixels, encoded.0.multipliedReportingOverflow(by: encoded.1).partialValue))
+        let together = Self.footprint(of: format, pixels: encodedPixels, frames: frames, oneAtATime: false)
         // A bundle encodes everything at once while that takes at most a quarter of the
         // budget (small bundles stay fast); otherwise one file after another.
         if format == .bundle, together > limits.memoryBytes / 4 {
-            memoryBytes = Self.footprint(of: format, pixels: pixels, frames: frames, oneAtATime: true)
+            memoryBytes = Self.footprint(of: format, pixels: encodedPixels, frames: frames, oneAtATime: true)
             encodesAtOnce = 1
         } else {
             (memoryBytes, encodesAtOnce) = (together, nil)
@@ -49,7 +59,7 @@ public struct JobPlan: Sendable, Equatable {
         guard memoryBytes <= limits.memoryBytes else {
             throw JobProblem.unprocessable(
                 slug: "job-too-large", title: "The job is over the budget",
-                detail: "The job needs about \(memoryBytes >> 20) MiB at \(preset.width)x\(preset.height) for "
+                detail: "The job needs about \(memoryBytes >> 20) MiB at \(encoded.0)x\(encoded.1) for "
                     + "\(frames) frames (its encoders' measured memory); the job memory budget is "
                     + "\(limits.memoryBytes >> 20) MiB. Make it smaller or shorter.")
         }

@@ -26,7 +26,7 @@ extension JobRequest {
         if let refusal = limits.refusal(of: preset) { throw refusal }
         try Self.check(preset)
         var spec = JobSpec(preset: preset, format: format, encodeSize: encodeSize)
-        spec.plan = try JobPlan(preset: preset, format: format, limits: limits)
+        spec.plan = try JobPlan(preset: preset, format: format, encodeSize: encodeSize, limits: limits)
         return spec
     }
 
