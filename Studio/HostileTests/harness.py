@@ -31,6 +31,7 @@ class Server:
 
     def __init__(self, *arguments, descriptors=None):
         self.port = free_port()
+        self.sockets = []
         self.work = tempfile.mkdtemp(prefix="hostile-")
         self.log_path = os.path.join(self.work, "server.log")
         command = [BINARY, "--port", str(self.port), *arguments]
@@ -68,7 +69,10 @@ class Server:
         return status, answer_headers, json.loads(body) if body else None
 
     def connect(self):
-        return socket.create_connection(("127.0.0.1", self.port), timeout=10)
+        """A raw connection, closed by `stop()` if the test leaves it open."""
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+        self.sockets.append(sock)
+        return sock
 
     def descriptors(self):
         return len(os.listdir(f"/proc/{self.process.pid}/fd"))
@@ -95,6 +99,8 @@ class Server:
         return status, time.monotonic() - start
 
     def stop(self):
+        for sock in self.sockets:
+            sock.close()
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
