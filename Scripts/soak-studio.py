@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Soak the render service with hostile and ordinary clients at once (issue 35, target 5).
 
-    Scripts/soak-studio.py [--seconds 600] [--descriptors 1024] [--out .build-soak] [BINARY]
+    Scripts/soak-studio.py [--seconds 600] [--descriptors 1024] [--out .build-soak]
+                           [--studio-options '--cache-megabytes 64'] [BINARY]
 
 Starts the release fluidgradient-studio (default Studio/.build/release/fluidgradient-studio)
 with its default limits under `prlimit --nofile=DESCRIPTORS`, and for SECONDS runs, side by
@@ -28,6 +29,7 @@ import http.client
 import json
 import os
 import random
+import shlex
 import signal
 import socket
 import struct
@@ -41,7 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Soak:
-    def __init__(self, binary, seconds, descriptors, out):
+    def __init__(self, binary, seconds, descriptors, out, studio_options=()):
         self.seconds, self.out = seconds, out
         os.makedirs(out, exist_ok=True)
         with socket.socket() as probe:
@@ -50,7 +52,7 @@ class Soak:
         self.log_path = os.path.join(out, "server.log")
         self.process = subprocess.Popen(
             ["prlimit", f"--nofile={descriptors}", binary, "--port", str(self.port),
-             "--client-address-header", "X-Client"],
+             "--client-address-header", "X-Client", *studio_options],
             stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
         self.lock = threading.Lock()
         self.statuses = {}
@@ -466,8 +468,11 @@ def main():
     parser.add_argument("--seconds", type=float, default=600)
     parser.add_argument("--descriptors", type=int, default=1024)
     parser.add_argument("--out", default=os.path.join(ROOT, ".build-soak"))
+    parser.add_argument("--studio-options", default="",
+                        help="more options for the server, such as '--cache-megabytes 64'")
     options = parser.parse_args()
-    summary = Soak(options.binary, options.seconds, options.descriptors, options.out).run()
+    summary = Soak(options.binary, options.seconds, options.descriptors, options.out,
+                   shlex.split(options.studio_options)).run()
     statuses = summary.pop("statuses")
     for key, value in summary.items():
         print(f"{key}: {value}")
