@@ -173,7 +173,66 @@ void fg_png_data_free(fg_png_data *data) {
     memset(data, 0, sizeof *data);
 }
 
-int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]) {
+/* Where the decoder's compressed bytes come from, and when it stops taking them. */
+typedef struct {
+    FILE *file;
+    fg_png_should_stop should_stop;
+    void *stop_context;
+    /* Whether every row has been delivered: from then on libpng asks for bytes only to
+       finish the zlib stream, which a crafted file makes gigabytes long. */
+    int reading_rows;
+    int interlaced;
+    uint32_t height;
+    /* Set just before stopping libpng by png_error (between setjmp and longjmp). */
+    volatile int rows_complete;
+    volatile int stopped;
+} png_reader;
+
+/* Whether libpng has finished the last row of the last pass (png_read_finish_row moves
+   the pass to 7, or the row number to the height, before it reads on). */
+static int rows_are_complete(png_structp png, const png_reader *reader) {
+    if (!reader->reading_rows) return 0;
+    if (reader->interlaced) return png_get_current_pass_number(png) >= 7;
+    return png_get_current_row_number(png) >= reader->height;
+}
+
+/* libpng's read callback: the file's bytes, until the rows are complete or the caller
+   asks to stop. */
+static void read_bytes(png_structp png, png_bytep data, size_t length) {
+    png_reader *reader = (png_reader *)png_get_io_ptr(png);
+    if (rows_are_complete(png, reader)) {
+        reader->rows_complete = 1;
+        png_error(png, "rows complete");
+    }
+    if (reader->should_stop && reader->should_stop(reader->stop_context)) {
+        reader->stopped = 1;
+        fail(png, "the decode was stopped");
+    }
+    if (fread(data, 1, length, reader->file) != length) png_error(png, "Read Error");
+}
+
+/* Chunks the decode does not use, skipped unread rather than inflated: text, profiles
+   and palettes a file can pack with compressed data. The critical chunks and tRNS (which
+   png_set_expand uses) are kept. */
+static void ignore_unused_chunks(png_structp png) {
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, (png_const_bytep) "tRNS\0", 1);
+}
+
+/* The message of a decode that libpng stopped, reworded where libpng's own says little. */
+static void explain_failure(char message[FG_PNG_MESSAGE_SIZE], const error_context *context) {
+    /* libpng's reader says only "Read Error" when the data runs out. */
+    if (strcmp(message, "Read Error") == 0) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "the file ends early: it is truncated or damaged");
+    } else if (!context->ours) {
+        char detail[FG_PNG_MESSAGE_SIZE];
+        snprintf(detail, sizeof detail, "%s", message);
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "the PNG is damaged, or over 65536 pixels a side (libpng: %s)", detail);
+    }
+}
+
+int fg_png_read_stream(FILE *file, fg_png_should_stop should_stop, void *stop_context, fg_png_image *image,
+                       char message[FG_PNG_MESSAGE_SIZE]) {
     message[0] = 0;
     memset(image, 0, sizeof(*image));
     unsigned char signature[8];
@@ -182,10 +241,13 @@ int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESS
         return -1;
     }
     error_context context = {.message = message};
+    png_reader reader = {.file = file, .should_stop = should_stop, .stop_context = stop_context};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     png_bytep *volatile rows = NULL;
     void *volatile pixels = NULL;
+    volatile uint32_t width = 0, height = 0;
+    volatile int channels = 0, bit_depth = 0;
     if (!png || !info) {
         snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
         png_destroy_read_struct(&png, NULL, NULL);
@@ -193,30 +255,32 @@ int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESS
     }
     if (setjmp(context.jump)) {
         free(rows);
-        free(pixels);
         png_destroy_read_struct(&png, &info, NULL);
-        /* libpng's stdio reader says only "Read Error" when the data runs out. */
-        if (strcmp(message, "Read Error") == 0) {
-            snprintf(message, FG_PNG_MESSAGE_SIZE, "the file ends early: it is truncated or damaged");
-        } else if (!context.ours) {
-            char detail[FG_PNG_MESSAGE_SIZE];
-            snprintf(detail, sizeof detail, "%s", message);
-            snprintf(message, FG_PNG_MESSAGE_SIZE, "the PNG is damaged, or over 65536 pixels a side (libpng: %s)", detail);
+        if (reader.rows_complete) {
+            message[0] = 0;
+            *image = (fg_png_image){.width = width, .height = height, .channels = channels,
+                                    .bit_depth = bit_depth, .pixels = pixels};
+            return 0;
         }
-        return -1;
+        free(pixels);
+        if (!reader.stopped) explain_failure(message, &context);
+        return reader.stopped ? FG_PNG_STOPPED : -1;
     }
-    png_init_io(png, file);
+    png_set_read_fn(png, &reader, read_bytes);
     png_set_sig_bytes(png, 8);
     png_set_user_limits(png, 1u << 16, 1u << 16);
+    ignore_unused_chunks(png);
     png_read_info(png, info);
     png_set_expand(png);
     png_set_gray_to_rgb(png);
     if (png_get_bit_depth(png, info) == 16) png_set_swap(png);
-    png_set_interlace_handling(png);
+    int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
 
-    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
-    int channels = png_get_channels(png, info), bit_depth = png_get_bit_depth(png, info);
+    width = png_get_image_width(png, info);
+    height = png_get_image_height(png, info);
+    channels = png_get_channels(png, info);
+    bit_depth = png_get_bit_depth(png, info);
     size_t row_bytes = png_get_rowbytes(png, info);
     if ((channels != 3 && channels != 4) || (bit_depth != 8 && bit_depth != 16))
         fail(png, "unsupported pixel layout");
@@ -230,16 +294,17 @@ int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESS
     rows = malloc(sizeof(png_bytep) * height);
     if (!pixels || !rows) fail(png, "out of memory");
     for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * row_bytes;
-    png_read_image(png, rows);
-    png_read_end(png, NULL);
-
+    reader.interlaced = passes > 1;
+    reader.height = height;
+    reader.reading_rows = 1;
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < height; y++) png_read_row(png, rows[y], NULL);
+    }
+    /* The chunks after the image data are not read: nothing in them changes a pixel. */
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
-    image->width = width;
-    image->height = height;
-    image->channels = channels;
-    image->bit_depth = bit_depth;
-    image->pixels = pixels;
+    *image = (fg_png_image){.width = width, .height = height, .channels = channels, .bit_depth = bit_depth,
+                            .pixels = pixels};
     return 0;
 }
 

@@ -99,4 +99,37 @@ import Testing
         }
         #expect(scratch.contents == [])
     }
+
+    /// One encode at a time: the same files, and never two ffmpeg encoders alive at once
+    /// (counted among this process's children whenever a frame is handed over).
+    @Test func aBundleEncodedOneAtATimeIsTheSameBundle() throws {
+        let scratch = Scratch()
+        let preset = try Self.clip()
+        try preset.writeBundle(to: URL(fileURLWithPath: scratch.file("together")))
+        let encoders = Heard()
+        try preset.writeBundle(
+            to: URL(fileURLWithPath: scratch.file("apart")), encodesAtOnce: 1,
+            progress: { _, _ in encoders.record(Self.childEncoders(), 0) })
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.file("together")).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("apart")).sorted() == names)
+        for name in names {
+            let together = try Data(contentsOf: URL(fileURLWithPath: scratch.file("together/" + name)))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.file("apart/" + name))) == together, "\(name)")
+        }
+        #expect(encoders.count == 27)
+        #expect(encoders.all.map(\.done).max() == 1, "\(encoders.all.map(\.done))")
+    }
+
+    /// How many of this process's children are ffmpeg, from /proc.
+    static func childEncoders() -> Int {
+        let me = String(getpid())
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0.allSatisfy(\.isNumber) }.count { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return stat.contains("(ffmpeg)") && fields.count > 1 && fields[1] == me
+        }
+    }
 }

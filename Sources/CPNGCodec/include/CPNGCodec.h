@@ -55,8 +55,19 @@ typedef struct {
     void *pixels;
 } fg_png_image;
 
+/// Asked before each read of the file's bytes: nonzero stops the decode.
+typedef int (*fg_png_should_stop)(void *context);
+
+/// What fg_png_read_stream returns when `should_stop` stopped it.
+#define FG_PNG_STOPPED -3
+
 /// Decodes the PNG that `file` holds, from its current position, into `image`; the
-/// caller closes `file`. Returns 0, or -1 with a message.
-int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]);
+/// caller closes `file`. Reading ends once the last row is decoded: the rest of the
+/// compressed stream and the chunks after it are never read or inflated, and the
+/// ancillary chunks before it (but tRNS) are skipped, so the work is bounded by the
+/// pixels and the bytes up to them. `should_stop` (may be NULL) is asked with
+/// `stop_context` before each read. Returns 0; -1 with a message; or FG_PNG_STOPPED.
+int fg_png_read_stream(FILE *file, fg_png_should_stop should_stop, void *stop_context, fg_png_image *image,
+                       char message[FG_PNG_MESSAGE_SIZE]);
 
 void fg_png_free(fg_png_image *image);

@@ -82,7 +82,7 @@ package enum PresetLimits {
 
     /// Parses `WxH` (`1920x1080`); nil when it is not of that form.
     package static func parseSize(_ text: String) -> (width: Int, height: Int)? {
-        let parts = text.trimmingSpaces().lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let parts = text.trimmingSpaces().asciiLowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
         return (width, height)
     }

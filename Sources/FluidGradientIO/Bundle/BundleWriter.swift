@@ -13,6 +13,10 @@ package struct BundleRequest: Sendable {
     package var dither: Bool
     /// Threads for the display-size renders (posters and the measurement's references).
     package var threads: Int
+    /// How many files are encoded, and then measured, at the same time (at least 1): each
+    /// encode's memory is its renderer's and its encoder's, each measurement's its decoded
+    /// frames, so fewer at once need less.
+    package var encodesAtOnce: Int
     /// The tool and its version, for the manifest.
     package var generator: String
     /// Hears each ffmpeg command line, for `--verbose`.
@@ -25,7 +29,8 @@ package struct BundleRequest: Sendable {
 
     package init(
         preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
-        generator: String = "fluidgradient " + Preset.engineVersion, announce: (@Sendable (String) -> Void)? = nil,
+        encodesAtOnce: Int = .max, generator: String = "fluidgradient " + Preset.engineVersion,
+        announce: (@Sendable (String) -> Void)? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
     ) {
         self.preset = preset
@@ -33,6 +38,7 @@ package struct BundleRequest: Sendable {
         self.encodeSize = encodeSize
         self.dither = dither
         self.threads = threads
+        self.encodesAtOnce = max(1, encodesAtOnce)
         self.generator = generator
         self.announce = announce
         self.progress = progress
@@ -42,8 +48,9 @@ package struct BundleRequest: Sendable {
 
 /// Writes a bundle:
 ///
-/// 1. every encode at once, each its own render into its own ffmpeg (the encoders are
-///    where the time goes, and they overlap on every core);
+/// 1. every encode at once (or ``BundleRequest/encodesAtOnce`` at a time), each its own
+///    render into its own ffmpeg (the encoders are where the time goes, and they overlap
+///    on every core);
 /// 2. an opaque poster's JPEG from its PNG;
 /// 3. each file decoded and measured against the display-size render (``BundleMeasurement``);
 /// 4. `index.html`, the player for a transparent loop, and `manifest.json`.
@@ -83,7 +90,8 @@ package enum BundleWriter {
         }
         let measurement = BundleMeasurement(preset: preset, threads: request.threads)
         let measured = try measure(
-            outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent)
+            outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent,
+            atOnce: request.encodesAtOnce)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
         for (output, facts, error) in measured {
@@ -121,27 +129,33 @@ package enum BundleWriter {
     }
 
     /// Each output's stream facts and error, measured two or more at a time (decoding and
-    /// comparing a display-size frame is work for a core each).
+    /// comparing a display-size frame is work for a core each), at most `atOnce` at a time
+    /// (each holds its decoded frames).
     private static func measure(
-        _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool
+        _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool,
+        atOnce: Int
     ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
         let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
-        DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
-            let output = outputs[index], path = staging.path(of: output.file)
-            do {
-                let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
-                let facts = try StreamFacts(probing: path)
-                results.update { $0[index] = (facts, error) }
-            } catch {
-                failure.record(error)
+        for start in stride(from: 0, to: outputs.count, by: max(1, atOnce)) {
+            let batch = Array(start..<min(outputs.count, start + max(1, atOnce)))
+            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
+                let index = batch[offset], output = outputs[index], path = staging.path(of: output.file)
+                do {
+                    let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
+                    let facts = try StreamFacts(probing: path)
+                    results.update { $0[index] = (facts, error) }
+                } catch {
+                    failure.record(error)
+                }
             }
         }
         if let error = failure.error { throw error }
         return zip(outputs, results.value).map { output, result in (output, result!.0, result!.1) }
     }
 
-    /// Runs every encode at once; the first failure stops the others.
+    /// Runs the encodes, ``BundleRequest/encodesAtOnce`` at a time in the outputs' order;
+    /// the first failure stops the others.
     private static func encode(_ outputs: [BundleOutput], request: BundleRequest, in staging: AtomicDirectory)
         throws
     {
@@ -151,10 +165,14 @@ package enum BundleWriter {
         let progress = request.progress.map { CallbackProgress(total: total, report: $0) }
         let failure = FirstFailure()
         let group = DispatchGroup()
-        for output in outputs {
+        let turns = Turns(count: min(request.encodesAtOnce, outputs.count))
+        for (index, output) in outputs.enumerated() {
             group.enter()
             Thread {
                 defer { group.leave() }
+                turns.wait(for: index)
+                defer { turns.done() }
+                guard !failure.happened, !request.shouldStop() else { return }
                 do {
                     let isLoop = output.isLoop
                     let shown = isLoop ? small : preset
@@ -178,6 +196,35 @@ package enum BundleWriter {
             if Interruption.isRequested { failure.record(InterruptionError()) }
         }
         if let error = failure.error { throw error }
+    }
+}
+
+/// Lets the encode threads run `count` at a time, in the order of their indexes, so that
+/// one after another means the outputs' order.
+private final class Turns: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private var next = 0
+    private var running = 0
+
+    init(count: Int) { self.count = max(1, count) }
+
+    /// Returns once the threads before `index` have started and fewer than `count` run.
+    func wait(for index: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        while next != index || running >= count { condition.wait() }
+        next += 1
+        running += 1
+        condition.broadcast()
+    }
+
+    /// Frees a place.
+    func done() {
+        condition.lock()
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 }
 

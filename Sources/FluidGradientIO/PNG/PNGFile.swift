@@ -93,7 +93,7 @@ package enum PNGFile {
                 close(descriptor)
                 throw PNGError.cannotOpen(path: path, errno: .last)
             }
-            status = fg_png_read_stream(file, &image, &message)
+            status = fg_png_read_stream(file, nil, nil, &image, &message)
             fclose(file)
         } else {
             defer { close(descriptor) }
@@ -112,19 +112,26 @@ package enum PNGFile {
     /// - Parameters:
     ///   - bytes: the PNG file's bytes.
     ///   - name: how errors name the PNG.
+    ///   - shouldStop: asked before each read of the compressed data; true stops the decode.
     /// - Returns: the image; grey and palette images come back as RGB(A).
     /// - Throws: ``PNGError/cannotDecode(path:message:)`` when libpng refuses the bytes
-    ///   (not a PNG, truncated, or larger than 64 Mpixels);
+    ///   (not a PNG, truncated, or larger than 64 Mpixels) or `shouldStop` stopped it;
     ///   ``PNGError/cannotOpen(path:errno:)`` when the system cannot read memory as a stream.
-    package static func decode(_ bytes: [UInt8], name: String) throws(PNGError) -> DecodedImage {
+    package static func decode(
+        _ bytes: [UInt8], name: String, shouldStop: (@Sendable () -> Bool)? = nil
+    ) throws(PNGError) -> DecodedImage {
         var image = fg_png_image()
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
         // fmemopen takes no empty buffer; an empty input is then one NUL byte, not a PNG either.
         var bytes = bytes.isEmpty ? [0] : bytes
-        let status = bytes.withUnsafeMutableBytes { buffer in
-            guard let file = fmemopen(buffer.baseAddress, buffer.count, "rb") else { return Int32(-2) }
-            defer { fclose(file) }
-            return fg_png_read_stream(file, &image, &message)
+        let stop = shouldStop.map(StopQuestion.init)
+        let status = withExtendedLifetime(stop) {
+            bytes.withUnsafeMutableBytes { buffer in
+                guard let file = fmemopen(buffer.baseAddress, buffer.count, "rb") else { return Int32(-2) }
+                defer { fclose(file) }
+                let context = stop.map { Unmanaged.passUnretained($0).toOpaque() }
+                return fg_png_read_stream(file, stop == nil ? nil : StopQuestion.ask, context, &image, &message)
+            }
         }
         if status == -2 { throw PNGError.cannotOpen(path: name, errno: .last) }
         guard status == 0 else { throw PNGError.cannotDecode(path: name, message: cMessage(message)) }
@@ -173,6 +180,19 @@ extension PNGOptions {
     /// The settings as the C shim takes them.
     fileprivate var cOptions: fg_png_write_options {
         fg_png_write_options(compression_level: compressionLevel, filters: filters, strategy: strategy)
+    }
+}
+
+/// A decode's stop question, handed to the C decoder as its context.
+private final class StopQuestion {
+    let shouldStop: @Sendable () -> Bool
+
+    init(_ shouldStop: @escaping @Sendable () -> Bool) { self.shouldStop = shouldStop }
+
+    /// The C callback: the question of the ``StopQuestion`` that `context` points to.
+    static let ask: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+        guard let context else { return 0 }
+        return Unmanaged<StopQuestion>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
     }
 }
 

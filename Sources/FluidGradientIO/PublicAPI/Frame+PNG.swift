@@ -23,12 +23,21 @@ extension Frame {
     /// an alpha channel; an RGB PNG's alpha samples are all opaque. Its ``time`` is 0. A
     /// frame's ``pngData()`` decodes to an equal frame and encodes to the same bytes.
     ///
-    /// - Parameter data: The PNG file's bytes.
+    /// Decoding ends with the last row: the compressed data after it, however long, is
+    /// never inflated, and the chunks after it are not read; text, profile and other
+    /// ancillary chunks (but `tRNS`) are skipped. So the work is bounded by the pixels and
+    /// the bytes up to them, and a service can also stop it at a deadline.
+    ///
+    /// - Parameters:
+    ///   - data: The PNG file's bytes.
+    ///   - shouldStop: Asked before each read of the compressed data (every few
+    ///     milliseconds of work); true stops the decode with an error.
     /// - Throws: ``PNGError/cannotDecode(path:message:)``, with `path` "PNG data", when
-    ///   the bytes are not a PNG, are cut short, or hold more than 64 Mpixels;
-    ///   ``PNGError/cannotOpen(path:errno:)`` when the system cannot read memory as a stream.
-    public init(pngData data: Data) throws(PNGError) {
-        self.init(try PNGFile.decode([UInt8](data), name: "PNG data"))
+    ///   the bytes are not a PNG, are cut short, hold more than 64 Mpixels, or `shouldStop`
+    ///   stopped the decode; ``PNGError/cannotOpen(path:errno:)`` when the system cannot
+    ///   read memory as a stream.
+    public init(pngData data: Data, shouldStop: (@Sendable () -> Bool)? = nil) throws(PNGError) {
+        self.init(try PNGFile.decode([UInt8](data), name: "PNG data", shouldStop: shouldStop))
     }
 
     /// A decoded PNG as a frame at time 0: RGBA at the PNG's depth, opaque where the PNG

@@ -65,6 +65,10 @@ extension Preset {
     ///     --bundle` chooses; the posters are at the display size.
     ///   - dither: Whether 8-bit frames are dithered (the default).
     ///   - threads: How many threads share each display-size frame.
+    ///   - encodesAtOnce: How many of the files are encoded, and then measured, at the same
+    ///     time: all of them when left out (the fastest), 1 for one after another, so that
+    ///     only one encoder's memory, then one file's decoded frames, are in use at a time
+    ///     (at 3840x2160, AV1's alone is gigabytes). The files are the same bytes either way.
     ///   - progress: Called after each frame is handed to an encoder, from other threads,
     ///     with the frames done so far over every file (1, 2, … up to `total`) and `total`.
     ///     The files are measured after the last frame.
@@ -76,7 +80,8 @@ extension Preset {
     ///   directory cannot be written; an error describing an encode size the loop cannot take.
     public func writeBundle(
         to url: URL, width: Int? = nil, height: Int? = nil, encodeSize: EncodeSizeRequest = .auto,
-        dither: Bool = true, threads: Int = 1, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        dither: Bool = true, threads: Int = 1, encodesAtOnce: Int? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws {
         guard url.isFileURL else { throw FileError.notAFileURL(url: url.absoluteString, what: "bundle") }
@@ -87,7 +92,7 @@ extension Preset {
             _ = try BundleWriter.write(
                 BundleRequest(
                     preset: display, directory: path, encodeSize: size, dither: dither, threads: threads,
-                    progress: progress, shouldStop: shouldStop))
+                    encodesAtOnce: encodesAtOnce ?? .max, progress: progress, shouldStop: shouldStop))
         }
     }
 

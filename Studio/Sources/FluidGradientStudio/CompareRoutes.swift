@@ -23,10 +23,9 @@ extension Studio {
     /// another design's frame at the same size and time), measured as
     /// `fluidgradient compare TARGET DESIGN` measures a frame pair.
     func addCompareRoutes(to v1: RouterGroup<StudioContext>) {
-        v1.post("compare") { request, _ in
-            try request.requireContentType("application/json")
-            let body = try await request.collectBody(limit: self.configuration.maxBodyBytes)
-            guard let compare = try? JSONDecoder().decode(CompareRequest.self, from: Data(buffer: body)) else {
+        v1.post("compare") { request, context in
+            let body = try await self.jsonBody(of: request, context: context)
+            guard let compare = try? JSONDecoder().decode(CompareRequest.self, from: body) else {
                 throw Problem.badRequest(
                     #"The body must be {"design": ID, "target": {"image": ID} or {"design": ID}, "time"?, "width"?, "#
                         + #""height"?} with a number for time and whole numbers for the sides."#)

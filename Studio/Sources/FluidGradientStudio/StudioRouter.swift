@@ -1,8 +1,5 @@
 import Hummingbird
 
-/// The request context of every studio route.
-public typealias StudioContext = BasicRequestContext
-
 /// Hummingbird's router, remembering which methods each path answers, so that a request
 /// with another method gets 405 with `Allow` instead of the router's 404.
 ///

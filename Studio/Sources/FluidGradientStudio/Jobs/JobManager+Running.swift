@@ -3,17 +3,25 @@ import FluidGradientIO
 import Foundation
 
 extension JobManager {
-    /// Starts queued jobs while threads are free, each on a thread of its own.
+    /// Starts queued jobs, first come first served, while threads are free and the first
+    /// one's planned memory fits in what the running ones leave of the budget; each runs on
+    /// a thread of its own.
     func startQueued() {
         let starting = table.withLock { table -> [(String, JobSpec, StopFlag, JobWorkspace)] in
             guard let workspace = table.workspace else { return [] }
             var starting: [(String, JobSpec, StopFlag, JobWorkspace)] = []
-            while table.running < limits.maxRunning, !table.queue.isEmpty {
-                let id = table.queue.removeFirst()
-                guard var record = table.jobs[id] else { continue }
+            while table.running < limits.maxRunning, let id = table.queue.first {
+                guard var record = table.jobs[id] else {
+                    table.queue.removeFirst()
+                    continue
+                }
+                let memory = record.spec.plan?.memoryBytes ?? 0
+                guard table.running == 0 || table.memoryInUse + memory <= limits.memoryBytes else { break }
+                table.queue.removeFirst()
                 record.snapshot.state = .running
                 table.jobs[id] = record
                 table.running += 1
+                table.memoryInUse += memory
                 starting.append((id, record.spec, record.stop, workspace))
             }
             return starting
@@ -25,19 +33,22 @@ extension JobManager {
         }
     }
 
-    /// The body of a job's thread: renders, then records how it ended.
+    /// The body of a job's thread: renders (stopped by a cancel, or at the time limit),
+    /// then records how it ended.
     private func run(_ id: String, _ spec: JobSpec, _ stop: StopFlag, in workspace: JobWorkspace) {
         let outcome: Result<String, any Error>
+        let end = ContinuousClock.now + limits.timeLimit
         do {
             guard !stop.isSet else { throw JobStopped() }
             let directory = try workspace.makeDirectory(for: id)
             let path = try JobRenderer.render(
-                spec, in: directory, progress: { [self] in report(id, done: $0, of: $1) }, shouldStop: { stop.isSet })
+                spec, in: directory, progress: { [self] in report(id, done: $0, of: $1) },
+                shouldStop: { stop.isSet || ContinuousClock.now >= end })
             outcome = .success(path)
         } catch {
-            outcome = .failure(error)
+            outcome = .failure(!stop.isSet && ContinuousClock.now >= end ? JobTimedOut() : error)
         }
-        finish(id, outcome, in: workspace)
+        finish(id, outcome, in: workspace, memory: spec.plan?.memoryBytes ?? 0)
     }
 
     /// Records the progress of a running job, in steps of at least a percent.
@@ -53,15 +64,19 @@ extension JobManager {
     }
 
     /// Records a job's end: its file, or its error; a cancelled job's files are removed.
-    private func finish(_ id: String, _ outcome: Result<String, any Error>, in workspace: JobWorkspace) {
+    private func finish(
+        _ id: String, _ outcome: Result<String, any Error>, in workspace: JobWorkspace, memory: Int
+    ) {
         let bytes = (try? outcome.get()).flatMap {
             try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int
         }
         let (keep, idle) = table.withLock { table -> (Bool, [CheckedContinuation<Void, Never>]) in
             table.running -= 1
+            table.memoryInUse -= memory
             let idle = table.running == 0 ? Array(table.idleWaiters.values) : []
             if table.running == 0 { table.idleWaiters = [:] }
             guard var record = table.jobs[id], record.snapshot.state == .running else { return (false, idle) }
+            record.finishedAt = .now
             switch outcome {
             case .success(let path):
                 record.snapshot.state = .done
@@ -71,7 +86,10 @@ extension JobManager {
                 record.result = .ready(path: path)
             case .failure(let error):
                 record.snapshot.state = .failed
-                record.snapshot.error = Self.problem(for: error, in: workspace.directory(for: id))
+                record.snapshot.error =
+                    error is JobTimedOut
+                    ? JobProblem.timedOut(after: limits.timeLimit)
+                    : Self.problem(for: error, in: workspace.directory(for: id))
             }
             table.jobs[id] = record
             return (record.snapshot.state == .done, idle)
@@ -91,7 +109,8 @@ extension JobManager {
     /// - Returns: 422 for what the library blames on its input (a preset out of bounds, a
     ///   size an encoder cannot take), 500 for a render or encode that failed.
     package static func problem(for error: any Error, in directory: String) -> JobProblem {
-        let text = String(describing: error).replacingOccurrences(of: directory + "/", with: "")
+        let text = Problem.removingServerPaths(
+            String(describing: error).replacingOccurrences(of: directory + "/", with: ""))
         guard isInputError(error) else { return JobProblem.renderFailed(text) }
         return JobProblem.unprocessable(slug: "job-refused", title: "The job cannot be rendered as asked", detail: text)
     }

@@ -6,6 +6,10 @@ struct JobRecord {
     var snapshot: JobSnapshot
     /// What to render.
     let spec: JobSpec
+    /// Who asked for it (their address), for the per-client shares.
+    let client: String
+    /// When it finished, for how long its file is kept.
+    var finishedAt: ContinuousClock.Instant?
     /// Set to stop the job's render.
     let stop = StopFlag()
     /// The job's file, once there is one.
@@ -44,6 +48,8 @@ struct JobTable {
     var queue: [String] = []
     /// Jobs whose thread has not ended (cancelled ones included, until their render stops).
     var running = 0
+    /// The memory the running jobs' plans estimate, in bytes.
+    var memoryInUse = 0
     /// The private directory, made with the first job.
     var workspace: JobWorkspace?
     /// False once shutting down.
@@ -52,5 +58,4 @@ struct JobTable {
     var nextWaiter = 0
     /// Shutdown waiting for the running jobs to end.
     var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-
 }

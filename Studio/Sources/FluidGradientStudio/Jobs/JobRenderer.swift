@@ -28,8 +28,8 @@ enum JobRenderer {
         }
         let folder = directory + "/bundle"
         try spec.preset.writeBundle(
-            to: URL(fileURLWithPath: folder, isDirectory: true), encodeSize: spec.encodeSize, progress: progress,
-            shouldStop: shouldStop)
+            to: URL(fileURLWithPath: folder, isDirectory: true), encodeSize: spec.encodeSize,
+            encodesAtOnce: spec.plan?.encodesAtOnce, progress: progress, shouldStop: shouldStop)
         try ZipArchive.write(folder: folder, to: output)
         try FileManager.default.removeItem(atPath: folder)
         return output
@@ -38,3 +38,6 @@ enum JobRenderer {
 
 /// A job's render did not start because the job was cancelled first.
 struct JobStopped: Error {}
+
+/// A job's render was stopped at its time limit.
+struct JobTimedOut: Error {}
