@@ -68,9 +68,9 @@ struct CellCompositor {
     /// The composites at the rim's coverage 0 and 1 under the cell's pattern, and whether
     /// the composite is affine in the coverage between them: then the cell's average
     /// composite lies on the chord, at the average coverage. A blend that is not affine
-    /// in it (an overlay whose branch switches at some coverage) bends the composite
-    /// there, which takes it off the chord at coverage ½; two such blends could bend it
-    /// back at ½, but not at ¼ and ¾ as well.
+    /// in it (the overlay, whose branch switches where the backdrop's colour crosses ½)
+    /// bends the composite there, which takes it off the chord; a bend can pass through
+    /// the chord at ½, but not at ¼ and ¾ as well.
     private func chordTerms(
         _ samples: SampledCell, cell: GridCell, stack: UnsafeMutablePointer<SIMD4<Float>>
     ) -> ChordTerms {

@@ -30,10 +30,8 @@ extension WorkingGrid {
     ///
     /// - one rim: the composite is affine in its coverage c through normal blends, so the
     ///   cell's average composite is `C(0) + (C(1) − C(0))·E[c]`. A later blend that is
-    ///   not affine in c (the highlight's overlay over a base blob, or a darken, lighten,
-    ///   hard light or soft light closing a group that holds the rim blob, even when no
-    ///   blob follows it) is checked: if its branch switches between c = 0 and 1, `C` is
-    ///   off the chord at ¼, ½ or ¾;
+    ///   not affine in c (the highlight layer's overlay over a base blob) is checked: if
+    ///   its branch switches between c = 0 and 1, `C` is off the chord at ¼, ½ or ¾;
     /// - two rims, c and e: with blends affine in source and backdrop the composite is
     ///   bilinear, so the average follows from the four corners and `E[c]`, `E[e]` and
     ///   `E[c·e]` (their covariance included); otherwise the surface through the corners
