@@ -84,7 +84,7 @@ import Testing
         let image = try PNGFile.read(scratch.file("p.png"))
         let loaded = try PresetLibrary.file(scratch.file("pinned.json"))
         let reference = ReferenceRenderer.render(
-            Animator(preset: loaded).scene(at: 0).rootLayer(width: 160, height: 90), spec: loaded.frameSpec)
+            Animator(preset: loaded).scene(at: 0), spec: loaded.frameSpec)
         var largest = 0.0, total = 0.0
         for y in 0..<90 {
             for x in 0..<160 {

@@ -13,7 +13,7 @@ import Testing
 @Suite struct RimShortcutTests {
     /// Each scene, and whether its cells take the shortcuts (where the overlay bends the
     /// composite off the chord, patterns must fall back to sampling).
-    static let scenes: [(name: String, root: Layer, takesShortcuts: Bool)] = {
+    static let scenes: [(name: String, scene: Scene, takesShortcuts: Bool)] = {
         var generator = SplitMix64(seed: 5)
         let translucent = Scene(
             base: (0..<6).map { _ in randomTranslucentBlob(&generator) },
@@ -21,13 +21,12 @@ import Testing
         return [
             (
                 "random scene with overlay highlights",
-                randomScene(seed: 21, count: 8, highlights: 3, width: 600, height: 400).rootLayer(
-                    width: 600, height: 400), true
+                randomScene(seed: 21, count: 8, highlights: 3, width: 600, height: 400), true
             ),
-            ("translucent blobs under translucent highlights", translucent.rootLayer(width: 600, height: 400), true),
+            ("translucent blobs under translucent highlights", translucent, true),
             (
                 "a base rim under a highlight, across the overlay's switch",
-                overlaySwitch.rootLayer(width: 600, height: 400), false
+                overlaySwitch, false
             ),
         ]
     }()
@@ -48,11 +47,11 @@ import Testing
         ])
 
     @Test(arguments: RimShortcutTests.scenes.indices, [0.4, 0.6])
-    func shortcutsMatchSamplingEveryRim(scene: Int, exponent: Double) {
-        let root = Self.scenes[scene].root
+    func shortcutsMatchSamplingEveryRim(index: Int, exponent: Double) {
+        let scene = Self.scenes[index].scene
         let grid = WorkingGrid(spec: FrameSpec(width: 600, height: 400, blurExponent: exponent))
-        let fast = grid.cellAverages(of: root, edges: .bleed)
-        let sampled = grid.cellAverages(of: root, edges: .bleed, options: RasterOptions(samplesEveryRim: true))
+        let fast = grid.cellAverages(of: scene, edges: .bleed)
+        let sampled = grid.cellAverages(of: scene, edges: .bleed, options: RasterOptions(samplesEveryRim: true))
         var largest: Float = 0, differing = 0
         for (a, b) in zip(fast, sampled) {
             let d = a - b
@@ -61,9 +60,9 @@ import Testing
             if difference > 0 { differing += 1 }
         }
         #expect(grid.cellSize > 4, "the scene must be rasterised on a reduced grid")
-        if Self.scenes[scene].takesShortcuts {
+        if Self.scenes[index].takesShortcuts {
             #expect(differing > 100, "the shortcuts must be taken: only \(differing) cells changed")
         }
-        #expect(largest <= 2e-4, "\(Self.scenes[scene].name): largest difference \(largest)")
+        #expect(largest <= 2e-4, "\(Self.scenes[index].name): largest difference \(largest)")
     }
 }

@@ -34,20 +34,20 @@ package final class FrameRenderer {
     /// resolution); a scene with rims too thin for it renders on cells of at most 16.
     package var cellSize: Double { grid.cellSize }
 
-    /// Renders the laid-out layer tree `root` into `buffer`, whose size must match the spec.
-    /// `frameIndex` only moves the dither pattern.
-    package func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
+    /// Renders `scene` into `buffer`, whose size must match the spec. `frameIndex` only
+    /// moves the dither pattern.
+    package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
         precondition(
             buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
-        let scene = CompiledScene(root: root)
-        stages(for: scene).render(
-            scene, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
+        let compiled = CompiledScene(scene, width: spec.width, height: spec.height)
+        stages(for: compiled).render(
+            compiled, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
     }
 
-    /// Whether `root` has rims too thin for the working grid chosen from σ, so that it
+    /// Whether `scene` has rims too thin for the working grid chosen from σ, so that it
     /// renders on a grid of at most ``WorkingGrid/finest`` pixels a cell.
-    package func needsFinerGrid(_ root: Layer) -> Bool {
-        !standard.grid.resolvesRims(of: CompiledScene(root: root))
+    package func needsFinerGrid(_ scene: Scene) -> Bool {
+        !standard.grid.resolvesRims(of: CompiledScene(scene, width: spec.width, height: spec.height))
     }
 
     /// The standard stages, or the fine ones when `scene` has rims too thin for them.
@@ -57,12 +57,6 @@ package final class FrameRenderer {
         let made = GridStages(spec: spec, grid: WorkingGrid(spec: spec, largestCell: WorkingGrid.finest))
         fine = made
         return made
-    }
-
-    /// Renders a ``Scene``.
-    package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
-        let root = scene.rootLayer(width: spec.width, height: spec.height)
-        render(root, frameIndex: frameIndex, dither: dither, into: &buffer)
     }
 
     package func resetTimes() { times = StageTimes() }

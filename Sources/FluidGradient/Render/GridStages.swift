@@ -34,7 +34,7 @@ final class GridStages {
     /// Renders `scene` into `buffer` (the spec's size), adding each stage's seconds to `times`.
     ///
     /// - Parameters:
-    ///   - scene: The compiled layer tree; its rims must be resolvable on this grid.
+    ///   - scene: The compiled scene; its rims must be resolvable on this grid.
     ///   - frameIndex: Moves the dither pattern only.
     ///   - dither: Whether 8-bit output is dithered.
     ///   - buffer: The frame's pixels, written whole.

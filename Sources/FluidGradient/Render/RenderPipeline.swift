@@ -6,8 +6,9 @@
 // ``FrameRenderer``, gets within DESIGN's tolerance of it (largest error 2/255, mean
 // 0.5/255, dither off) by compositing and blurring on a coarser grid:
 //
-// 1. Compile (`Compile/`, ``CompiledScene``): the laid-out layer tree becomes a flat stack program
-//    over placed blobs, in `Float`.
+// 1. Compile (`Compile/`, ``CompiledScene``): the scene becomes a flat stack program over
+//    placed blobs, in `Float`: the base blobs source-over, then the highlight blobs on a
+//    layer of their own, overlaid (DESIGN section 1, steps 2 and 3).
 // 2. Size the grid (`Grid/`, ``WorkingGrid``): cells of about σ/2 (`targetSigmaInCells`), or
 //    the pixels themselves when σ is under 8 pixels. A scene with rims too thin for
 //    those cells takes a grid of at most 16-pixel cells (``WorkingGrid/resolvesRims(of:)``).

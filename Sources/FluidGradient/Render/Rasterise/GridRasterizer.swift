@@ -1,15 +1,17 @@
 import Foundation
 
 extension WorkingGrid {
-    /// The composited grid of a laid-out layer tree (`gridWidth × gridHeight`), as
-    /// the renderer blurs it (pixel-centre cells' moments included).
+    /// The composited grid of `scene` in the frame this grid covers
+    /// (`gridWidth × gridHeight`), as the renderer blurs it (pixel-centre cells' moments
+    /// included).
     package func cellAverages(
-        of root: Layer, edges: EdgeMode, options: RasterOptions = .production
+        of scene: Scene, edges: EdgeMode, options: RasterOptions = .production
     ) -> [SIMD4<Float>] {
         var values = [SIMD4<Float>](repeating: .zero, count: gridWidth * gridHeight)
         values.withUnsafeMutableBufferPointer { values in
             rasterize(
-                CompiledScene(root: root), columnSpans: CellSpan.spans(horizontal, edges: edges),
+                CompiledScene(scene, width: horizontal.length, height: vertical.length),
+                columnSpans: CellSpan.spans(horizontal, edges: edges),
                 rowSpans: CellSpan.spans(vertical, edges: edges), options: options, into: values, threads: 1)
         }
         return values
@@ -44,7 +46,7 @@ extension WorkingGrid {
     /// cell's way is a ``CellStrategy``.
     ///
     /// - Parameters:
-    ///   - scene: The compiled layer tree.
+    ///   - scene: The compiled scene.
     ///   - columnSpans: The spans of the grid's columns (``CellSpan/spans(_:edges:)``).
     ///   - rowSpans: The spans of its rows.
     ///   - options: Shortcuts taken or direct checks, for tests; production's by default.
