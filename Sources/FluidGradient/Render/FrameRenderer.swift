@@ -20,11 +20,15 @@ package final class FrameRenderer {
     /// the default blur, a blob under about 44 pixels thin): only there can its rims be
     /// sampled at pixel centres, as the definition samples them.
     private var fine: GridStages?
+    /// The last scene rendered, compiled: its program serves every frame with as many
+    /// base and highlight blobs.
+    private var compiled: CompiledScene
 
     package init(spec: FrameSpec, threads: Int = 1) {
         self.spec = spec
         self.threads = max(1, threads)
         standard = GridStages(spec: spec, grid: WorkingGrid(spec: spec))
+        compiled = CompiledScene(Scene(base: []), width: spec.width, height: spec.height)
     }
 
     /// The working grid chosen from σ.
@@ -36,10 +40,13 @@ package final class FrameRenderer {
 
     /// Renders `scene` into `buffer`, whose size must match the spec. `frameIndex` only
     /// moves the dither pattern.
+    ///
+    /// The scene is compiled into the renderer's program once; later frames with as many
+    /// base and highlight blobs (an animation's) only place their blobs in it.
     package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
         precondition(
             buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
-        let compiled = CompiledScene(scene, width: spec.width, height: spec.height)
+        compiled.update(scene, width: spec.width, height: spec.height)
         stages(for: compiled).render(
             compiled, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
     }

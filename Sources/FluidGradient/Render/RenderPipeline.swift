@@ -8,7 +8,8 @@
 //
 // 1. Compile (`Compile/`, ``CompiledScene``): the scene becomes a flat stack program over
 //    placed blobs, in `Float`: the base blobs source-over, then the highlight blobs on a
-//    layer of their own, overlaid (DESIGN section 1, steps 2 and 3).
+//    layer of their own, overlaid (DESIGN section 1, steps 2 and 3). A renderer compiles it
+//    once; each frame with as many base and highlight blobs only places the blobs again.
 // 2. Size the grid (`Grid/`, ``WorkingGrid``): cells of about σ/2 (`targetSigmaInCells`), or
 //    the pixels themselves when σ is under 8 pixels. A scene with rims too thin for
 //    those cells takes a grid of at most 16-pixel cells (``WorkingGrid/resolvesRims(of:)``).

@@ -9,7 +9,9 @@ import CVectorMath
 ///     blob n … blob n + m − 1    the highlight blobs, source-over onto it
 ///     end(overlay)               the highlight layer overlaid onto the base layer
 ///
-/// without the last three lines when there are no highlights.
+/// without the last three lines when there are no highlights. The program depends only
+/// on how many blobs each layer has, so a renderer compiles it once and each frame
+/// places the blobs again (``update(_:width:height:)``).
 struct CompiledScene {
     /// One step of a program. The scene's own program has no `affine` steps; a program
     /// specialised to a cell folds its fixed blobs into them (see
@@ -36,9 +38,12 @@ struct CompiledScene {
     private(set) var affineAfter: [Bool] = []
     /// The scene as a program in which every blob varies.
     private(set) var program: [ReducedOperation]
+    /// The base blobs the program composites; the rest are highlights.
+    private let baseCount: Int
 
     /// Compiles `scene` for a `width × height` frame.
     init(_ scene: Scene, width: Int, height: Int) {
+        baseCount = scene.base.count
         blobs = (scene.base + scene.highlights).map { PlacedBlob(blob: $0, width: width, height: height) }
         program = (0..<scene.base.count).map { ReducedOperation.blob(index: $0) }
         depth = 1
@@ -49,6 +54,24 @@ struct CompiledScene {
             depth = 2
         }
         affineAfter = blobs.indices.map(isAffineAfter)
+    }
+
+    /// Places `scene`'s blobs for a `width × height` frame, keeping the program when the
+    /// scene has as many base and highlight blobs as the compiled one (an animation's
+    /// frames do), compiling it again otherwise.
+    mutating func update(_ scene: Scene, width: Int, height: Int) {
+        guard scene.base.count == baseCount, scene.highlights.count == blobs.count - baseCount else {
+            self = CompiledScene(scene, width: width, height: height)
+            return
+        }
+        blobs.withUnsafeMutableBufferPointer { blobs in
+            for (index, blob) in scene.base.enumerated() {
+                blobs[index] = PlacedBlob(blob: blob, width: width, height: height)
+            }
+            for (index, blob) in scene.highlights.enumerated() {
+                blobs[baseCount + index] = PlacedBlob(blob: blob, width: width, height: height)
+            }
+        }
     }
 
     /// Runs `body` with a view of the scene over unsafe buffers: the hot loops read it
