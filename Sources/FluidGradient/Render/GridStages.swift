@@ -14,6 +14,8 @@ final class GridStages {
     private var blurred: [SIMD4<Float>]
     private var refineScratch: [SIMD4<Float>]
     private var refined: [SIMD4<Float>]
+    /// The rasteriser's working memory, kept from frame to frame.
+    private let scratches = RasterScratchPool()
 
     /// - Parameters:
     ///   - spec: The frame.
@@ -52,7 +54,9 @@ final class GridStages {
             return Double(now - start) / 1e9
         }
         gridValues.withUnsafeMutableBufferPointer { values in
-            grid.rasterize(scene, columnSpans: columnSpans, rowSpans: rowSpans, into: values, threads: threads)
+            grid.rasterize(
+                scene, columnSpans: columnSpans, rowSpans: rowSpans, scratches: scratches, into: values,
+                threads: threads)
         }
         times.raster += lap()
         gridValues.withUnsafeBufferPointer { values in

@@ -15,7 +15,7 @@
 //    those cells takes a grid of at most 16-pixel cells (``WorkingGrid/resolvesRims(of:)``).
 // 3. Lay out the cells (`Cells/`, ``CellSpan``): what each cell's samples cover along each axis,
 //    by the edge mode.
-// 4. Rasterise (`Rasterise/`, ``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:into:threads:)``),
+// 4. Rasterise (`Rasterise/`, ``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:scratches:into:threads:)``),
 //    row by row:
 //    a. classify (``RasterRow/classify``): each blob inside, outside or across its rim
 //       in each cell, from the exact least and greatest `d²` over the cell;

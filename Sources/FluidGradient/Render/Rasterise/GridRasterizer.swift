@@ -11,8 +11,8 @@ extension WorkingGrid {
         values.withUnsafeMutableBufferPointer { values in
             rasterize(
                 CompiledScene(scene, width: horizontal.length, height: vertical.length),
-                columnSpans: CellSpan.spans(horizontal, edges: edges),
-                rowSpans: CellSpan.spans(vertical, edges: edges), options: options, into: values, threads: 1)
+                columnSpans: CellSpan.spans(horizontal, edges: edges), rowSpans: CellSpan.spans(vertical, edges: edges),
+                options: options, scratches: RasterScratchPool(), into: values, threads: 1)
         }
         return values
     }
@@ -50,11 +50,12 @@ extension WorkingGrid {
     ///   - columnSpans: The spans of the grid's columns (``CellSpan/spans(_:edges:)``).
     ///   - rowSpans: The spans of its rows.
     ///   - options: Shortcuts taken or direct checks, for tests; production's by default.
+    ///   - scratches: The working memory kept from frame to frame.
     ///   - grid: The composited grid, written whole.
     ///   - threads: Threads to split the rows over; the values do not depend on it.
     func rasterize(
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan], options: RasterOptions = .production,
-        into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
+        scratches: RasterScratchPool, into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         assert(columnSpans.count == gridWidth && rowSpans.count == gridHeight, "spans of another grid")
         assert(grid.count == gridWidth * gridHeight, "a grid of another size")
@@ -63,7 +64,7 @@ extension WorkingGrid {
                 rowSpans.withUnsafeBufferPointer { rowSpans in
                     let rasterizer = GridRasterizer(
                         grid: self, scene: view, columnSpans: columnSpans, rowSpans: rowSpans, options: options)
-                    rasterizer.run(into: grid, threads: threads)
+                    rasterizer.run(into: grid, scratches: scratches, threads: threads)
                 }
             }
         }
@@ -104,24 +105,28 @@ private struct GridRasterizer {
     }
 
     /// Composites every row into `grid`, then adds the pixel-centre cells' moments.
-    func run(into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int) {
+    func run(into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, scratches: RasterScratchPool, threads: Int) {
         let width = self.grid.gridWidth, height = self.grid.gridHeight
-        let blobCount = max(scene.blobs.count, 1)
         let output = SharedBuffer(grid)
         // Small grids are not worth waking threads for.
         let work = width * height * (scene.blobs.count + 2)
         let moments = CellMoments()
+        scratches.beginFrame(scene, width: width)
         subsamples.withUnsafeBufferPointer { subsamples in
             columnRanges.withUnsafeBufferPointer { columnRanges in
                 let perBlob = (subsamples: SharedBuffer(subsamples), columns: SharedBuffer(columnRanges))
                 parallelChunks(height, threads: work < 40_000 ? 1 : threads, minimumChunk: 4) { rowRange in
-                    let row = RasterRow(width: width, blobCount: blobCount)
-                    let scratch = RasterScratch(scene: scene)
-                    defer { moments.add(scratch.moments) }
+                    let scratch = scratches.take(scene, width: width)
+                    defer {
+                        moments.add(scratch.moments)
+                        scratch.moments.removeAll(keepingCapacity: true)
+                        scratches.giveBack(scratch)
+                    }
                     for rowIndex in rowRange {
                         rasterizeRow(
                             rowIndex, subsamples: perBlob.subsamples.buffer, columnRanges: perBlob.columns.buffer,
-                            row: row, scratch: scratch, into: output.pointer(at: rowIndex * width, length: width))
+                            row: scratch.row, scratch: scratch,
+                            into: output.pointer(at: rowIndex * width, length: width))
                     }
                 }
             }

@@ -75,11 +75,15 @@ final class PatternCache {
     private let entries: UnsafeMutablePointer<FoldedPattern>
     private let programs: UnsafeMutablePointer<CompiledScene.ReducedOperation>
 
+    /// Operations a folded program has room for: the scene's program and one more.
+    private let programCapacity: Int
+
     /// - Parameter scene: The scene whose patterns the cache holds.
     init(scene: SceneView) {
         assert(Self.slotCount == 1 << (64 - Self.slotShift), "the hash picks a slot by its top bits")
         blobCount = max(scene.blobs.count, 1)
         let capacity = scene.program.count + 1
+        programCapacity = capacity
         patterns = .allocate(capacity: Self.slotCount * blobCount)
         patterns.initialize(repeating: 0, count: Self.slotCount * blobCount)
         programs = .allocate(capacity: Self.slotCount * capacity)
@@ -87,6 +91,21 @@ final class PatternCache {
         for slot in 0..<Self.slotCount {
             let program = programs + slot * capacity
             (entries + slot).initialize(to: FoldedPattern(program: program, programCapacity: capacity))
+        }
+    }
+
+    /// Whether the cache can hold `scene`'s patterns: as many coverages, and room for
+    /// its program.
+    func fits(_ scene: SceneView) -> Bool {
+        blobCount == max(scene.blobs.count, 1) && programCapacity == scene.program.count + 1
+    }
+
+    /// Empties every slot, as a new cache's are: for another frame, whose blobs have moved.
+    func removeAll() {
+        patterns.update(repeating: 0, count: Self.slotCount * blobCount)
+        for slot in 0..<Self.slotCount {
+            entries[slot].isFolded = false
+            entries[slot].terms = .unknown
         }
     }
 

@@ -1,10 +1,15 @@
-/// Per-thread working memory of the rasteriser.
+/// Per-thread working memory of the rasteriser, sized for one scene's blobs and program
+/// and one grid's rows; a ``RasterScratchPool`` keeps it from frame to frame.
 final class RasterScratch {
     /// The accumulator stack for one sample: `stackCapacity` levels.
     let stack: UnsafeMutablePointer<SIMD4<Float>>
     let stackCapacity: Int
-    /// The folded programs of the coverage patterns met so far.
+    /// The folded programs of the coverage patterns met so far in this frame.
     let patterns: PatternCache
+    /// The classification of the grid row being composited.
+    let row: RasterRow
+    /// The frame of the ``RasterScratchPool`` whose patterns ``patterns`` holds.
+    var frame = 0
 
     /// Sub-samples of one cell at most (17 pixels per axis: a span of at most 16 pixels
     /// cuts at most 17).
@@ -35,11 +40,14 @@ final class RasterScratch {
     /// This chunk's pixel-centre cells' moments.
     var moments: [CellMoment] = []
 
-    /// - Parameter scene: The scene rasterised; its blob count and depth size the buffers.
-    init(scene: SceneView) {
+    /// - Parameters:
+    ///   - scene: The scene rasterised; its blob count, program and depth size the buffers.
+    ///   - width: The cells in a grid row.
+    init(scene: SceneView, width: Int) {
         stackCapacity = scene.depth + 1
         stack = .allocate(capacity: stackCapacity)
         patterns = PatternCache(scene: scene)
+        row = RasterRow(width: width, blobCount: max(scene.blobs.count, 1))
         xs = .allocate(capacity: WorkingGrid.maximumCentres)
         ys = .allocate(capacity: WorkingGrid.maximumCentres)
         squaredX = .allocate(capacity: squaredXCapacity)
@@ -52,6 +60,12 @@ final class RasterScratch {
         sampled = .allocate(capacity: sampledCapacity)
         wideStackCapacity = stackCapacity * Self.maximumSamples
         wideStack = .allocate(capacity: wideStackCapacity)
+    }
+
+    /// Whether this scratch serves `scene`'s frames on rows of `width` cells: the pattern
+    /// cache's keys are the scene's coverages, and its programs the scene's folded.
+    func fits(_ scene: SceneView, width: Int) -> Bool {
+        row.width == width && patterns.fits(scene) && stackCapacity == scene.depth + 1
     }
 
     deinit {
