@@ -81,47 +81,6 @@ struct SceneView: @unchecked Sendable {
         return true
     }
 
-    /// Composites `samples` samples at once with a reduced program into `stack[s]`, laid
-    /// out like `sampled`. Varying blob `b`'s coverage at sample `s` is
-    /// `sampled[b·stride + s]`; `stack` holds `depth` rows of `stride` values.
-    ///
-    /// Each sample gets exactly the arithmetic of the one-sample ``composite(_:count:stack:coverage:)``;
-    /// running each operation over all samples keeps the interpreter's dispatch out of
-    /// the inner loop.
-    @inline(__always)
-    func compositeSamples(
-        _ program: UnsafePointer<ReducedOperation>, count: Int, samples: Int, stride: Int,
-        coverage: UnsafePointer<Float>, sampled: UnsafePointer<Float>, stack: UnsafeMutablePointer<SIMD4<Float>>
-    ) {
-        var top = stack
-        top.update(repeating: .zero, count: samples)
-        for step in 0..<count {
-            switch program[step] {
-            case .begin:
-                top += stride
-                top.update(repeating: .zero, count: samples)
-            case .affine(let scale, let offset):
-                for s in 0..<samples { top[s] = top[s] * scale + offset }
-            case .blob(let index):
-                let color = blobs[index].color, fixed = coverage[index]
-                if fixed > 0 {
-                    let source = color * fixed
-                    for s in 0..<samples { top[s] = source + top[s] * (1 - source.w) }
-                } else if fixed < 0 {
-                    let c = sampled + index * stride
-                    for s in 0..<samples where c[s] > 0 {
-                        let source = color * c[s]
-                        top[s] = source + top[s] * (1 - source.w)
-                    }
-                }
-            case .end(let mode):
-                let below = top - stride
-                for s in 0..<samples { below[s] = mode.composite(source: top[s], backdrop: below[s]) }
-                top = below
-            }
-        }
-    }
-
     /// Composites one sample of a reduced program; `coverage(b)` gives the varying blobs' coverage.
     @inline(__always)
     func composite(

@@ -140,7 +140,7 @@ struct CellCompositor {
     private func everySample(_ samples: SampledCell, cell: GridCell, scratch: RasterScratch) -> SIMD4<Float> {
         compositeEverySample(samples, cell: cell, scratch: scratch)
         var total = SIMD4<Float>.zero
-        for s in 0..<samples.count { total += scratch.wideStack[s] }
+        for s in 0..<samples.count { total += scratch.composite(at: s) }
         return total / Float(samples.count)
     }
 
@@ -152,7 +152,7 @@ struct CellCompositor {
         var total = SIMD4<Float>.zero
         for j in 0..<samples.rows {
             var rowTotal = SIMD4<Float>.zero
-            for i in 0..<columns { rowTotal += scratch.wideStack[j * columns + i] * scratch.columnWeights[i] }
+            for i in 0..<columns { rowTotal += scratch.composite(at: j * columns + i) * scratch.columnWeights[i] }
             total += rowTotal * scratch.rowWeights[j]
         }
         return total / samples.area
@@ -179,13 +179,13 @@ struct CellCompositor {
             }
             entry.pointee.terms = .withoutRims(without)
         }
-        let composites = scratch.wideStack, columns = samples.columns
+        let columns = samples.columns
         var effect = SIMD4<Float>.zero, moment = CellMoment(index: cell.index)
         for j in 0..<samples.rows {
             var rowEffect = SIMD4<Float>.zero, rowMoment = SIMD4<Float>.zero, rowSecond = SIMD4<Float>.zero
             for i in 0..<columns {
                 let offset = scratch.columnOffsets[i]
-                let pixel = (composites[j * columns + i] - without) * scratch.columnWeights[i]
+                let pixel = (scratch.composite(at: j * columns + i) - without) * scratch.columnWeights[i]
                 rowEffect += pixel
                 rowMoment += pixel * offset
                 rowSecond += pixel * (offset * offset)
@@ -201,14 +201,17 @@ struct CellCompositor {
         return without + effect / samples.area
     }
 
-    /// Composites every sample of the cell into `scratch.wideStack`, one per sample.
+    /// Composites every sample of the cell into the bottom level of `scratch.wideStack`
+    /// (``RasterScratch/composite(at:)`` reads it).
     @inline(__always)
     private func compositeEverySample(_ samples: SampledCell, cell: GridCell, scratch: RasterScratch) {
         assert(samples.count <= RasterScratch.maximumSamples, "more samples than a level of the wide stack holds")
-        assert(scene.depth * RasterScratch.maximumSamples <= scratch.wideStackCapacity, "a wide stack too shallow")
+        assert(
+            scene.depth * 4 * RasterScratch.planeStride <= scratch.wideStackCapacity, "a wide stack too shallow")
         scene.compositeSamples(
-            samples.program, count: samples.length, samples: samples.count, stride: RasterScratch.maximumSamples,
-            coverage: cell.coverage, sampled: scratch.sampled, stack: scratch.wideStack)
+            samples.program, count: samples.length, samples: samples.count, coverage: cell.coverage,
+            sampled: scratch.sampled, blobStride: RasterScratch.maximumSamples, stack: scratch.wideStack,
+            planeStride: RasterScratch.planeStride)
     }
 }
 

@@ -17,6 +17,9 @@ final class RasterScratch {
     /// Floats the coverage loop may write or read past a row's last sample: it goes
     /// four samples at a time (``CellCompositor``'s rim sampling).
     static let spill = 3
+    /// The values of one plane of ``wideStack``: every sample of a cell, rounded up to
+    /// whole groups of four, which the compositing loops go through.
+    static let planeStride = (maximumSamples + 3) / 4 * 4
     /// A cell's sub-sample coordinates along each axis.
     let xs: UnsafeMutablePointer<Float>
     let ys: UnsafeMutablePointer<Float>
@@ -31,11 +34,14 @@ final class RasterScratch {
     let columnOffsets: UnsafeMutablePointer<Float>
     let rowOffsets: UnsafeMutablePointer<Float>
     /// Varying blobs' coverage at each sub-sample: `maximumSamples` per blob, then room
-    /// for the last blob's spill.
+    /// for the last blob's spill, which also holds the rest of the last group of four
+    /// the compositing reads.
     let sampled: UnsafeMutablePointer<Float>
     let sampledCapacity: Int
-    /// The accumulator stack for all sub-samples at once: `maximumSamples` per level.
-    let wideStack: UnsafeMutablePointer<SIMD4<Float>>
+    /// The accumulator stack for all sub-samples at once, in planes: level `l`'s red,
+    /// green, blue and alpha of sample `s` at `(4·l + channel)·planeStride + s`, so that
+    /// the compositing loops take four samples per vector operation.
+    let wideStack: UnsafeMutablePointer<Float>
     let wideStackCapacity: Int
     /// This chunk's pixel-centre cells' moments.
     var moments: [CellMoment] = []
@@ -58,14 +64,23 @@ final class RasterScratch {
         rowOffsets = .allocate(capacity: WorkingGrid.maximumCentres)
         sampledCapacity = max(scene.blobs.count, 1) * Self.maximumSamples + Self.spill
         sampled = .allocate(capacity: sampledCapacity)
-        wideStackCapacity = stackCapacity * Self.maximumSamples
+        sampled.initialize(repeating: 0, count: sampledCapacity)
+        wideStackCapacity = stackCapacity * 4 * Self.planeStride
         wideStack = .allocate(capacity: wideStackCapacity)
+        wideStack.initialize(repeating: 0, count: wideStackCapacity)
     }
 
     /// Whether this scratch serves `scene`'s frames on rows of `width` cells: the pattern
     /// cache's keys are the scene's coverages, and its programs the scene's folded.
     func fits(_ scene: SceneView, width: Int) -> Bool {
         row.width == width && patterns.fits(scene) && stackCapacity == scene.depth + 1
+    }
+
+    /// Sample `s` of the wide stack's bottom level, as one vector.
+    @inline(__always)
+    func composite(at s: Int) -> SIMD4<Float> {
+        let stride = Self.planeStride
+        return SIMD4(wideStack[s], wideStack[stride + s], wideStack[2 * stride + s], wideStack[3 * stride + s])
     }
 
     deinit {
