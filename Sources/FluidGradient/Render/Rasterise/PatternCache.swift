@@ -112,8 +112,22 @@ final class PatternCache {
     /// The entry for `coverage`'s pattern, emptied first if the slot held another.
     @inline(__always)
     func entry(for coverage: UnsafePointer<Float>) -> UnsafeMutablePointer<FoldedPattern> {
-        var hash: UInt64 = 0
-        for blob in 0..<blobCount { hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15 }
+        // Four chains of multiplications side by side: one chain waited on each
+        // multiplication in turn, about a third of the cell's time at 48 blobs.
+        var hashes = SIMD4<UInt64>(0, 1, 2, 3)
+        var blob = 0
+        while blob + 4 <= blobCount {
+            let bits = SIMD4<UInt64>(
+                UInt64(coverage[blob].bitPattern), UInt64(coverage[blob + 1].bitPattern),
+                UInt64(coverage[blob + 2].bitPattern), UInt64(coverage[blob + 3].bitPattern))
+            hashes = (hashes ^ bits) &* 0x9E37_79B9_7F4A_7C15
+            blob += 4
+        }
+        var hash = (hashes[0] ^ hashes[1] &* 3 ^ hashes[2] &* 5 ^ hashes[3] &* 7) &* 0x9E37_79B9_7F4A_7C15
+        while blob < blobCount {
+            hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15
+            blob += 1
+        }
         let slot = Int(hash >> Self.slotShift)
         let pattern = patterns + slot * blobCount, entry = entries + slot
         if memcmp(pattern, coverage, blobCount * MemoryLayout<Float>.size) != 0 {
