@@ -173,52 +173,52 @@ void fg_png_data_free(fg_png_data *data) {
     memset(data, 0, sizeof *data);
 }
 
-int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]) {
-    message[0] = 0;
-    memset(image, 0, sizeof(*image));
-    unsigned char signature[8];
-    if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "not a PNG file");
-        return -1;
+struct fg_png_reader {
+    error_context context;
+    png_structp png;
+    png_infop info;
+};
+
+/* Turns the error that stopped libpng into the message the caller sees. */
+static void explain_read_error(error_context *context) {
+    char *message = context->message;
+    /* libpng's stdio reader says only "Read Error" when the data runs out. */
+    if (strcmp(message, "Read Error") == 0) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "the file ends early: it is truncated or damaged");
+    } else if (!context->ours) {
+        char detail[FG_PNG_MESSAGE_SIZE];
+        snprintf(detail, sizeof detail, "%s", message);
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "the PNG is damaged, or over 65536 pixels a side (libpng: %s)", detail);
     }
-    error_context context = {.message = message};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    png_bytep *volatile rows = NULL;
-    void *volatile pixels = NULL;
-    if (!png || !info) {
-        snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
-        png_destroy_read_struct(&png, NULL, NULL);
-        return -1;
-    }
-    if (setjmp(context.jump)) {
-        free(rows);
-        free(pixels);
-        png_destroy_read_struct(&png, &info, NULL);
-        /* libpng's stdio reader says only "Read Error" when the data runs out. */
-        if (strcmp(message, "Read Error") == 0) {
-            snprintf(message, FG_PNG_MESSAGE_SIZE, "the file ends early: it is truncated or damaged");
-        } else if (!context.ours) {
-            char detail[FG_PNG_MESSAGE_SIZE];
-            snprintf(detail, sizeof detail, "%s", message);
-            snprintf(message, FG_PNG_MESSAGE_SIZE, "the PNG is damaged, or over 65536 pixels a side (libpng: %s)", detail);
-        }
-        return -1;
-    }
+}
+
+/* Frees a reader and everything libpng holds for it. */
+static void destroy_reader(fg_png_reader *reader) {
+    png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader);
+}
+
+/* Reads the header and sets up the transforms: grey, palette and tRNS expanded to RGB(A),
+   16-bit samples in host order, and with `rgba` an opaque alpha filled in where the PNG has
+   none. Stops libpng on a layout or size it does not take. */
+static void read_header(fg_png_reader *reader, FILE *file, int rgba, fg_png_header *header) {
+    png_structp png = reader->png;
+    png_infop info = reader->info;
     png_init_io(png, file);
     png_set_sig_bytes(png, 8);
     png_set_user_limits(png, 1u << 16, 1u << 16);
     png_read_info(png, info);
+    int has_alpha = (png_get_color_type(png, info) & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
     png_set_expand(png);
     png_set_gray_to_rgb(png);
     if (png_get_bit_depth(png, info) == 16) png_set_swap(png);
+    if (rgba && !has_alpha) png_set_filler(png, 0xFFFF, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
 
     uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
     int channels = png_get_channels(png, info), bit_depth = png_get_bit_depth(png, info);
-    size_t row_bytes = png_get_rowbytes(png, info);
-    if ((channels != 3 && channels != 4) || (bit_depth != 8 && bit_depth != 16))
+    if ((channels != 3 && channels != 4) || (rgba && channels != 4) || (bit_depth != 8 && bit_depth != 16))
         fail(png, "unsupported pixel layout");
     /* 64 Mpixels, as the largest frame: up to 512 MiB decoded. */
     if ((uint64_t)width * height > ((uint64_t)1 << 26)) {
@@ -226,19 +226,94 @@ int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESS
         snprintf(text, sizeof text, "it is %ux%u, over 67 million pixels; scale it down first", width, height);
         fail(png, text);
     }
-    pixels = malloc(row_bytes * height);
+    header->width = width;
+    header->height = height;
+    header->channels = channels;
+    header->bit_depth = bit_depth;
+    header->has_alpha = has_alpha;
+    header->row_bytes = png_get_rowbytes(png, info);
+}
+
+/* fg_png_open_rgba, or with `rgba` 0 the PNG's own 3 or 4 channels. */
+static fg_png_reader *open_reader(FILE *file, int rgba, fg_png_header *header, char message[FG_PNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    memset(header, 0, sizeof *header);
+    unsigned char signature[8];
+    if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "not a PNG file");
+        return NULL;
+    }
+    fg_png_reader *reader = calloc(1, sizeof *reader);
+    if (reader) {
+        reader->context.message = message;
+        reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->context, on_error, on_warning);
+        reader->info = reader->png ? png_create_info_struct(reader->png) : NULL;
+    }
+    if (!reader || !reader->png || !reader->info) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
+        if (reader) destroy_reader(reader);
+        return NULL;
+    }
+    if (setjmp(reader->context.jump)) {
+        explain_read_error(&reader->context);
+        destroy_reader(reader);
+        return NULL;
+    }
+    read_header(reader, file, rgba, header);
+    return reader;
+}
+
+fg_png_reader *fg_png_open_rgba(FILE *file, fg_png_header *header, char message[FG_PNG_MESSAGE_SIZE]) {
+    return open_reader(file, 1, header, message);
+}
+
+int fg_png_read_rows(fg_png_reader *reader, void *pixels, char message[FG_PNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    reader->context.message = message;
+    reader->context.ours = 0;
+    png_structp png = reader->png;
+    uint32_t height = png_get_image_height(png, reader->info);
+    size_t row_bytes = png_get_rowbytes(png, reader->info);
+    png_bytep *volatile rows = NULL;
+    if (setjmp(reader->context.jump)) {
+        free(rows);
+        explain_read_error(&reader->context);
+        return -1;
+    }
     rows = malloc(sizeof(png_bytep) * height);
-    if (!pixels || !rows) fail(png, "out of memory");
+    if (!rows) fail(png, "out of memory");
     for (uint32_t y = 0; y < height; y++) rows[y] = (png_bytep)pixels + (size_t)y * row_bytes;
     png_read_image(png, rows);
     png_read_end(png, NULL);
-
     free(rows);
-    png_destroy_read_struct(&png, &info, NULL);
-    image->width = width;
-    image->height = height;
-    image->channels = channels;
-    image->bit_depth = bit_depth;
+    return 0;
+}
+
+void fg_png_close(fg_png_reader *reader) {
+    if (reader) destroy_reader(reader);
+}
+
+int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]) {
+    memset(image, 0, sizeof(*image));
+    fg_png_header header;
+    fg_png_reader *reader = open_reader(file, 0, &header, message);
+    if (!reader) return -1;
+    void *pixels = malloc(header.row_bytes * header.height);
+    if (!pixels) {
+        snprintf(message, FG_PNG_MESSAGE_SIZE, "out of memory");
+        fg_png_close(reader);
+        return -1;
+    }
+    int status = fg_png_read_rows(reader, pixels, message);
+    fg_png_close(reader);
+    if (status != 0) {
+        free(pixels);
+        return -1;
+    }
+    image->width = header.width;
+    image->height = header.height;
+    image->channels = header.channels;
+    image->bit_depth = header.bit_depth;
     image->pixels = pixels;
     return 0;
 }

@@ -28,7 +28,7 @@ import Testing
         return try decoded.enumerated().map { index, rgb in
             let png = try PNGFile.read(scratch.file(String(format: "%03d.png", index)))
             return (0..<(width * height)).map { pixel in
-                (alpha(of: pixel, in: rgb, width: width, height: height), Int(png.samples[4 * pixel + 3]))
+                (alpha(of: pixel, in: rgb, width: width, height: height), Int(png.storedSamples[4 * pixel + 3]))
             }
         }
     }

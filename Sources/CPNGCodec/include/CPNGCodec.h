@@ -59,4 +59,34 @@ typedef struct {
 /// caller closes `file`. Returns 0, or -1 with a message.
 int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]);
 
+/// A PNG being decoded: its header read, its rows not yet.
+typedef struct fg_png_reader fg_png_reader;
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    /// The samples per pixel the rows hold: 3 (RGB) or 4 (RGBA).
+    int channels;
+    /// 8 or 16; 16-bit samples are returned little-endian.
+    int bit_depth;
+    /// 1 when the PNG has an alpha channel or a transparent colour (tRNS), else 0.
+    int has_alpha;
+    /// The bytes of one decoded row: width * channels * bit_depth / 8.
+    size_t row_bytes;
+} fg_png_header;
+
+/// Reads the header of the PNG that `file` holds, from its current position, for
+/// decoding as RGBA at its own depth: grey and palette images are expanded to RGB, and
+/// an opaque alpha (0xFF or 0xFFFF) is filled in where the PNG has none. Refuses what
+/// fg_png_read_stream refuses, with the same messages. Returns the reader, to be closed
+/// with fg_png_close before `file` is, or NULL with a message.
+fg_png_reader *fg_png_open_rgba(FILE *file, fg_png_header *header, char message[FG_PNG_MESSAGE_SIZE]);
+
+/// Decodes the rows into `pixels`, which holds `height * row_bytes` bytes of the
+/// reader's header, once. Returns 0, or -1 with a message (the rows are then partly written).
+int fg_png_read_rows(fg_png_reader *reader, void *pixels, char message[FG_PNG_MESSAGE_SIZE]);
+
+/// Frees a reader; NULL is allowed.
+void fg_png_close(fg_png_reader *reader);
+
 void fg_png_free(fg_png_image *image);
