@@ -26,10 +26,11 @@ package struct PixelBuffer: Hashable, Sendable {
     ///   - width: Pixels per row, at least 1.
     ///   - height: Rows, at least 1.
     ///   - format: The layout `initialize` writes.
+    ///   - matrix: The Y′CbCr matrix of a 4:2:0 format (RGB formats ignore it).
     ///   - initialize: Writes all `format.byteCount(width:height:)` bytes it is given.
     /// - Throws: What `initialize` throws; the buffer is then not made.
     package init<Failure: Error>(
-        width: Int, height: Int, format: PixelFormat,
+        width: Int, height: Int, format: PixelFormat, matrix: YUVMatrix = .bt709,
         initializingWith initialize: (UnsafeMutableRawBufferPointer) throws(Failure) -> Void
     ) throws(Failure) {
         precondition(width > 0 && height > 0, "a pixel buffer needs a positive size")
@@ -47,6 +48,7 @@ package struct PixelBuffer: Hashable, Sendable {
         self.width = width
         self.height = height
         self.format = format
+        self.matrix = matrix
         self.bytes = bytes
     }
 
