@@ -19,6 +19,10 @@ let package = Package(
         // Logger type the studio uses directly.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // Already in the graph through Hummingbird; the tests' loopback server and client
+        // name their types.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         .executableTarget(name: "PageEmbedder"),
@@ -47,8 +51,16 @@ let package = Package(
         .testTarget(
             name: "StudioTests",
             dependencies: [
+                // Not HummingbirdTesting: its AsyncHTTPClient brings NIOSSL, swift-crypto and
+                // two copies of BoringSSL into the build; the tests talk to a loopback server
+                // through a small client of their own (Tests/StudioTests/Loopback).
                 "FluidGradientStudio",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

@@ -4,7 +4,6 @@ import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite struct FrameCacheTests {

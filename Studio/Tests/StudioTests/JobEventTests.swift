@@ -2,7 +2,6 @@ import FluidGradient
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 #if canImport(Glibc)

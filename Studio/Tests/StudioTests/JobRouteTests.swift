@@ -3,7 +3,6 @@ import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite("Job routes")
@@ -16,7 +15,7 @@ struct JobRouteTests {
         var configuration = StudioConfiguration()
         configure(&configuration)
         let studio = Studio(configuration: configuration)
-        try await studio.application().test(.router) { client in
+        try await studio.application().test(.live) { client in
             try await body(studio, DocumentCheckingClient(client: client))
         }
         await studio.jobs.shutdown()

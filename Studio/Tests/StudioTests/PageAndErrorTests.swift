@@ -1,7 +1,6 @@
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite struct PageAndErrorTests {
