@@ -37,30 +37,6 @@ extension Frame {
     ///   stopped the decode; ``PNGError/cannotOpen(path:errno:)`` when the system cannot
     ///   read memory as a stream.
     public init(pngData data: Data, shouldStop: (@Sendable () -> Bool)? = nil) throws(PNGError) {
-        self.init(try PNGFile.decode([UInt8](data), name: "PNG data", shouldStop: shouldStop))
-    }
-
-    /// A decoded PNG as a frame at time 0: RGBA at the PNG's depth, opaque where the PNG
-    /// has no alpha channel.
-    ///
-    /// - Parameter image: the decoded PNG.
-    package init(_ image: DecodedImage) {
-        let sixteen = image.bitDepth == 16
-        var pixels = PixelBuffer(width: image.width, height: image.height, format: sixteen ? .rgba64le : .rgba)
-        let opaque: UInt16 = sixteen ? 0xFFFF : 0xFF
-        pixels.withUnsafeMutableBytes { bytes in
-            for pixel in 0..<(image.width * image.height) {
-                for lane in 0..<4 {
-                    let sample = lane < image.channels ? image.samples[image.channels * pixel + lane] : opaque
-                    if sixteen {
-                        bytes[8 * pixel + 2 * lane] = UInt8(truncatingIfNeeded: sample)
-                        bytes[8 * pixel + 2 * lane + 1] = UInt8(truncatingIfNeeded: sample >> 8)
-                    } else {
-                        bytes[4 * pixel + lane] = UInt8(truncatingIfNeeded: sample)
-                    }
-                }
-            }
-        }
-        self.init(pixels: pixels, time: 0, hasTransparency: image.hasAlpha)
+        self = try PNGFile.decode(data, name: "PNG data", shouldStop: shouldStop)
     }
 }
