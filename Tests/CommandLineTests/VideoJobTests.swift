@@ -101,7 +101,8 @@ import Testing
     }
 
     /// One encode at a time: the same files, and never two ffmpeg encoders alive at once
-    /// (counted among this process's children whenever a frame is handed over).
+    /// (counted among this process's children whenever a frame is handed over; only those
+    /// writing into this test's scratch directory: other tests run their own at the same time).
     @Test func aBundleEncodedOneAtATimeIsTheSameBundle() throws {
         let scratch = Scratch()
         let preset = try Self.clip()
@@ -109,7 +110,7 @@ import Testing
         let encoders = Heard()
         try preset.writeBundle(
             to: URL(fileURLWithPath: scratch.file("apart")), encodesAtOnce: 1,
-            progress: { _, _ in encoders.record(Self.childEncoders(), 0) })
+            progress: { _, _ in encoders.record(Self.childEncoders(writingInto: scratch.path + "/"), 0) })
         let names = try FileManager.default.contentsOfDirectory(atPath: scratch.file("together")).sorted()
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("apart")).sorted() == names)
         for name in names {
@@ -120,8 +121,9 @@ import Testing
         #expect(encoders.all.map(\.done).max() == 1, "\(encoders.all.map(\.done))")
     }
 
-    /// How many of this process's children are ffmpeg, from /proc.
-    static func childEncoders() -> Int {
+    /// How many of this process's children are ffmpeg with `directory` in their arguments,
+    /// from /proc.
+    static func childEncoders(writingInto directory: String) -> Int {
         let me = String(getpid())
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { $0.allSatisfy(\.isNumber) }.count { pid in
@@ -129,7 +131,10 @@ import Testing
                 let close = stat.lastIndex(of: ")")
             else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return stat.contains("(ffmpeg)") && fields.count > 1 && fields[1] == me
+            guard stat.contains("(ffmpeg)") && fields.count > 1 && fields[1] == me,
+                let arguments = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return false }
+            return String(decoding: arguments, as: UTF8.self).contains(directory)
         }
     }
 }
