@@ -1,5 +1,6 @@
 /// The fused full-resolution pass: resample the blurred grid, composite onto the
-/// background, dither, quantise and pack, row by row, split over threads by rows.
+/// background, lay the grain over it, dither, quantise and pack, row by row, split over
+/// threads by rows.
 struct OutputPass {
     let spec: FrameSpec
     let grid: WorkingGrid
@@ -12,6 +13,8 @@ struct OutputPass {
     let rowCell: [Int32]
     let rowFraction: [Float]
     let background: BackgroundSampler
+    /// The grain, when the frame has some.
+    let grain: GrainLayer?
 
     init(spec: FrameSpec, grid: WorkingGrid) {
         self.spec = spec
@@ -24,6 +27,7 @@ struct OutputPass {
         assert(columnCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedWidth }, "a column beyond the refined grid")
         assert(rowCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedHeight }, "a row beyond the refined grid")
         background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
+        grain = spec.grain.map { GrainLayer(field: $0, width: spec.width) }
     }
 
     func run(
@@ -32,28 +36,32 @@ struct OutputPass {
     ) {
         let offset = Dither.offset(frame: frameIndex)
         let output = SharedBuffer(bytes: output)
+        let grainTile = grain.map { layer in (layer, layer.tile(phase: layer.field.phase(frame: frameIndex))) }
         // 4:2:0 pairs rows for its chroma, so work in row pairs throughout. yuv420p10le takes the
-        // general path: the encoders that take it cost far more than its pass.
+        // general path: the encoders that take it cost far more than its pass. So does yuv420p
+        // with grain, which acts on each pixel's RGB before the expanded rows' Y′CbCr.
         let pairs = (spec.height + 1) / 2
         let expandable =
             grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
-            && (format == .rgba || format == .yuv420p)
+            && (format == .rgba || (format == .yuv420p && grain == nil))
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
+            var grainRows = grainTile.map { GrainLayer.Rows(layer: $0.0, tile: $0.1) }
+            defer { grainRows?.deallocate() }
             if expandable {
                 runExpanded(
                     pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset,
-                    into: output.bytes)
+                    grain: &grainRows, into: output.bytes)
             } else {
                 runGeneral(
                     pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset,
-                    into: output.bytes)
+                    grain: &grainRows, into: output.bytes)
             }
         }
     }
 
     private func runGeneral(
         pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool,
-        offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
+        offset: (x: Int, y: Int), grain: inout GrainLayer.Rows?, into output: UnsafeMutableRawBufferPointer
     ) {
         let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
         let packer = Packer(format: format, dither: dither, ditherOffset: offset, width: width, height: height)
@@ -71,6 +79,10 @@ struct OutputPass {
                         shadeRow(
                             row, values: values, deltas: deltas, columnCell: columnCell,
                             columnFraction: columnFraction, unpremultiply: format.hasAlpha, into: shaded)
+                        // Without alpha, a frame that may be transparent is shaded premultiplied.
+                        grain?.row(row).apply(
+                            to: shaded, count: spec.width,
+                            premultiplied: !format.hasAlpha && background.opaqueConstant == nil)
                         packer.pack(row: row, shaded: shaded, into: output)
                     }
                     if format.isYUV420 {
@@ -86,7 +98,7 @@ struct OutputPass {
     /// grid, by ``ExpandedRows``.
     private func runExpanded(
         pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool,
-        offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
+        offset: (x: Int, y: Int), grain: inout GrainLayer.Rows?, into output: UnsafeMutableRawBufferPointer
     ) {
         let rows = ExpandedRows(
             width: spec.width, format: format, columnCell: columnCell, columnFraction: columnFraction,
@@ -103,9 +115,15 @@ struct OutputPass {
                             laneHalf: laneHalf.baseAddress!, dither: dither, offsetY: offset.y)
                         for pair in pairs {
                             for row in [2 * pair, 2 * pair + 1] where row < spec.height {
-                                expandedRow(
-                                    row, rows: rows, window: window, blurred: blurred, background: background,
-                                    thresholds: thresholds, phase: offset.x, into: base)
+                                if grain != nil {
+                                    expandedRow(
+                                        row, rows: rows, window: window, blurred: blurred, background: background,
+                                        thresholds: thresholds, phase: offset.x, grain: grain!.row(row), into: base)
+                                } else {
+                                    expandedRow(
+                                        row, rows: rows, window: window, blurred: blurred, background: background,
+                                        thresholds: thresholds, phase: offset.x, grain: NoGrain(), into: base)
+                                }
                             }
                             if format == .yuv420p {
                                 expandedChroma(
@@ -121,9 +139,10 @@ struct OutputPass {
     /// Output row `row` from the two grid rows around it: RGBA whole, or yuv420p's luma
     /// with its chroma accumulated in `window.chroma` over the row pair.
     @inline(__always)
-    private func expandedRow(
+    private func expandedRow<Grain: GrainLanes>(
         _ row: Int, rows: ExpandedRows, window: ExpandedRows.Window, blurred: UnsafeBufferPointer<SIMD4<Float>>,
-        background: SIMD4<Float>, thresholds: PaddedThresholds, phase: Int, into base: UnsafeMutablePointer<UInt8>
+        background: SIMD4<Float>, thresholds: PaddedThresholds, phase: Int, grain: Grain,
+        into base: UnsafeMutablePointer<UInt8>
     ) {
         let width = spec.width, rowWidth = grid.refinedWidth
         let (upperRow, lowerRow) = rows.slide(
@@ -133,7 +152,7 @@ struct OutputPass {
             rows.packRGBA(
                 upper: upperRow.assumingMemoryBound(to: SIMD4<Float>.self),
                 lower: lowerRow.assumingMemoryBound(to: SIMD4<Float>.self), fraction: g, rowWidth: rowWidth,
-                scratch: window.scratch, thresholds: thresholds.rgba(tileRow: row), phase: phase,
+                scratch: window.scratch, thresholds: thresholds.rgba(tileRow: row), phase: phase, grain: grain,
                 into: base + row * width * 4)
             return
         }
