@@ -152,9 +152,8 @@ struct ExpandedRows {
     /// The cells' values lie in −½...254.5 and are interpolated as `A + g·(B − A)` with
     /// 0 ≤ g < 1 (once between expanded rows, or twice for RGBA: between rows, then
     /// between cells), which never goes below the smaller end and passes the larger by
-    /// a few ulps at most; grain's overlay maps levels 0...255 into 0...255; the threshold
-    /// is at least 1/8192 and at most 1 − 1/8192. So the result is a level in 0...255 with
-    /// no clamp.
+    /// a few ulps at most; the threshold is at least 1/8192 and at most 1 − 1/8192. So
+    /// the result is a level in 0...255 with no clamp.
     @inline(__always)
     static func floor(_ v: SIMD16<Float>) -> SIMD16<Int32> {
         unsafeBitCast(v + 12_582_912, to: SIMD16<Int32>.self) &- 0x4B40_0000
@@ -177,12 +176,11 @@ struct ExpandedRows {
     /// (`upper` and `lower`, cell levels): the cells are interpolated to the row's
     /// height first, `A + g·(B − A)`, then each pixel between its two cells, `a + f·d`,
     /// plus its threshold, floored. Four pixels between the same two cells share `a`
-    /// and `d`; a group that straddles a cell boundary looks each pixel's cell up. The
-    /// grain, when there is some, is laid on before the threshold is added.
+    /// and `d`; a group that straddles a cell boundary looks each pixel's cell up.
     @inline(__always)
-    func packRGBA<Grain: GrainLanes>(
+    func packRGBA(
         upper: UnsafePointer<SIMD4<Float>>, lower: UnsafePointer<SIMD4<Float>>, fraction g: Float, rowWidth: Int,
-        scratch: UnsafeMutablePointer<SIMD4<Float>>, thresholds: UnsafePointer<Float>, phase: Int, grain: Grain,
+        scratch: UnsafeMutablePointer<SIMD4<Float>>, thresholds: UnsafePointer<Float>, phase: Int,
         into out: UnsafeMutablePointer<UInt8>
     ) {
         let cells = scratch, deltas = scratch + rowWidth
@@ -215,13 +213,13 @@ struct ExpandedRows {
                             highHalf: SIMD8(lowHalf: pixel(x + 2), highHalf: pixel(x + 3)))
                     }
                     let threshold = t.loadUnaligned(fromByteOffset: ((x + phase) & 63) * 16, as: SIMD16<Float>.self)
-                    let levels = ExpandedRows.floor(grain.levels(v, x: x) + threshold)
+                    let levels = ExpandedRows.floor(v + threshold)
                     target.storeBytes(
                         of: ExpandedRows.lowBytes(levels) | opaque, toByteOffset: x * 4, as: SIMD16<UInt8>.self)
                     x += 4
                 }
                 while x < width {
-                    let v = grain.levels(pixel(x), x: x)
+                    let v = pixel(x)
                     for lane in 0..<3 {
                         out[4 * x + lane] = ExpandedRows.level(v[lane] + thresholds[((x + phase) & 63) * 4 + lane])
                     }

@@ -1,11 +1,12 @@
+import CVectorMath
 import Foundation
 
 /// The fast path's grain (DESIGN section 12): each phase's tile as the overlay's slope
 /// `g = 2N − 1` per channel, and the cells of each column, made once per frame size.
 ///
 /// The overlay of the layer `N` on a colour `C` is `C + g·min(C, 1 − C)` (for `C ≤ ½`,
-/// `2NC = C + (2N − 1)C`; above, `1 − 2(1 − N)(1 − C) = C + (2N − 1)(1 − C)`): one
-/// subtraction, one minimum and one multiply-add a channel, with no table of the blend.
+/// `2NC = C + (2N − 1)C`; above, `1 − 2(1 − N)(1 − C) = C + (2N − 1)(1 − C)`): a
+/// subtraction, a minimum, a multiply and an add a channel, with no table of the blend.
 /// The alpha lane's `g` is 0, which leaves alpha as it is.
 final class GrainLayer {
     let field: GrainField
@@ -16,6 +17,9 @@ final class GrainLayer {
     let tileIsRow: Bool
     private let width: Int
     private var tiles: [UnsafeMutablePointer<SIMD4<Float>>?]
+    /// ``Dither/paddedThresholds`` less ½, then a row of zeros (½ less ½: no dither): the
+    /// grain kernel's thresholds, since it works on levels rather than levels less ½.
+    private let thresholdsLessHalf: UnsafeMutablePointer<SIMD4<Float>>
 
     init(field: GrainField, width: Int) {
         self.field = field
@@ -24,10 +28,15 @@ final class GrainLayer {
         columnCells = cells
         tileIsRow = cells.indices.allSatisfy { Int(cells[$0]) == $0 % GrainField.tileCells }
         tiles = Array(repeating: nil, count: field.phases)
+        let padded = Dither.paddedThresholds
+        thresholdsLessHalf = .allocate(capacity: padded.count + 80)
+        for index in padded.indices { thresholdsLessHalf[index] = padded[index] - 0.5 }
+        (thresholdsLessHalf + padded.count).initialize(repeating: .zero, count: 80)
     }
 
     deinit {
         for tile in tiles { tile?.deallocate() }
+        thresholdsLessHalf.deallocate()
     }
 
     /// The slopes of phase `phase`'s tile, `tile[y·256 + x]`, made when first asked for.
@@ -46,17 +55,23 @@ final class GrainLayer {
         return UnsafePointer(tile)
     }
 
-    /// The slopes of output row `row`, for one thread: a row of the tile when `c = 1`, else
-    /// the row gathered into `scratch` (`width` slopes), kept while the rows share a cell row.
+    /// One frame's grain rows, for one thread: the slopes of each output row (a row of the
+    /// tile when `c = 1`, else the row gathered into `scratch`, kept while the rows share a
+    /// cell row) and its dither thresholds less ½.
     struct Rows {
         let layer: GrainLayer
         let tile: UnsafePointer<SIMD4<Float>>
+        /// The frame's dither: whether it dithers, and the tile's row offset.
+        let dither: Bool
+        let offsetY: Int
         let scratch: UnsafeMutablePointer<SIMD4<Float>>?
         private var gatheredCellRow = -1
 
-        init(layer: GrainLayer, tile: UnsafePointer<SIMD4<Float>>) {
+        init(layer: GrainLayer, tile: UnsafePointer<SIMD4<Float>>, dither: Bool, offsetY: Int) {
             self.layer = layer
             self.tile = tile
+            self.dither = dither
+            self.offsetY = offsetY
             scratch = layer.tileIsRow ? nil : .allocate(capacity: layer.width)
         }
 
@@ -66,52 +81,29 @@ final class GrainLayer {
         mutating func row(_ row: Int) -> GrainRow {
             let cellRow = layer.field.cell(row)
             let source = tile + cellRow * GrainField.tileCells
-            guard let scratch else { return GrainRow(slopes: source, mask: GrainField.tileCells - 1) }
+            let thresholdRow = dither ? ((row + offsetY) & 63) * 80 : Dither.paddedThresholds.count
+            let thresholds = UnsafeRawPointer(layer.thresholdsLessHalf + thresholdRow).assumingMemoryBound(
+                to: Float.self)
+            guard let scratch else {
+                return GrainRow(slopes: source, mask: GrainField.tileCells - 1, thresholdsLessHalf: thresholds)
+            }
             if cellRow != gatheredCellRow {
                 layer.columnCells.withUnsafeBufferPointer { cells in
                     for x in 0..<layer.width { scratch[x] = source[Int(cells[x])] }
                 }
                 gatheredCellRow = cellRow
             }
-            return GrainRow(slopes: UnsafePointer(scratch), mask: -1)
+            return GrainRow(slopes: UnsafePointer(scratch), mask: -1, thresholdsLessHalf: thresholds)
         }
     }
 }
 
-/// What the output pass does to a row's values before they are quantised: grain
-/// (``GrainRow``) or nothing (``NoGrain``). The packing loops are generic over it, so
-/// with no grain they compile to what they were without it.
-protocol GrainLanes {
-    /// Four pixels from `x` (a multiple of 4), RGBA each, in levels less ½ (`255·C − ½`).
-    func levels(_ v: SIMD16<Float>, x: Int) -> SIMD16<Float>
-    /// Pixel `x`, RGBA, in levels less ½.
-    func levels(_ v: SIMD4<Float>, x: Int) -> SIMD4<Float>
-}
-
-/// No grain: values pass unchanged.
-struct NoGrain: GrainLanes {
-    @inline(__always) func levels(_ v: SIMD16<Float>, x: Int) -> SIMD16<Float> { v }
-    @inline(__always) func levels(_ v: SIMD4<Float>, x: Int) -> SIMD4<Float> { v }
-}
-
-/// One output row's grain slopes: pixel `x` takes `slopes[x & mask]`.
-struct GrainRow: GrainLanes {
+/// One output row's grain: pixel `x` takes the slopes `slopes[x & mask]`; the expanded
+/// RGBA rows also take the row's dither thresholds less ½.
+struct GrainRow {
     let slopes: UnsafePointer<SIMD4<Float>>
     let mask: Int
-
-    /// `v + g·min(v + ½, 254.5 − v)`: the overlay `L + g·min(L, 255 − L)` on the level
-    /// `L = v + ½`, kept less ½.
-    @inline(__always)
-    func levels(_ v: SIMD16<Float>, x: Int) -> SIMD16<Float> {
-        let g = UnsafeRawPointer(slopes).loadUnaligned(fromByteOffset: (x & mask) * 16, as: SIMD16<Float>.self)
-        let m = pointwiseMin(v + 0.5, 254.5 - v)
-        return v + g * m
-    }
-
-    @inline(__always)
-    func levels(_ v: SIMD4<Float>, x: Int) -> SIMD4<Float> {
-        v + slopes[x & mask] * pointwiseMin(v + 0.5, 254.5 - v)
-    }
+    let thresholdsLessHalf: UnsafePointer<Float>
 
     /// The overlay on a row of colours in 0...1: straight, or premultiplied (`premultiplied`),
     /// whose colour is divided by alpha first and multiplied back after; alpha unchanged.
@@ -122,11 +114,42 @@ struct GrainRow: GrainLanes {
             if premultiplied {
                 guard c.w > 0 else { continue }
                 let straight = c / c.w
-                var out = (straight + g * pointwiseMin(straight, 1 - straight)) * c.w
+                var out = (straight + g * lesser(straight, 1 - straight)) * c.w
                 out.w = c.w
                 colors[x] = out
             } else {
-                colors[x] = c + g * pointwiseMin(c, 1 - c)
+                colors[x] = c + g * lesser(c, 1 - c)
+            }
+        }
+    }
+
+    /// `a < b ? a : b` in each lane (`pointwiseMin` also orders NaNs, at a cost).
+    @inline(__always)
+    private func lesser(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: b .< a) }
+}
+
+extension ExpandedRows {
+    /// ``packRGBA(upper:lower:fraction:rowWidth:scratch:thresholds:phase:into:)`` with grain:
+    /// the cells interpolated to the row's height here, then each pixel by
+    /// ``fg_pack_rgba_grain`` (CVectorMath), whose overlay is five instructions a vector.
+    @inline(__always)
+    func packRGBA(
+        upper: UnsafePointer<SIMD4<Float>>, lower: UnsafePointer<SIMD4<Float>>, fraction g: Float, rowWidth: Int,
+        scratch: UnsafeMutablePointer<SIMD4<Float>>, phase: Int, fractionStep: Float, grain: GrainRow,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        let cells = scratch, deltas = scratch + rowWidth
+        OutputPass.interpolate(upper, lower, fraction: g, count: rowWidth, into: cells)
+        OutputPass.differences(of: cells, count: rowWidth, into: deltas)
+        assert(columnCell.count == width && columnFractionLanes.count == 4 * width, "a row of another width")
+        func floats(_ pointer: UnsafePointer<SIMD4<Float>>) -> UnsafePointer<Float> {
+            UnsafeRawPointer(pointer).assumingMemoryBound(to: Float.self)
+        }
+        columnCell.withUnsafeBufferPointer { columnCell in
+            columnFractionLanes.withUnsafeBufferPointer { lanes in
+                fg_pack_rgba_grain(
+                    floats(cells), floats(deltas), columnCell.baseAddress!, lanes.baseAddress!, fractionStep,
+                    grain.thresholdsLessHalf, phase, floats(grain.slopes), grain.mask, width, out)
             }
         }
     }

@@ -45,7 +45,9 @@ struct OutputPass {
             grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
             && (format == .rgba || (format == .yuv420p && grain == nil))
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
-            var grainRows = grainTile.map { GrainLayer.Rows(layer: $0.0, tile: $0.1) }
+            var grainRows = grainTile.map {
+                GrainLayer.Rows(layer: $0.0, tile: $0.1, dither: dither && format.bitDepth == 8, offsetY: offset.y)
+            }
             defer { grainRows?.deallocate() }
             if expandable {
                 runExpanded(
@@ -115,15 +117,9 @@ struct OutputPass {
                             laneHalf: laneHalf.baseAddress!, dither: dither, offsetY: offset.y)
                         for pair in pairs {
                             for row in [2 * pair, 2 * pair + 1] where row < spec.height {
-                                if grain != nil {
-                                    expandedRow(
-                                        row, rows: rows, window: window, blurred: blurred, background: background,
-                                        thresholds: thresholds, phase: offset.x, grain: grain!.row(row), into: base)
-                                } else {
-                                    expandedRow(
-                                        row, rows: rows, window: window, blurred: blurred, background: background,
-                                        thresholds: thresholds, phase: offset.x, grain: NoGrain(), into: base)
-                                }
+                                expandedRow(
+                                    row, rows: rows, window: window, blurred: blurred, background: background,
+                                    thresholds: thresholds, phase: offset.x, grain: grain?.row(row), into: base)
                             }
                             if format == .yuv420p {
                                 expandedChroma(
@@ -139,9 +135,9 @@ struct OutputPass {
     /// Output row `row` from the two grid rows around it: RGBA whole, or yuv420p's luma
     /// with its chroma accumulated in `window.chroma` over the row pair.
     @inline(__always)
-    private func expandedRow<Grain: GrainLanes>(
+    private func expandedRow(
         _ row: Int, rows: ExpandedRows, window: ExpandedRows.Window, blurred: UnsafeBufferPointer<SIMD4<Float>>,
-        background: SIMD4<Float>, thresholds: PaddedThresholds, phase: Int, grain: Grain,
+        background: SIMD4<Float>, thresholds: PaddedThresholds, phase: Int, grain: GrainRow?,
         into base: UnsafeMutablePointer<UInt8>
     ) {
         let width = spec.width, rowWidth = grid.refinedWidth
@@ -149,11 +145,19 @@ struct OutputPass {
             window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background)
         let g = rowFraction[row]
         if rows.format == .rgba {
-            rows.packRGBA(
-                upper: upperRow.assumingMemoryBound(to: SIMD4<Float>.self),
-                lower: lowerRow.assumingMemoryBound(to: SIMD4<Float>.self), fraction: g, rowWidth: rowWidth,
-                scratch: window.scratch, thresholds: thresholds.rgba(tileRow: row), phase: phase, grain: grain,
-                into: base + row * width * 4)
+            let upper = upperRow.assumingMemoryBound(to: SIMD4<Float>.self)
+            let lower = lowerRow.assumingMemoryBound(to: SIMD4<Float>.self)
+            if let grain {
+                // Within a cell a pixel's fraction grows by refinement / cell size (``WorkingGrid/Axis``).
+                let step = Float(Double(grid.horizontal.refinement) / grid.horizontal.cellSize)
+                rows.packRGBA(
+                    upper: upper, lower: lower, fraction: g, rowWidth: rowWidth, scratch: window.scratch, phase: phase,
+                    fractionStep: step, grain: grain, into: base + row * width * 4)
+            } else {
+                rows.packRGBA(
+                    upper: upper, lower: lower, fraction: g, rowWidth: rowWidth, scratch: window.scratch,
+                    thresholds: thresholds.rgba(tileRow: row), phase: phase, into: base + row * width * 4)
+            }
             return
         }
         let upper = upperRow.assumingMemoryBound(to: Float.self), lower = lowerRow.assumingMemoryBound(to: Float.self)
