@@ -31,10 +31,12 @@ package struct BundlePage: Sendable {
     package var posters: [(file: String, type: String)]
     /// The player script's file name, when the sources are stacked alpha.
     package var player: String?
+    /// The grain laid over the loop, when the preset has some (``BundleGrain``).
+    package var grain: PageGrain?
 
     package init(
         title: String, width: Int, height: Int, sources: [BundleSource],
-        posters: [(file: String, type: String)], player: String? = nil
+        posters: [(file: String, type: String)], player: String? = nil, grain: PageGrain? = nil
     ) {
         precondition(!posters.isEmpty, "a bundle page needs a poster")
         self.title = title
@@ -43,6 +45,7 @@ package struct BundlePage: Sendable {
         self.sources = sources
         self.posters = posters
         self.player = player
+        self.grain = grain
     }
 
     /// The whole page.
@@ -81,7 +84,7 @@ package struct BundlePage: Sendable {
               @media (prefers-reduced-motion: reduce) {
                 .fluidgradient > video, .fluidgradient > canvas { display: none; }
                 .fluidgradient > picture { display: block; }
-              }
+              }\(grainStyle)
             </style>
             """
     }
@@ -100,7 +103,7 @@ package struct BundlePage: Sendable {
               <picture>
             \(posterLines.joined(separator: "\n"))
                 <img src="\(attribute(fallback))" alt="" width="\(width)" height="\(height)">
-              </picture>
+              </picture>\(grainElement)
             </div>
             """
     }
@@ -115,7 +118,7 @@ package struct BundlePage: Sendable {
                 <script src="\(attribute($0))"></script>
                 <script>
                   FluidGradientPlayer.attach(document.querySelector('.fluidgradient > video'),
-                                             document.querySelector('.fluidgradient > canvas'));
+                                             document.querySelector('.fluidgradient > canvas')\(playerGrainOption));
                 </script>
                 """
             } ?? ""
