@@ -91,6 +91,12 @@ FG.controls = (() => {
     return textField("seed", "Seed", edit, { mode: "numeric", after: shuffle });
   }
 
+  /** The grain object's control (grain-control.js). */
+  function grain(edit) {
+    const control = new FG.GrainControl((v, e) => edit("grain", v, e));
+    return { key: "grain", element: control.element, set: (v) => control.set(v), control };
+  }
+
   /**
    * Builds every control into `container`.
    * @param {HTMLElement} container the sidebar.
@@ -119,6 +125,7 @@ FG.controls = (() => {
         seed(edit),
         select("edges", "Edges", [["bleed", "Bleed"], ["transparent", "Transparent"], ["clamp", "Clamp"]], edit),
         textField("pointScale", "Point scale", edit, { mode: "decimal" })]],
+      ["Grain", [grain(edit)]],
       ["Output", [
         textField("size", "Size", edit, { raw: true, wide: true, list: "sizes" }),
         textField("fps", "Frames per second", edit, { mode: "decimal" }),
