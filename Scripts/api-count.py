@@ -16,7 +16,7 @@ import os
 import sys
 
 MODULES = ("FluidGradient", "FluidGradientIO", "FluidGradientTesting")
-MOST_TOP_LEVEL, MOST_DECLARATIONS = 30, 222
+MOST_TOP_LEVEL, MOST_DECLARATIONS = 30, 230
 
 
 def symbols(directory):
