@@ -1,11 +1,13 @@
 /*
  * FluidGradient stacked-alpha player: one plain script, no dependencies.
  *
- * `fluidgradient render --alpha stacked -o loop.mp4` writes a video of W x 2H whose top
- * half is the colour premultiplied by alpha (the frame over black) and whose bottom half
- * is the alpha as grey. Its container's `comment` tag reads
- * "fluidgradient-layout=stacked-alpha". This script draws such a video on a canvas as
- * premultiplied RGBA, so the page shows through where the loop is transparent.
+ * `fluidgradient render --alpha stacked -o loop.mp4` writes a video of W x 2P whose first
+ * H rows are the colour premultiplied by alpha (the frame over black) and whose last H
+ * rows are the alpha as grey; each half is padded to P rows (a multiple of the codecs'
+ * blocks, so that none straddles the seam). Its container's `comment` tag reads
+ * "fluidgradient-layout=stacked-alpha;height=H" (a file without the height is unpadded,
+ * H = P). This script draws such a video on a canvas as premultiplied RGBA, so the page
+ * shows through where the loop is transparent.
  *
  *   <div class="hero"><video src="loop.mp4" muted playsinline loop></video><canvas></canvas></div>
  *   <script src="fluidgradient-player.js"></script>
@@ -34,17 +36,18 @@
  *               gets its own cell. Animated grain takes the sprite's phase of the frame on
  *               screen, round(mediaTime × fps) mod 8; with reduced motion, the still tile.
  * FluidGradientPlayer.readLayout(url) reads the tag: a Promise of 'stacked' or 'plain'.
+ * FluidGradientPlayer.readStackedHeight(url): a Promise of H, or null for a plain file.
  *
  * Without grain, the canvas keeps the video's own pixel grid (W x H), so the halves are
  * recombined pixel for pixel, and CSS scales it to cover its box at any size: where the page sets
  * none, the player gives the canvas width and height 100% and `object-fit: cover`. It
  * hides the video (1 px, transparent, still laid out) and mutes it.
  * Alpha is the BT.709 luma of the grey half's RGB: a grey pixel has no chroma, and
- * whatever chroma the codec adds cancels in these weights. The top row takes its alpha
- * from the row below: the decoder's 4:2:0 upsampling blends the colour half's last
- * chroma row into the first grey row, and where that pushes a channel past black or
- * white, the clipped channel no longer cancels (up to 10 levels under saturated colour);
- * a blurred frame's alpha changes far less than that from one row to the next. With
+ * whatever chroma the codec adds cancels in these weights. In an unpadded file the top
+ * row takes its alpha from the row below: the decoder's 4:2:0 upsampling blends the
+ * colour half's last chroma row into the first grey row, and where that pushes a channel
+ * past black or white, the clipped channel no longer cancels (up to 10 levels under
+ * saturated colour); a padded file has rows of padding there instead. With
  * `prefers-reduced-motion: reduce` the first frame is shown and nothing plays. The video
  * must be same-origin (or served with CORS and `crossorigin`), since the canvas reads it.
  */
@@ -157,11 +160,27 @@
     });
   }
 
+  /**
+   * H, the rows of each half's content, from a stacked-alpha tag (`;height=H`), 0 for a tag
+   * without a height (an unpadded file: half the video), null for any other comment.
+   */
+  function stackedHeight(comment) {
+    if (!comment || comment.indexOf(LAYOUT_COMMENT) !== 0) return null;
+    var rest = comment.slice(LAYOUT_COMMENT.length);
+    if (rest === '') return 0;
+    var match = /^;height=([1-9][0-9]{0,5})$/.exec(rest);
+    return match ? Number(match[1]) : null;
+  }
+
+  /** A Promise of url's stacked height (see stackedHeight), or null for a plain file. */
+  function readStackedHeight(url) {
+    return readMoov(url).then(function (moov) { return moov ? stackedHeight(commentOf(moov)) : null; },
+      function () { return null; });
+  }
+
   /** 'stacked' when url's comment tag marks the stacked-alpha layout, else 'plain'. */
   function readLayout(url) {
-    return readMoov(url).then(function (moov) {
-      return moov && commentOf(moov) === LAYOUT_COMMENT ? 'stacked' : 'plain';
-    }, function () { return 'plain'; });
+    return readStackedHeight(url).then(function (height) { return height === null ? 'plain' : 'stacked'; });
   }
 
   var VERTEX = 'attribute vec2 corner; void main() { gl_Position = vec4(corner, 0.0, 1.0); }';
@@ -174,6 +193,8 @@
     'uniform vec2 size;', // the video's width and height (one half of a stacked video)
     'uniform vec2 outSize;', // the output's width and height
     'uniform float stacked;', // 1 for the stacked layout, 0 for a plain video
+    'uniform float rows;', // the video's height
+    'uniform float alphaStart;', // the video row of the alpha's first row
     'uniform float limited;', // 1 to expand Y 16...235 here
     'uniform sampler2D grain;', // the grain's tile or sprite, 8-bit values n
     'uniform float grainOn;', // 1 to lay the grain
@@ -182,7 +203,7 @@
     'uniform float grainRow;', // the phase's first row in the texture
     'uniform float grainCell;', // c, output pixels a cell
     'vec3 texel(vec2 p) {', // p: a point in video pixels, rows of the whole texture
-    '  vec3 v = texture2D(frame, vec2(p.x / size.x, p.y / ((1.0 + stacked) * size.y))).rgb;',
+    '  vec3 v = texture2D(frame, vec2(p.x / size.x, p.y / rows)).rgb;',
     '  return limited > 0.5 ? (v * 255.0 - 16.0) / 219.0 : v;',
     '}',
     'void main() {',
@@ -192,7 +213,8 @@
     '  vec3 colour = clamp(texel(p), 0.0, 1.0);',
     '  float alpha = 1.0;',
     '  if (stacked > 0.5) {',
-    '    vec2 q = vec2(p.x, size.y + max(p.y, min(1.5, size.y - 0.5)));',
+    '    float first = alphaStart > size.y - 0.5 ? min(1.5, size.y - 0.5) : 0.5;',
+    '    vec2 q = vec2(p.x, alphaStart + max(p.y, first));',
     '    alpha = clamp(dot(texel(q), vec3(0.2126, 0.7152, 0.0722)), 0.0, 1.0);',
     '    colour = min(colour, vec3(alpha));',
     '  }',
@@ -246,6 +268,7 @@
     gl.uniform1f(gl.getUniformLocation(program, 'limited'), limited ? 1 : 0);
     var uniform = function (name) { return gl.getUniformLocation(program, name); };
     var size = uniform('size'), outSize = uniform('outSize'), stacked = uniform('stacked');
+    var rows = uniform('rows'), alphaStart = uniform('alphaStart');
     var grainTextures = grain ? [grain.tile, grain.sprite].map(function (image) {
       if (!image) return null;
       var texture = gl.createTexture();
@@ -271,6 +294,8 @@
         gl.uniform2f(size, width, height);
         gl.uniform2f(outSize, output.width, output.height);
         gl.uniform1f(stacked, isStacked ? 1 : 0);
+        gl.uniform1f(rows, video.videoHeight);
+        gl.uniform1f(alphaStart, video.videoHeight - height);
         if (grain) {
           var layer = grainTextures[phase === null ? 0 : 1];
           gl.activeTexture(gl.TEXTURE1);
@@ -311,10 +336,13 @@
       draw: function (video, videoWidth, videoHeight, isStacked, size, phase) {
         var width = size.width, height = size.height, rows = isStacked ? 2 * height : height;
         if (source.width !== width || source.height !== rows) { source.width = width; source.height = rows; }
-        sourceContext.drawImage(video, 0, 0, width, rows);
+        // Each half drawn from its own rows, the padding between them left out.
+        var alphaTop = video.videoHeight - videoHeight;
+        sourceContext.drawImage(video, 0, 0, videoWidth, videoHeight, 0, 0, width, height);
+        if (isStacked) sourceContext.drawImage(video, 0, alphaTop, videoWidth, videoHeight, 0, height, width, height);
         var input = sourceContext.getImageData(0, 0, width, rows).data;
         var output = context.createImageData(width, height), out = output.data, half = 4 * width * height;
-        var firstRow = height > 1 ? 4 * width : 0;
+        var firstRow = height > 1 && alphaTop === videoHeight ? 4 * width : 0;
         var layer = grain ? layers[phase === null ? 0 : 1] : null;
         var cells = phase === null ? 256 : grain && grain.spriteCells, first = phase === null ? 0 : phase * cells;
         for (var i = 0; i < half; i += 4) {
@@ -377,7 +405,7 @@
   function attach(video, canvas, options) {
     options = options || {};
     var listeners = [], detached = false, renderer = null, layout = null, pending = null, lastTime = -1;
-    var grain = null;
+    var grain = null, contentHeight = 0;
     var motion = global.matchMedia ? global.matchMedia('(prefers-reduced-motion: reduce)') : null;
     function listen(target, type, handler) {
       if (!target || !target.addEventListener) return;
@@ -410,7 +438,8 @@
 
     function draw(mediaTime) {
       if (detached || !renderer || video.readyState < 2) return false;
-      var width = video.videoWidth, height = layout === 'stacked' ? video.videoHeight / 2 : video.videoHeight;
+      var width = video.videoWidth;
+      var height = layout !== 'stacked' ? video.videoHeight : contentHeight || video.videoHeight / 2;
       var output = grain ? { width: grain.width, height: grain.height } : { width: width, height: height };
       if (canvas.width !== output.width || canvas.height !== output.height) {
         canvas.width = output.width; canvas.height = output.height;
@@ -452,7 +481,11 @@
     var ready = new Promise(function (resolve, reject) {
       function start() {
         var url = video.currentSrc || video.src;
-        var known = options.layout && options.layout !== 'auto' ? Promise.resolve(options.layout) : readLayout(url);
+        var known = readStackedHeight(url).then(function (height) {
+          if (height !== null && 2 * height <= video.videoHeight) contentHeight = height;
+          if (options.layout && options.layout !== 'auto') return options.layout;
+          return height === null || 2 * height > video.videoHeight ? 'plain' : 'stacked';
+        });
         Promise.all([known, loadGrain(options.grain)]).then(function (found) {
           if (detached) return;
           grain = found[1];
@@ -497,5 +530,7 @@
     };
   }
 
-  global.FluidGradientPlayer = { attach: attach, readLayout: readLayout, LAYOUT_COMMENT: LAYOUT_COMMENT };
+  global.FluidGradientPlayer = {
+    attach: attach, readLayout: readLayout, readStackedHeight: readStackedHeight, LAYOUT_COMMENT: LAYOUT_COMMENT
+  };
 })(typeof window !== 'undefined' ? window : this);
