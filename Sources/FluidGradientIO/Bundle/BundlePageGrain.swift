@@ -61,9 +61,9 @@ extension BundlePage {
     var playerGrainOption: String {
         guard let grain, player != nil else { return "" }
         let sprite = grain.animated ? "'\(BundleGrain.spriteFile)'" : "null"
-        return ", {\n    grain: { tile: '\(BundleGrain.tileFile)', sprite: \(sprite), spriteCells: "
+        return ", {\n      grain: { tile: '\(BundleGrain.tileFile)', sprite: \(sprite), spriteCells: "
             + "\(BundleGrain.spriteCells), cell: \(number(grain.cell)), fps: \(number(grain.fps)), "
-            + "width: \(width), height: \(height) }\n  }"
+            + "width: \(width), height: \(height) }\n    }"
     }
 
     private func css(_ pixels: Double) -> String { number(pixels) + "px" }
