@@ -186,6 +186,32 @@ class StudioTest(StudioPage):
         design = self.js("studio.designId")
         self.assertEqual(self.server.get(f"/v1/designs/{design}/frames/1920x1080/0.5.png"), json_bytes)
 
+    def test_grain_control_sets_the_key_its_command_and_its_errors(self):
+        self.settle()
+        before = self.js("studio.designId")
+        self.type_into('[data-input="grain.amount"]', "0.1")
+        self.edited(before)
+        before = self.js("studio.designId")
+        self.find("#field-grain-animated").click()
+        self.edited(before)
+        self.assertEqual(self.preset()["grain"], {"amount": 0.1, "size": 1, "animated": True, "mono": True})
+        self.assertEqual(self.find('[data-slider="grain.amount"]').get_attribute("aria-valuetext"), "10%")
+        command = self.js("studio.command()")
+        self.assertIn(" --grain 0.1 --grain-size 1 --grain-animated --grain-mono ", command)
+        work = tempfile.mkdtemp(dir=self.work)
+        words = shlex.split(command)
+        words[words.index("-o") + 1] = "from-command.png"
+        subprocess.run([BINARY, *words[1:], "--quiet", "--time", "0.5"], cwd=work, check=True)
+        design = self.js("studio.designId")
+        self.assertEqual(self.server.get(f"/v1/designs/{design}/frames/1920x1080/0.5.png"),
+                         read_bytes(os.path.join(work, "from-command.png")))
+        self.type_into('[data-input="grain.amount"]', "1.5")
+        error = wait_for(self.driver, "document.querySelector('[data-error-for=\"grain\"].shown')?.textContent")
+        self.assertTrue(error.startswith("grain.amount: "), error)
+        self.assertIn("outside the allowed range 0...1", error)
+        self.type_into('[data-input="grain.amount"]', "0")
+        wait_for(self.driver, "!document.querySelector('[data-error-for].shown') && !studio.busy")
+
     def copied_command(self):
         """What the Copy command button puts on the clipboard (and the command shown)."""
         self.driver.execute_cdp_cmd("Browser.grantPermissions", {

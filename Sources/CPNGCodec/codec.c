@@ -55,9 +55,11 @@ static png_bytep *row_pointers(png_structp png, const void *pixels, uint32_t wid
    and the rows. Files and memory share it, so both hold the same bytes. */
 static void write_image(png_structp png, png_infop info, png_bytep *rows, uint32_t width, uint32_t height,
                         int channels, int bit_depth, int drop_alpha, fg_png_write_options options) {
-    png_set_IHDR(png, info, width, height, bit_depth,
-                 channels == 4 && !drop_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    int color_type = channels == 1                  ? PNG_COLOR_TYPE_GRAY
+                     : channels == 4 && !drop_alpha ? PNG_COLOR_TYPE_RGB_ALPHA
+                                                    : PNG_COLOR_TYPE_RGB;
+    png_set_IHDR(png, info, width, height, bit_depth, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_compression_level(png, options.compression_level);
     png_set_compression_strategy(png, options.strategy);
@@ -69,9 +71,9 @@ static void write_image(png_structp png, png_infop info, png_bytep *rows, uint32
     png_write_end(png, info);
 }
 
-/* Whether `channels` is 3 or 4; otherwise says so in `message`. */
+/* Whether `channels` is 1 (grey), 3 or 4; otherwise says so in `message`. */
 static int usable_channels(int channels, char message[FG_PNG_MESSAGE_SIZE]) {
-    if (channels == 3 || channels == 4) return 1;
+    if (channels == 1 || channels == 3 || channels == 4) return 1;
     snprintf(message, FG_PNG_MESSAGE_SIZE, "unsupported channel count %d", channels);
     return 0;
 }

@@ -17,7 +17,7 @@ typedef struct {
     int strategy;
 } fg_png_write_options;
 
-/// Writes `height` rows of `width` pixels with `channels` (3 = RGB, 4 = RGBA) of
+/// Writes `height` rows of `width` pixels with `channels` (1 = grey, 3 = RGB, 4 = RGBA) of
 /// `bit_depth` (8 or 16; 16-bit samples are read little-endian) to `path`, tagged sRGB.
 /// With `drop_alpha`, 4-channel input is written as RGB (the fourth sample is a filler).
 /// Returns 0; or, with a message in `message`, the `errno` value of a failed system

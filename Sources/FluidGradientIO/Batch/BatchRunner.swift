@@ -194,7 +194,8 @@ package final class BatchRunner: @unchecked Sendable {
             if job.format == .bundle {
                 _ = try BundleWriter.write(
                     BundleRequest(
-                        preset: preset, directory: job.output, encodeSize: EncodeSize.automatic(for: preset),
+                        preset: preset, directory: job.output,
+                        encodeSize: EncodeSize.automatic(for: preset.withoutGrain),
                         threads: options.threadsPerJob, generator: "fluidgradient " + options.version,
                         shouldStop: { self.shouldStop }))
             } else {

@@ -79,8 +79,13 @@ package enum BundleWriter {
     private static func build(_ request: BundleRequest, in staging: AtomicDirectory) throws -> BundleManifest {
         let preset = request.preset
         let transparent = preset.frameSpec.hasTransparency
+        // The loop is grain-free; the page lays the grain over it and over an opaque loop's
+        // poster. A transparent loop's posters keep their grain: CSS cannot overlay only the
+        // poster's opaque part, and the player lays the grain on the video itself.
+        let grain = BundleGrain(preset: preset)
+        let (loop, still) = (preset.withoutGrain, transparent ? preset : preset.withoutGrain)
         let outputs = BundleOutput.loops(transparent: transparent) + BundleOutput.posters
-        try encode(outputs, request: request, in: staging)
+        try encode(outputs, loop: loop, still: still, request: request, in: staging)
         if request.shouldStop() { throw InterruptionError() }
         var posters = outputs.filter { !$0.isLoop }
         if !transparent {
@@ -88,9 +93,10 @@ package enum BundleWriter {
             try JPEGPoster.convert(staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file))
             posters[posters.count - 1] = jpeg
         }
-        let measurement = BundleMeasurement(preset: preset, threads: request.threads)
+        let measurement = BundleMeasurement(preset: loop, threads: request.threads)
+        let stillMeasurement = still == loop ? measurement : BundleMeasurement(still: still, threads: request.threads)
         let measured = try measure(
-            outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent,
+            outputs.filter(\.isLoop) + posters, in: staging, with: (measurement, stillMeasurement), alpha: transparent,
             atOnce: request.encodesAtOnce)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
@@ -109,11 +115,13 @@ package enum BundleWriter {
         let page = BundlePage(
             title: "FluidGradient loop", width: preset.width, height: preset.height, sources: sources,
             posters: posters.map { (file: $0.file, type: $0.mimeType) },
-            player: transparent ? WebPlayer.fileName : nil)
+            player: transparent ? WebPlayer.fileName : nil,
+            grain: grain.map { PageGrain(cell: $0.field.cellSize, animated: $0.field.animated, fps: preset.fps) })
         var extras: [(name: String, role: String, type: String, bytes: [UInt8])] = [
             ("index.html", "page", "text/html", Array(page.html.utf8))
         ]
         if transparent { extras.append((WebPlayer.fileName, "player", "text/javascript", WebPlayer.script)) }
+        extras += try (grain?.files() ?? []).map { ($0.name, $0.role, "image/png", $0.bytes) }
         for extra in extras {
             try AtomicFile.write(extra.bytes, to: staging.path(of: extra.name), suggestedExtension: "html")
             files.append(
@@ -123,7 +131,7 @@ package enum BundleWriter {
             generator: request.generator, displayWidth: preset.width, displayHeight: preset.height,
             encodedWidth: request.encodeSize.width, encodedHeight: request.encodeSize.height, fps: preset.fps,
             frames: preset.frameCount, transparent: transparent, measuredAt: measurement.seconds(fps: preset.fps),
-            files: files)
+            files: files, grain: grain?.manifest)
         try AtomicFile.write(manifest.json(), to: staging.path(of: "manifest.json"), suggestedExtension: "json")
         return manifest
     }
@@ -132,8 +140,8 @@ package enum BundleWriter {
     /// comparing a display-size frame is work for a core each), at most `atOnce` at a time
     /// (each holds its decoded frames).
     private static func measure(
-        _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool,
-        atOnce: Int
+        _ outputs: [BundleOutput], in staging: AtomicDirectory,
+        with measurements: (loop: BundleMeasurement, still: BundleMeasurement), alpha: Bool, atOnce: Int
     ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
         let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
@@ -142,6 +150,7 @@ package enum BundleWriter {
             DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
                 let index = batch[offset], output = outputs[index], path = staging.path(of: output.file)
                 do {
+                    let measurement = output.isLoop ? measurements.loop : measurements.still
                     let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
                     let facts = try StreamFacts(probing: path)
                     results.update { $0[index] = (facts, error) }
@@ -154,13 +163,14 @@ package enum BundleWriter {
         return zip(outputs, results.value).map { output, result in (output, result!.0, result!.1) }
     }
 
-    /// Runs the encodes, ``BundleRequest/encodesAtOnce`` at a time in the outputs' order;
-    /// the first failure stops the others.
-    private static func encode(_ outputs: [BundleOutput], request: BundleRequest, in staging: AtomicDirectory)
-        throws
-    {
-        let preset = request.preset
-        let small = preset.rendered(at: request.encodeSize)
+    /// Runs the encodes, ``BundleRequest/encodesAtOnce`` at a time in the outputs' order, the
+    /// loops of `loop` at the encode size and the posters of `still`; the first failure stops
+    /// the others.
+    private static func encode(
+        _ outputs: [BundleOutput], loop: Preset, still: Preset, request: BundleRequest, in staging: AtomicDirectory
+    ) throws {
+        let preset = loop
+        let small = loop.rendered(at: request.encodeSize)
         let total = outputs.map { $0.isLoop ? preset.frameCount : 1 }.reduce(0, +)
         let progress = request.progress.map { CallbackProgress(total: total, report: $0) }
         let failure = FirstFailure()
@@ -175,7 +185,7 @@ package enum BundleWriter {
                 guard !failure.happened, !request.shouldStop() else { return }
                 do {
                     let isLoop = output.isLoop
-                    let shown = isLoop ? small : preset
+                    let shown = isLoop ? small : still
                     let sink = try output.sink(
                         path: staging.path(of: output.file), width: shown.width, height: shown.height, fps: preset.fps,
                         frames: preset.frameCount, transparent: preset.frameSpec.hasTransparency,

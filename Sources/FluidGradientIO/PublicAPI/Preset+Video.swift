@@ -87,7 +87,7 @@ extension Preset {
         guard url.isFileURL else { throw FileError.notAFileURL(url: url.absoluteString, what: "bundle") }
         let display = try checked(width: width, height: height, times: [0, Double(frameCount - 1) / fps])
         let path = url.path
-        let size = try encodeSize.resolve(for: display, container: .mp4, path: path)
+        let size = try encodeSize.resolve(for: display.withoutGrain, container: .mp4, path: path)
         try Self.stoppable(path) {
             _ = try BundleWriter.write(
                 BundleRequest(

@@ -46,6 +46,8 @@ struct Bench: ParsableCommand {
         help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le, yuv420p or yuv420p10le.", valueName: "FMT"))
     var pixelFormat: PixelFormat = .rgba
 
+    @OptionGroup var grain: GrainOptions
+
     @OptionGroup var threading: ThreadOptions
 
     @Option(help: ArgumentHelp("Also encode each frame: none or png.", valueName: "none|png"))
@@ -87,7 +89,7 @@ struct Bench: ParsableCommand {
         }
     }
 
-    /// The preset to time: `--preset` at `--size`, with `--blur` and `--blobs` applied.
+    /// The preset to time: `--preset` at `--size`, with `--blur`, the grain options and `--blobs` applied.
     ///
     /// - Throws: ``CommandError`` for an unusable size, ``SceneOptionError`` for a blur out of range,
     ///   and what loading the preset throws.
@@ -100,6 +102,7 @@ struct Bench: ParsableCommand {
         }
         (preset.width, preset.height) = parsed
         if let blur { preset.blur = try check(blur, "blur", PresetLimits.blur) }
+        try grain.apply(to: &preset)
         if let blobs {
             let palette = preset.colors.isEmpty ? [RGBA.white] : preset.colors
             preset.colors = (0..<blobs).map { palette[$0 % palette.count] }

@@ -29,7 +29,8 @@ extension Render {
     ///   ``BundleWriter/write(_:)`` throws.
     func writeBundle(of preset: Preset, to directory: String) throws {
         let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .auto
-        let size = try request.resolve(for: preset, container: .mp4, path: directory)
+        // The loop is grain-free (the page lays the grain over it), so its size is the one without.
+        let size = try request.resolve(for: preset.withoutGrain, container: .mp4, path: directory)
         if !output.quiet, !preset.loop {
             printError(
                 "note: the preset does not loop, so the page's loop jumps from the last frame to the first; "

@@ -9,15 +9,18 @@ package enum ReferenceRenderer {
     ///
     /// - Parameters:
     ///   - scene: The base and highlight blobs.
-    ///   - spec: The frame: its size, σ, edges and background.
+    ///   - spec: The frame: its size, σ, edges, background and grain.
+    ///   - frameIndex: The frame's index, which picks animated grain's phase.
     ///   - threads: Threads to split the rows over; the values do not depend on it.
     /// - Returns: The frame, premultiplied, before quantisation.
-    package static func render(_ scene: Scene, spec: FrameSpec, threads: Int = 1) -> FloatImage {
+    package static func render(_ scene: Scene, spec: FrameSpec, frameIndex: Int = 0, threads: Int = 1) -> FloatImage {
         let kernel = gaussianKernel(sigma: spec.sigma, radius: Int((5 * spec.sigma).rounded(.up)))
         let canvas = Canvas(spec: spec, reach: kernel.count / 2)
         let composited = composite(scene, on: canvas, spec: spec, threads: threads)
         let vertical = blurVertically(composited, on: canvas, kernel: kernel, height: spec.height, threads: threads)
-        return blurHorizontally(vertical, on: canvas, kernel: kernel, spec: spec, threads: threads)
+        var image = blurHorizontally(vertical, on: canvas, kernel: kernel, spec: spec, threads: threads)
+        if let grain = spec.grain { layGrain(grain, frameIndex: frameIndex, on: &image) }
+        return image
     }
 
     /// The frame with the blur's reach added on every side.

@@ -130,6 +130,12 @@ FG.controls = (() => {
     return [name, description];
   }
 
+  /** The grain object's control (grain-control.js). */
+  function grain(edit) {
+    const control = new FG.GrainControl((v, e) => edit("grain", v, e));
+    return { key: "grain", element: control.element, set: (v) => control.set(v), control };
+  }
+
   /**
    * Builds every control into `container`.
    * @param {HTMLElement} container the Design panel.
@@ -154,6 +160,7 @@ FG.controls = (() => {
         range("retargetInterval", edit)]],
       ["Motion and look", [slider("speed", edit), slider("blur", edit), seed(edit),
         select("edges", L.EDGE_CHOICES, edit), textField("pointScale", edit, { mode: "decimal", unit: "×" })]],
+      ["Grain", [grain(edit)]],
       ["Output", [textField("size", edit, { raw: true, wide: true, list: "sizes", unit: "px" }),
         textField("fps", edit, { mode: "decimal", unit: "frames/s" }),
         textField("duration", edit, { mode: "decimal", unit: "s" }), checkbox("loop", edit)]],
