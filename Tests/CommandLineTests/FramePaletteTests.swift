@@ -27,7 +27,7 @@ import Testing
     func aRenderGivesTheCommandsColours(depth: Frame.Depth, transparent: Bool) throws {
         let scratch = Scratch()
         var generator = SplitMix64(seed: transparent ? 51 : 52)
-        var preset = try #require(Preset.builtIn(Preset.builtInNames[Int(generator.nextUnit() * 12) % 12]))
+        var preset = try Preset(builtIn: Preset.builtInNames[Int(generator.nextUnit() * 12) % 12])
         if transparent {
             // Opaque blobs, so that some pixels are at least half opaque.
             preset.background = .color(.clear)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aCountOutsideTheCommandsBoundsThrows() throws {
-        let frame = try #require(Preset.builtIn("aurora")).frame(at: 0, width: 16, height: 9)
+        let frame = try Preset(builtIn: "aurora").frame(at: 0, width: 16, height: 9)
         for count in [0, -1, 17, Int.max] {
             #expect {
                 try frame.palette(count: count)
