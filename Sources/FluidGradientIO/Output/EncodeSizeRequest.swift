@@ -12,8 +12,11 @@ public enum EncodeSizeRequest: Equatable, Sendable {
     /// This size, which must keep the display size's aspect ratio and be no larger.
     case size(width: Int, height: Int)
 
-    /// Parses `auto`, `full` or `WxH`.
-    package init(parsing text: String) throws {
+    /// Reads `--encode-size`'s text: `auto`, `full` or a size such as `640x360`.
+    ///
+    /// - Parameter text: The text, in any case.
+    /// - Throws: ``OutputError/unreadableEncodeSize(text:)`` for anything else.
+    public init(parsing text: String) throws(OutputError) {
         switch text.lowercased() {
         case "auto": self = .auto
         case "full": self = .full

@@ -10,8 +10,9 @@ extension Frame {
     /// Sub filter), which suits smooth, dithered gradients.
     ///
     /// - Returns: The PNG file's bytes.
-    /// - Throws: An error when libpng cannot encode the frame, such as when memory runs out.
-    public func pngData() throws -> Data {
+    /// - Throws: ``PNGError/cannotEncode(message:)`` when libpng cannot encode the frame,
+    ///   such as when memory runs out.
+    public func pngData() throws(PNGError) -> Data {
         Data(try PNGFile.data(pixels, alpha: hasTransparency))
     }
 
