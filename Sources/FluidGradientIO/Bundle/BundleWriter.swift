@@ -17,8 +17,8 @@ package struct BundleRequest: Sendable {
     package var generator: String
     /// Hears each ffmpeg command line, for `--verbose`.
     package var announce: (@Sendable (String) -> Void)?
-    /// Hears (frames encoded, total) over every file, after each frame.
-    package var progress: (@Sendable (Int, Int) -> Void)?
+    /// Hears the progress: each encode's frames, the files measured, the packing.
+    package var progress: (@Sendable (RenderProgress) -> Void)?
     /// Asked between frames: true stops the bundle as an interrupt does (a batch that
     /// is stopping).
     package var shouldStop: @Sendable () -> Bool
@@ -26,7 +26,8 @@ package struct BundleRequest: Sendable {
     package init(
         preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
         generator: String = "fluidgradient " + Preset.engineVersion, announce: (@Sendable (String) -> Void)? = nil,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
+        progress: (@Sendable (RenderProgress) -> Void)? = nil,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
     ) {
         self.preset = preset
         self.directory = directory
@@ -59,9 +60,16 @@ package enum BundleWriter {
     ///   nothing is left under `request.directory` then.
     package static func write(_ request: BundleRequest) throws -> BundleManifest {
         let staging = try AtomicDirectory(destination: request.directory, marker: "manifest.json")
+        let outputs = BundleOutput.loops(transparent: request.preset.frameSpec.hasTransparency) + BundleOutput.posters
+        let progress = request.progress.map { report in
+            EventProgress(
+                steps: BundleProgress.steps(for: outputs, frames: request.preset.frameCount),
+                weights: BundleProgress.weights, emit: report)
+        }
         do {
-            let manifest = try build(request, in: staging)
+            let manifest = try build(request, outputs: outputs, progress: progress, in: staging)
             try staging.commit()
+            progress?.complete()
             return manifest
         } catch {
             staging.discard()
@@ -69,11 +77,12 @@ package enum BundleWriter {
         }
     }
 
-    private static func build(_ request: BundleRequest, in staging: AtomicDirectory) throws -> BundleManifest {
+    private static func build(
+        _ request: BundleRequest, outputs: [BundleOutput], progress: EventProgress?, in staging: AtomicDirectory
+    ) throws -> BundleManifest {
         let preset = request.preset
         let transparent = preset.frameSpec.hasTransparency
-        let outputs = BundleOutput.loops(transparent: transparent) + BundleOutput.posters
-        try encode(outputs, request: request, in: staging)
+        try encode(outputs, request: request, progress: progress, in: staging)
         if request.shouldStop() { throw InterruptionError() }
         var posters = outputs.filter { !$0.isLoop }
         if !transparent {
@@ -81,9 +90,12 @@ package enum BundleWriter {
             try JPEGPoster.convert(staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file))
             posters[posters.count - 1] = jpeg
         }
+        let measuring = outputs.filter(\.isLoop) + posters
+        progress?.begin(.measuring, steps: [("files", measuring.count)])
         let measurement = BundleMeasurement(preset: preset, threads: request.threads)
-        let measured = try measure(
-            outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent)
+        let measured = try measure(measuring, in: staging, with: measurement, alpha: transparent, progress: progress)
+        if request.shouldStop() { throw InterruptionError() }
+        progress?.begin(.packing)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
         for (output, facts, error) in measured {
@@ -123,7 +135,8 @@ package enum BundleWriter {
     /// Each output's stream facts and error, measured two or more at a time (decoding and
     /// comparing a display-size frame is work for a core each).
     private static func measure(
-        _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool
+        _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool,
+        progress: EventProgress?
     ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
         let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
@@ -133,6 +146,7 @@ package enum BundleWriter {
                 let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
                 let facts = try StreamFacts(probing: path)
                 results.update { $0[index] = (facts, error) }
+                progress?.advance(0)
             } catch {
                 failure.record(error)
             }
@@ -142,13 +156,11 @@ package enum BundleWriter {
     }
 
     /// Runs every encode at once; the first failure stops the others.
-    private static func encode(_ outputs: [BundleOutput], request: BundleRequest, in staging: AtomicDirectory)
-        throws
-    {
+    private static func encode(
+        _ outputs: [BundleOutput], request: BundleRequest, progress: EventProgress?, in staging: AtomicDirectory
+    ) throws {
         let preset = request.preset
         let small = preset.rendered(at: request.encodeSize)
-        let total = outputs.map { $0.isLoop ? preset.frameCount : 1 }.reduce(0, +)
-        let progress = request.progress.map { CallbackProgress(total: total, report: $0) }
         let failure = FirstFailure()
         let group = DispatchGroup()
         for output in outputs {
@@ -166,7 +178,8 @@ package enum BundleWriter {
                     let plan = RenderPlan(
                         preset: shown, frames: 0...(isLoop ? preset.frameCount - 1 : 0), time: isLoop ? nil : 0,
                         dither: request.dither, threads: isLoop ? 1 : request.threads)
-                    try FramePipeline.run(plan, into: sink, progress: progress) {
+                    let reporter = progress?.reporter(for: BundleProgress.step(of: output, in: outputs))
+                    try FramePipeline.run(plan, into: sink, progress: reporter) {
                         failure.happened || request.shouldStop()
                     }
                 } catch {
