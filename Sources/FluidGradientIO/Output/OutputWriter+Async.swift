@@ -53,16 +53,3 @@ package final class StopSignal: Sendable {
     /// Asks for a stop.
     package func set() { flag.store(true, ordering: .releasing) }
 }
-
-extension Output {
-    /// The path the output names, for messages: the file, the pattern, the directory, or
-    /// `-` for standard output.
-    package var path: String {
-        switch self {
-        case .png(let path, _), .video(let path, _, _): path
-        case .pngSequence(let pattern, _): pattern
-        case .raw: "-"
-        case .bundle(let directory): directory
-        }
-    }
-}

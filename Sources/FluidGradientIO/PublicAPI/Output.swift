@@ -56,3 +56,16 @@ extension Output {
         }
     }
 }
+
+extension Output {
+    /// The path the output names, for messages: the file, the pattern, the directory, or
+    /// `-` for standard output.
+    package var path: String {
+        switch self {
+        case .png(let path, _), .video(let path, _, _): path
+        case .pngSequence(let pattern, _): pattern
+        case .raw: "-"
+        case .bundle(let directory): directory
+        }
+    }
+}
