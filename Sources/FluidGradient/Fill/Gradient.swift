@@ -196,7 +196,7 @@ public struct Gradient: Hashable, Sendable {
         lhs.kind == rhs.kind && lhs.angle == rhs.angle && lhs.stops == rhs.stops
     }
 
-    /// Hashes the kind, angle and stops, which ``==`` compares.
+    /// Hashes the kind, angle and stops, which `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(angle)

@@ -142,7 +142,7 @@ package final class BatchRunner: Sendable {
         }
     }
 
-    /// Renders `job` into its output through the library's ``FluidGradient/Preset/write(to:frames:width:height:encodeSize:alpha:dither:threads:ffmpegOptions:events:)``:
+    /// Renders `job` into its output through the library's `Preset.write(to:…)`:
     /// a video at its full size, a still of instant 0, or a bundle.
     private func render(_ job: BatchJob, preset: Preset) async throws(RenderError) {
         let output: Output

@@ -1,8 +1,7 @@
 import FluidGradient
 import Foundation
 
-/// Everything a write takes: ``FluidGradient/Preset/write(to:frames:width:height:encodeSize:alpha:dither:threads:ffmpegOptions:events:)``'s
-/// parameters, as one value.
+/// Everything a write takes: `Preset.write(to:…)`'s parameters, as one value.
 package struct WriteRequest: Sendable {
     package var preset: Preset
     package var output: Output

@@ -8,9 +8,9 @@ extension Preset {
     ///
     /// - Parameters:
     ///   - time: The instant, in seconds: 0 to 86400.
-    ///   - width: The image's width in pixels, at most 16383; the preset's ``width`` when
+    ///   - width: The image's width in pixels, at most 16383; the preset's `width` when
     ///     left out.
-    ///   - height: The image's height in pixels, at most 16383; the preset's ``height``
+    ///   - height: The image's height in pixels, at most 16383; the preset's `height`
     ///     when left out.
     ///   - keepingLook: Whether a frame of another size than the preset's shows the preset
     ///     as it looks at that size, as its own frame scaled there would: the point scale
@@ -42,9 +42,9 @@ extension Preset {
     /// - Parameters:
     ///   - time: The instant, in seconds: 0 to 86400.
     ///   - width: The image's width in pixels, even and at least 64; the preset's
-    ///     ``width`` when left out.
+    ///     `width` when left out.
     ///   - height: The image's height in pixels, even and at least 64; the preset's
-    ///     ``height`` when left out.
+    ///     `height` when left out.
     ///   - keepingLook: Whether a frame of another size than the preset's shows the preset
     ///     as it looks at that size, as its own frame scaled there would: the point scale
     ///     multiplied by `min(width, height) / min(preset width, preset height)`, so that σ

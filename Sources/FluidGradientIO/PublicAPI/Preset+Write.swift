@@ -27,8 +27,8 @@ extension Preset {
     ///   - frames: The frames to write: every frame of the preset's duration (the default),
     ///     a range of them, or one instant. A single PNG holds one frame: the instant, the
     ///     first of the range, or frame 0. A bundle always holds the whole loop.
-    ///   - width: The display width in pixels; the preset's ``width`` when left out.
-    ///   - height: The display height in pixels; the preset's ``height`` when left out.
+    ///   - width: The display width in pixels; the preset's `width` when left out.
+    ///   - height: The display height in pixels; the preset's `height` when left out.
     ///   - encodeSize: The size a video or a bundle's loops are encoded at, for players to
     ///     scale to the display size; left out, `auto` (the smallest the blur allows) for
     ///     every video but `.mov`, whose ProRes master keeps the display size.

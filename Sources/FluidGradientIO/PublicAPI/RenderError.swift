@@ -41,7 +41,7 @@ public enum RenderError: FluidGradientError, Equatable {
         }
     }
 
-    /// The wrapped error's ``FluidGradientError/isInputError``.
+    /// The wrapped error's `isInputError`.
     public var isInputError: Bool { wrapped.isInputError }
 
     /// The error this case holds.

@@ -1,7 +1,6 @@
 /// What a render reports while it works, in order, through the stream given to
-/// ``FluidGradient/Preset/write(to:frames:width:height:encodeSize:alpha:dither:threads:ffmpegOptions:events:)``:
-/// first its notes and the ffmpeg commands it runs, then the size it renders at, then its
-/// progress.
+/// `Preset.write(to:…)`'s `events`: first its notes and the ffmpeg commands it runs, then
+/// the size it renders at, then its progress.
 public enum RenderEvent: Hashable, Sendable {
     /// One line on what the output will not hold of what was asked, or holds otherwise:
     /// transparency in an `.mp4`, the frames a GIF drops, the smaller size a video is

@@ -25,9 +25,8 @@ extension Render {
 
     /// Writes the bundle of `preset` into `directory` and says what it holds.
     ///
-    /// - Throws: ``CommandError`` for an encode size that cannot be read, and what
-    ///   ``FluidGradient/Preset/write(to:frames:width:height:encodeSize:alpha:dither:threads:ffmpegOptions:events:)``
-    ///   throws.
+    /// - Throws: ``OutputError`` for an encode size that cannot be read, and the
+    ///   ``RenderError`` that `Preset.write(to:…)` throws.
     func writeBundle(of preset: Preset, to directory: String) async throws {
         let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .auto
         let printer = EventPrinter(quiet: output.quiet, verbose: output.verbose) { _, _ in directory }
