@@ -46,11 +46,10 @@ import Testing
     @Test func aCountOutsideTheCommandsBoundsThrows() throws {
         let frame = try Preset(builtIn: "aurora").frame(at: 0, width: 16, height: 9)
         for count in [0, -1, 17, Int.max] {
-            #expect {
+            #expect(throws: PaletteError.countOutOfRange(count: count, allowed: 1...16)) {
                 try frame.palette(count: count)
-            } throws: { error in
-                (error as? PresetError).map { $0.keyPath == "count" && $0.description.contains("\(count)") } ?? false
             }
+            #expect(PaletteError.countOutOfRange(count: count, allowed: 1...16).description.contains("\(count)"))
         }
         #expect(try frame.palette(count: 16).count <= 16)
     }

@@ -60,10 +60,25 @@ import Testing
 
     @Test func aSizeOrInstantTheEncoderCannotTakeThrows() throws {
         let preset = try Preset(builtIn: "ocean")
-        #expect(throws: PresetError.self) { try preset.webpData(at: -1, width: 64, height: 64) }
-        #expect(throws: PresetError.self) { try preset.avifData(at: 0, width: 0, height: 64) }
+        for (time, width, height, key) in [(-1.0, 64, 64, "time"), (0, 0, 64, "size")] {
+            do {
+                _ = try preset.webpData(at: time, width: width, height: height)
+                Issue.record("\(time) s at \(width)x\(height) was encoded")
+            } catch .preset(let error) {
+                #expect(error.keyPath == key)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
         // AV1 takes even sides of at least 64 pixels.
-        #expect(throws: (any Error).self) { try preset.avifData(at: 0, width: 65, height: 64) }
-        #expect(throws: (any Error).self) { try preset.avifData(at: 0, width: 32, height: 18) }
+        for (width, height) in [(32, 18), (65, 64)] {
+            do {
+                _ = try preset.avifData(at: 0, width: width, height: height)
+                Issue.record("\(width)x\(height) was encoded")
+            } catch .output(.videoTooSmall(_, "AV1", 32, 18, 64, 64)), .output(.oddVideoSize(_, "AV1", 65, 64)) {
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
     }
 }
