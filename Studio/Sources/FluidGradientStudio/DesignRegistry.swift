@@ -3,19 +3,19 @@ import FluidGradientIO
 import Foundation
 
 /// A checked preset under its content address: what `/v1/designs/{id}` names.
-public struct Design: Sendable {
+package struct Design: Sendable {
     /// The content address: SHA-256 of the engine version, a newline and the normalized
     /// preset JSON with `name` and `description` blanked (they change no pixel), in hex.
-    public let id: String
+    package let id: String
     /// The preset, checked.
-    public let preset: Preset
+    package let preset: Preset
     /// The normalized preset JSON (``Preset/jsonText``), as the API returns it.
-    public let json: String
+    package let json: String
 
     /// The design of `preset`, with its address.
     ///
     /// - Parameter preset: a checked preset.
-    public init(preset: Preset) {
+    package init(preset: Preset) {
         var anonymous = preset
         anonymous.name = ""
         anonymous.description = ""
@@ -27,9 +27,9 @@ public struct Design: Sendable {
 
 /// The designs the service knows: the built-in presets, always, and the posted designs
 /// up to a bound, the least recently used dropped first (a client posts it again).
-public final class DesignRegistry: Sendable {
+package final class DesignRegistry: Sendable {
     /// The built-in presets' designs, by preset name, in name order.
-    public let builtIn: [(name: String, design: Design)]
+    package let builtIn: [(name: String, design: Design)]
     private let builtInByName: [String: Design]
     private let builtInByID: [String: Design]
     private let posted: LRUCache<String, Design>
@@ -48,15 +48,15 @@ public final class DesignRegistry: Sendable {
     ///
     /// - Parameter preset: a checked preset.
     /// - Returns: its design, now the most recently used.
-    public func register(_ preset: Preset) -> Design {
+    package func register(_ preset: Preset) -> Design {
         let design = Design(preset: preset)
         if builtInByID[design.id] == nil { posted.insert(design, for: design.id, cost: 1) }
         return design
     }
 
     /// The design with address `id`, or nil when it is unknown or was dropped.
-    public func design(id: String) -> Design? { builtInByID[id] ?? posted.value(for: id) }
+    package func design(id: String) -> Design? { builtInByID[id] ?? posted.value(for: id) }
 
     /// The design of the built-in preset `name`, or nil.
-    public func builtIn(named name: String) -> Design? { builtInByName[name] }
+    package func builtIn(named name: String) -> Design? { builtInByName[name] }
 }

@@ -5,11 +5,11 @@ import UnixSignals
 
 /// The render service's state, shared by its routes: the configuration, the registered
 /// designs and images, the cache of encoded frames and the render threads.
-public final class Studio: Sendable {
+package final class Studio: Sendable {
     /// The limits and options the service runs with.
-    public let configuration: StudioConfiguration
+    package let configuration: StudioConfiguration
     /// The designs: the built-in presets and the posted ones.
-    public let designs: DesignRegistry
+    package let designs: DesignRegistry
     /// Encoded frames by design and address, bounded by their bytes.
     let frames: LRUCache<FrameKey, EncodedFrame>
     /// The frames being rendered now, which other requests for them wait for.
@@ -17,16 +17,16 @@ public final class Studio: Sendable {
     /// Uploaded images by id, bounded by their decoded bytes.
     let images: LRUCache<String, UploadedImage>
     /// The threads frames, palettes and comparisons are computed on, within the limits.
-    public let renders: RenderPool
+    package let renders: RenderPool
     /// The render jobs and their files.
-    public let jobs: JobManager
+    package let jobs: JobManager
     /// Image uploads being read or worked on (``withUploadPlace(_:)``).
     package let uploads = Atomic(0)
 
     /// A studio with nothing registered yet but the built-in presets.
     ///
     /// - Parameter configuration: the limits and options.
-    public init(configuration: StudioConfiguration) {
+    package init(configuration: StudioConfiguration) {
         self.configuration = configuration
         designs = DesignRegistry(capacity: configuration.maxDesigns)
         frames = LRUCache(capacity: configuration.cacheBytes)

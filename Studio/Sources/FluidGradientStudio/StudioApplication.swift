@@ -11,7 +11,7 @@ extension Studio {
     ///   - configuration: the address, the token and the limits.
     ///   - logger: where the server logs; a default logger when nil.
     /// - Returns: the application, ready to run (`runService()` stops it on SIGTERM/SIGINT).
-    public static func application(
+    package static func application(
         configuration: StudioConfiguration, logger: Logger? = nil
     ) -> some ApplicationProtocol {
         Studio(configuration: configuration).application(logger: logger)
@@ -22,7 +22,7 @@ extension Studio {
     ///
     /// - Parameter logger: where the server logs; a default logger when nil.
     /// - Returns: the application.
-    public func application(logger: Logger? = nil) -> some ApplicationProtocol {
+    package func application(logger: Logger? = nil) -> some ApplicationProtocol {
         Application(
             router: makeRouter().router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
@@ -31,7 +31,7 @@ extension Studio {
 
     /// Every route the application answers: its path pattern (such as
     /// `/v1/designs/{id}`) and methods, HEAD left out (it is answered wherever GET is).
-    public var routeTable: [(path: String, methods: [String])] { makeRouter().routes }
+    package var routeTable: [(path: String, methods: [String])] { makeRouter().routes }
 
     /// The router with the middleware and every route group.
     private func makeRouter() -> StudioRouter {

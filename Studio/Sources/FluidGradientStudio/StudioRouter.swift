@@ -1,15 +1,15 @@
 import Hummingbird
 
 /// The request context of every studio route.
-public typealias StudioContext = BasicRequestContext
+package typealias StudioContext = BasicRequestContext
 
 /// Hummingbird's router, remembering which methods each path answers, so that a request
 /// with another method gets 405 with `Allow` instead of the router's 404.
 ///
 /// Routes are added as to any router (`get`, `post`, `group`); ``finish()`` adds the 405
 /// answers once every route is in.
-public final class StudioRouter: RouterMethods, @unchecked Sendable {
-    public typealias Context = StudioContext
+package final class StudioRouter: RouterMethods, @unchecked Sendable {
+    package typealias Context = StudioContext
 
     /// The router the routes go to.
     let router: Router<StudioContext>

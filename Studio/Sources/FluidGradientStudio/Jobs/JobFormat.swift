@@ -18,10 +18,10 @@ public enum JobFormat: String, CaseIterable, Codable, Sendable {
     case bundle
 
     /// The extension of the file the client downloads.
-    public var fileExtension: String { self == .bundle ? "zip" : rawValue }
+    package var fileExtension: String { self == .bundle ? "zip" : rawValue }
 
     /// The `Content-Type` the downloaded file is sent with.
-    public var contentType: String {
+    package var contentType: String {
         switch self {
         case .mp4: "video/mp4"
         case .webm: "video/webm"

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The limits a job must stay within, and the server's job capacity.
-public struct JobLimits: Sendable {
+package struct JobLimits: Sendable {
     /// Frames per job (duration x fps).
-    public var maxFrames: Int = 3600
+    package var maxFrames: Int = 3600
     /// Pixels per frame (width x height of the design).
     public var maxPixels: Int = 3840 * 2160
     /// Jobs rendering at once, each on its own thread.
@@ -13,21 +13,21 @@ public struct JobLimits: Sendable {
     /// Finished jobs whose file waits for its download; a new job past it is refused with 503
     /// until one is downloaded, deleted or expires, so that files nobody fetches cannot fill
     /// the disk.
-    public var maxKept: Int = 16
+    package var maxKept: Int = 16
     /// How long a finished job (and its file) is kept.
-    public var expiry: Duration = .seconds(15 * 60)
+    package var expiry: Duration = .seconds(15 * 60)
     /// The `Retry-After` seconds of a refusal for a full queue.
-    public var retryAfter: Int = 10
+    package var retryAfter: Int = 10
     /// How often an event stream looks at its job: at most this many events a second.
-    public var eventInterval: Duration = .milliseconds(100)
+    package var eventInterval: Duration = .milliseconds(100)
     /// The longest an event stream goes without a write, so that a client that left is noticed.
-    public var eventHeartbeat: Duration = .seconds(15)
+    package var eventHeartbeat: Duration = .seconds(15)
     /// How long shutting down waits for running jobs to stop.
-    public var shutdownGrace: Duration = .seconds(5)
+    package var shutdownGrace: Duration = .seconds(5)
 
     /// The defaults: 3600 frames, 3840x2160 pixels, one running job per core, 8 queued,
     /// 16 files waiting for their download, each kept 15 minutes.
-    public init() {}
+    package init() {}
 }
 
 extension JobLimits {

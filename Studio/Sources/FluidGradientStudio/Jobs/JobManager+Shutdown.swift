@@ -4,7 +4,7 @@ extension JobManager {
     ///
     /// - Returns: whether every render thread stopped within the grace period.
     @discardableResult
-    public func shutdown() async -> Bool {
+    package func shutdown() async -> Bool {
         let (expiries, workspace) = table.withLock { table in
             table.accepting = false
             table.queue = []

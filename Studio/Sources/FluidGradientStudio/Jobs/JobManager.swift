@@ -6,9 +6,9 @@ import Synchronization
 /// are downloaded, cancelled or expired.
 ///
 /// Every method is safe to call from any thread; none blocks on a render.
-public final class JobManager: Sendable {
+package final class JobManager: Sendable {
     /// The limits and capacity this manager applies.
-    public let limits: JobLimits
+    package let limits: JobLimits
     /// Where the private directory is made.
     private let parent: String?
     let table = Mutex(JobTable())
@@ -20,13 +20,13 @@ public final class JobManager: Sendable {
     /// - Parameters:
     ///   - limits: frames, pixels, running jobs, queue and expiry.
     ///   - parent: where to make the private directory; the system's temporary directory when nil.
-    public init(limits: JobLimits = JobLimits(), parent: String? = nil) {
+    package init(limits: JobLimits = JobLimits(), parent: String? = nil) {
         self.limits = limits
         self.parent = parent
     }
 
     /// The private directory holding the jobs' files, once the first job made it.
-    public var workspace: JobWorkspace? { table.withLock { $0.workspace } }
+    package var workspace: JobWorkspace? { table.withLock { $0.workspace } }
 
     /// Queues a job, and starts it at once when a thread is free.
     ///
@@ -34,7 +34,7 @@ public final class JobManager: Sendable {
     /// - Returns: the new job's JSON (queued or running).
     /// - Throws: ``JobProblem`` 503 when the queue is full, too many finished files wait for
     ///   their download, the server is stopping, or the private directory cannot be made.
-    public func submit(_ spec: JobSpec) throws(JobProblem) -> JobSnapshot {
+    package func submit(_ spec: JobSpec) throws(JobProblem) -> JobSnapshot {
         let id = Self.makeID()
         try table.withLock { table throws(JobProblem) in
             guard table.accepting else { throw JobProblem.shuttingDown }
@@ -62,7 +62,7 @@ public final class JobManager: Sendable {
     /// The job JSON of job `id`.
     ///
     /// - Throws: ``JobProblem`` 404 for an unknown job.
-    public func snapshot(of id: String) throws(JobProblem) -> JobSnapshot {
+    package func snapshot(of id: String) throws(JobProblem) -> JobSnapshot {
         guard let snapshot = table.withLock({ $0.jobs[id]?.snapshot }) else { throw JobProblem.unknownJob(id) }
         return snapshot
     }
@@ -71,7 +71,7 @@ public final class JobManager: Sendable {
     /// its files), or deletes it with its file when it has.
     ///
     /// - Throws: ``JobProblem`` 404 for an unknown job.
-    public func cancel(_ id: String) throws(JobProblem) {
+    package func cancel(_ id: String) throws(JobProblem) {
         let deleted = try table.withLock { table throws(JobProblem) in
             guard var record = table.jobs[id] else { throw JobProblem.unknownJob(id) }
             if record.snapshot.state.isTerminal {

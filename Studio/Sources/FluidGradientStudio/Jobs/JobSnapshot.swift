@@ -16,19 +16,19 @@ public enum JobState: String, Codable, Sendable {
 }
 
 /// The job JSON: what `GET /v1/jobs/{id}` answers and each server-sent event carries.
-public struct JobSnapshot: Codable, Equatable, Sendable {
+package struct JobSnapshot: Codable, Equatable, Sendable {
     /// The job's id (32 hex digits).
-    public var id: String
+    package var id: String
     /// Where the job is.
     public var state: JobState
     /// The share of frames encoded, 0...1; 1 once done.
     public var progress: Double
     /// What the job produces.
-    public var format: JobFormat
+    package var format: JobFormat
     /// The downloaded file's name, once done.
-    public var file: String?
+    package var file: String?
     /// The file's size in bytes, once done.
-    public var bytes: Int?
+    package var bytes: Int?
     /// Why the job failed: a problem object as the API's errors are.
-    public var error: JobProblem?
+    package var error: JobProblem?
 }
