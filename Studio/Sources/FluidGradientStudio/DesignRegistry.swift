@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 
@@ -37,8 +36,10 @@ package final class DesignRegistry: Sendable {
     /// A registry holding the built-in presets.
     ///
     /// - Parameter capacity: how many posted designs are kept.
-    public init(capacity: Int) {
-        builtIn = Preset.builtInNames.compactMap { name in Preset.builtIn(name).map { (name, Design(preset: $0)) } }
+    package init(capacity: Int) {
+        builtIn = Preset.builtInNames.compactMap { name in
+            (try? Preset(builtIn: name)).map { (name, Design(preset: $0)) }
+        }
         builtInByName = Dictionary(builtIn.map { ($0.name, $0.design) }, uniquingKeysWith: { first, _ in first })
         builtInByID = Dictionary(builtIn.map { ($0.design.id, $0.design) }, uniquingKeysWith: { first, _ in first })
         posted = LRUCache(capacity: max(1, capacity))

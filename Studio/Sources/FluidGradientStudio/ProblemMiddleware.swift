@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Hummingbird
 
@@ -26,9 +25,11 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return problem
         case let error as PresetError:
             return .invalidPreset(error)
+        case RenderError.preset(let error):
+            return .invalidPreset(error)
         case let error as HTTPError:
             return problem(for: error, request: request)
-        case let error where isInputError(error):
+        case let error as any FluidGradientError where error.isInputError:
             return .unprocessable("The request cannot be rendered: \(error).")
         default:
             context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
