@@ -330,6 +330,43 @@ class StudioTest(unittest.TestCase):
         self.assertEqual(self.find("#match-score").text, "100.0")
         self.assertIn("largest difference 0 levels", details)
 
+    def job_labels(self):
+        """Starts recording every text the job label shows (a MutationObserver misses none
+        between polls); `jobLabels` in the page holds them."""
+        self.js("""(window.jobLabels = [], new MutationObserver(() => jobLabels.push(
+            document.getElementById('job-label').textContent)).observe(document.getElementById('job-label'),
+            {childList: true, characterData: true, subtree: true}), true)""")
+
+    def test_a_bundle_job_says_what_it_does_after_its_frames(self):
+        # Issue 38, defect 5: a bundle job sat at "Rendering 100%" while it encoded and measured.
+        for key, value in (("size", "256x144"), ("duration", "1")):
+            before = self.js("studio.designId")
+            self.type_into(f'[data-input="{key}"]', value)
+            self.edited(before)
+        self.job_labels()
+        Select(self.find("#job-format")).select_by_value("bundle")
+        self.find("#job-start").click()
+        wait_for(self.driver, "['Done', 'Downloaded'].includes(document.getElementById('job-label').textContent)"
+                              " || document.getElementById('job-label').textContent.startsWith('Failed')",
+                 timeout=300)
+        labels = self.js("jobLabels")
+        self.assertEqual(self.find("#job-label").text, "Done", labels)
+        self.assertTrue(any(label.startswith("Encoding") and "AV1" in label and "posters" in label
+                            for label in labels), labels)
+        self.assertTrue(any(label.startswith("Measuring") and "files" in label for label in labels), labels)
+        self.assertFalse(any(label.startswith("Rendering") for label in labels), labels)
+
+    def test_a_cancelled_job_empties_its_progress_bar(self):
+        # Issue 38, defect 10: a cancelled job left its progress bar where it stopped.
+        Select(self.find("#job-format")).select_by_value("mp4")
+        self.find("#job-start").click()
+        wait_for(self.driver, "document.getElementById('job-progress').value > 0", timeout=120)
+        self.find("#job-cancel").click()
+        wait_for(self.driver, "document.getElementById('job-label').textContent === 'Cancelled'")
+        self.assertEqual(self.js("document.getElementById('job-progress').value"), 0)
+        self.assertEqual(self.find("#job-progress").get_attribute("aria-valuetext"), "cancelled")
+        self.assertTrue(self.find("#job-cancel").get_attribute("hidden"))
+
     def test_screenshot_for_the_readme(self):
         Select(self.find("#preset-select")).select_by_value("dusk")
         wait_for(self.driver, "studio.preset().name === 'dusk'")

@@ -5,11 +5,11 @@ package struct JobLimits: Sendable {
     /// Frames per job (duration x fps).
     package var maxFrames: Int = 3600
     /// Pixels per frame (width x height of the design).
-    public var maxPixels: Int = 3840 * 2160
-    /// Jobs rendering at once, each on its own thread.
-    public var maxRunning: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    /// Jobs waiting for a thread; a job past it is refused with 503.
-    public var maxQueued: Int = 8
+    package var maxPixels: Int = 3840 * 2160
+    /// Jobs rendering at once.
+    package var maxRunning: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Jobs waiting for a running one to end; a job past it is refused with 503.
+    package var maxQueued: Int = 8
     /// Finished jobs whose file waits for its download; a new job past it is refused with 503
     /// until one is downloaded, deleted or expires, so that files nobody fetches cannot fill
     /// the disk.

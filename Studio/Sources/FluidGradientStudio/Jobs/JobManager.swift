@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Runs render jobs: at most ``JobLimits/maxRunning`` at once, each on its own thread, with a
+/// Runs render jobs: at most ``JobLimits/maxRunning`` at once, each a task of its own, with a
 /// bounded queue behind them, and keeps their files in a private ``JobWorkspace`` until they
 /// are downloaded, cancelled or expired.
 ///
@@ -28,7 +28,7 @@ package final class JobManager: Sendable {
     /// The private directory holding the jobs' files, once the first job made it.
     package var workspace: JobWorkspace? { table.withLock { $0.workspace } }
 
-    /// Queues a job, and starts it at once when a thread is free.
+    /// Queues a job, and starts it at once when fewer than the limit run.
     ///
     /// - Parameter spec: the checked request.
     /// - Returns: the new job's JSON (queued or running).
@@ -67,7 +67,7 @@ package final class JobManager: Sendable {
         return snapshot
     }
 
-    /// Cancels job `id` when it has not ended (a running render stops, and its thread removes
+    /// Cancels job `id` when it has not ended (a running render stops, and its task removes
     /// its files), or deletes it with its file when it has.
     ///
     /// - Throws: ``JobProblem`` 404 for an unknown job.
@@ -79,7 +79,7 @@ package final class JobManager: Sendable {
                 table.jobs[id] = nil
                 return true
             }
-            record.stop.set()
+            record.task?.cancel()
             table.queue.removeAll { $0 == id }
             record.snapshot.state = .cancelled
             record.result = .gone(reason: "was cancelled")
@@ -89,7 +89,7 @@ package final class JobManager: Sendable {
         if deleted { removeFiles(of: id) } else { scheduleExpiry(of: id) }
     }
 
-    /// How many render threads have not ended (cancelled jobs' included, until they stop).
+    /// How many renders have not ended (cancelled jobs' included, until they stop).
     package var runningCount: Int { table.withLock { $0.running } }
 
     /// How many event streams are open.

@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 
 /// The body of `POST /v1/jobs`: which design, which format, and optionally another duration
 /// or frame rate than the design's.

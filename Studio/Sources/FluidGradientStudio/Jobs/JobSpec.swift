@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 
 /// A job the manager accepted: the preset to render (its duration and fps applied) and how.

@@ -11,13 +11,29 @@
   let job = null;
   let stream = null;
 
+  const phases = { encoding: "Encoding", measuring: "Measuring", packing: "Packing" };
+
+  // A bundle's steps as the job reports them: "AV1 40%, HEVC 55%, …, posters 3/3", "files 3/7".
+  function stepsText(steps) {
+    if (!Array.isArray(steps) || steps.length === 0) return "";
+    return steps.map((step) => step.total > 20
+      ? `${step.name} ${Math.floor((100 * step.done) / Math.max(1, step.total))}%`
+      : `${step.name} ${step.done}/${step.total}`).join(", ");
+  }
+
   function show(next) {
     job = next;
-    const percent = Math.round((Number(job.progress) || 0) * 100);
-    bar.value = Number(job.progress) || 0;
-    bar.setAttribute("aria-valuetext", `${job.state}, ${percent}%`);
-    const words = { queued: "Queued", running: `Rendering ${percent}%`, done: "Done",
-      failed: "Failed", cancelled: "Cancelled" };
+    // A job that ended without its file shows no progress: the bar empties.
+    const stopped = job.state === "cancelled" || job.state === "failed";
+    const share = stopped ? 0 : Number(job.progress) || 0;
+    const percent = Math.round(share * 100);
+    bar.value = share;
+    const phase = phases[job.phase] || "Starting";
+    // One step is the frames of a video, which the percentage says; a bundle lists its steps.
+    const steps = (job.steps || []).length > 1 || job.phase === "measuring" ? stepsText(job.steps) : "";
+    bar.setAttribute("aria-valuetext", stopped ? job.state : `${job.state}, ${phase.toLowerCase()}, ${percent}%`);
+    const words = { queued: "Queued", running: `${phase} ${percent}%` + (steps ? ` (${steps})` : ""),
+      done: "Done", failed: "Failed", cancelled: "Cancelled" };
     label.textContent = job.state === "failed" && job.error
       ? `Failed: ${job.error.detail || job.error.title}` : words[job.state] || job.state;
     label.classList.toggle("bad", job.state === "failed");
