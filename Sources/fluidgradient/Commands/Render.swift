@@ -121,6 +121,12 @@ struct Render: AsyncParsableCommand {
         if timing.time != nil, timing.frameRange != nil {
             throw ValidationError("--time and --frame-range both pick frames; give one")
         }
+        if timing.frameRange != nil, case .video(_, let container, _) = target, !container.joinsPieces {
+            throw ValidationError(
+                "--frame-range: an animated image (.\(container.rawValue)) is one loop, and its pieces do not join; "
+                    + "render the range as a video piece (.mp4, .mov or .webm, joined by ffmpeg's concat demuxer) "
+                    + "or as PNG frames, and make the animated image from the whole")
+        }
     }
 
     /// Checks that `--depth` and `--pixel-format` apply to `target` and agree.
