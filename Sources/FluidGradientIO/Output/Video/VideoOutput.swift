@@ -35,10 +35,12 @@ struct VideoOutput {
         try request.alpha.check(target: .video(path, container), hasTransparency: transparent, height: preset.height)
         let stacked = request.alpha == .stacked
         // The stacked layout's tag follows the caller's options, so that it wins.
-        let extraOptions = request.ffmpegOptions + (stacked ? StackedAlphaSink.ffmpegOptions(height: preset.height) : [])
+        let extraOptions =
+            request.ffmpegOptions + (stacked ? StackedAlphaSink.ffmpegOptions(height: preset.height) : [])
         let video = try VideoSink(
             path: path, container: container, codec: codec, width: preset.width,
-            height: stacked ? StackedAlphaSink.storedHeight(preset.height) : preset.height, fps: preset.fps, frameCount: frameCount,
+            height: stacked ? StackedAlphaSink.storedHeight(preset.height) : preset.height, fps: preset.fps,
+            frameCount: frameCount,
             hasTransparency: transparent && !stacked, extraOptions: extraOptions,
             announce: { hooks.emit(.ffmpegCommand($0)) })
         let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
