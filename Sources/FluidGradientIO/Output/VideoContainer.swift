@@ -46,7 +46,7 @@ public enum VideoContainer: String, CaseIterable, Sendable {
     /// one loop, a GIF above 50 fps keeps every k-th frame of its own piece, a GIF's palette is
     /// its piece's, ffmpeg cannot read an animated WebP back, and APNG and AVIF number their
     /// frames from each piece's start.
-    package var joinsPieces: Bool {
+    public var joinsPieces: Bool {
         switch self {
         case .mp4, .mov, .webm: true
         case .gif, .webp, .apng, .avif: false
