@@ -34,12 +34,13 @@ import Testing
         #expect(worst["channel"] as? String == ["R", "G", "B", "A"][difference.worst.channel])
         let strip = try PNGFile.read(scratch.file("diffs/expected.diff.png"))
         let map = difference.map, width = map.width
-        #expect(strip.width == 3 * width && strip.height == map.height && strip.channels == 3)
+        #expect(strip.width == 3 * width && strip.height == map.height && strip.storedChannels == 3)
+        let samples = strip.storedSamples
         var panel: [UInt16] = []
         for y in 0..<map.height {
             for x in 0..<width {
                 let start = (y * 3 * width + 2 * width + x) * 3
-                panel += strip.samples[start..<(start + 3)]
+                panel += samples[start..<(start + 3)]
             }
         }
         let mapColours = map.bytes.enumerated().filter { $0.offset % 4 != 3 }.map { UInt16($0.element) }

@@ -28,6 +28,23 @@ public enum EncodeSizeRequest: Equatable, Sendable {
         }
     }
 
+    /// The width and height `preset` is encoded at under this request, as
+    /// `Preset.write(to:…)` would encode a video or a bundle's loops: for a service to plan a
+    /// job's memory before it runs.
+    ///
+    /// - Parameter preset: the design, at its display size.
+    /// - Returns: the preset's own size for `full`, what `auto` picks for it, or the size
+    ///   asked (which an encode refuses when it does not fit the preset).
+    public func dimensions(for preset: Preset) -> (width: Int, height: Int) {
+        switch self {
+        case .full: return (preset.width, preset.height)
+        case .auto:
+            let size = EncodeSize.automatic(for: preset)
+            return (size.width, size.height)
+        case .size(let width, let height): return (width, height)
+        }
+    }
+
     /// What a container gets without `--encode-size`: `full` for `.mov`, the ProRes master
     /// that editors crop, grade and scale themselves; `auto` for the delivery formats,
     /// which players scale to the element showing them.

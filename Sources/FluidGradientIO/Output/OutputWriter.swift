@@ -52,7 +52,9 @@ package enum OutputWriter {
     ///   ``VideoError`` or ``InterruptionError``, before anything is left at the output;
     ///   ``RenderError`` wraps them.
     package static func write(_ request: WriteRequest, hooks: WriteHooks = WriteHooks()) throws -> RenderSummary {
-        if case .bundle(let directory) = request.output { return try writeBundle(request, to: directory, hooks: hooks) }
+        if case .bundle(let directory, let encodesAtOnce) = request.output {
+            return try writeBundle(request, to: directory, encodesAtOnce: encodesAtOnce, hooks: hooks)
+        }
         try request.output.check()
         let selection = try FrameChoice(request.frames, output: request.output, preset: request.preset)
         var preset = try request.preset.checked(width: request.width, height: request.height, times: selection.times)
@@ -94,14 +96,16 @@ package enum OutputWriter {
         return RenderSummary(width: preset.width, height: preset.height, frameCount: selection.frames.count, loops: [])
     }
 
-    /// Writes a bundle into `directory`.
+    /// Writes a bundle into `directory`, `encodesAtOnce` files at a time (all when nil).
     private static func writeBundle(
-        _ request: WriteRequest, to directory: String, hooks: WriteHooks
+        _ request: WriteRequest, to directory: String, encodesAtOnce: Int?, hooks: WriteHooks
     ) throws -> RenderSummary {
         let preset = request.preset
         let display = try preset.checked(
             width: request.width, height: request.height, times: [0, Double(preset.frameCount - 1) / preset.fps])
-        let size = try (request.encodeSize ?? .auto).resolve(for: display, container: .mp4, path: directory)
+        // The loop is grain-free (the page lays the grain over it), so its size is the one without.
+        let size = try (request.encodeSize ?? .auto).resolve(
+            for: display.withoutGrain, container: .mp4, path: directory)
         if !display.loop {
             hooks.emit(
                 .note(
@@ -112,7 +116,7 @@ package enum OutputWriter {
         let manifest = try BundleWriter.write(
             BundleRequest(
                 preset: display, directory: directory, encodeSize: size, dither: request.dither,
-                threads: request.threads, generator: request.generator,
+                threads: request.threads, encodesAtOnce: encodesAtOnce ?? .max, generator: request.generator,
                 announce: { hooks.emit(.ffmpegCommand($0)) }, progress: { hooks.emit(.progress($0)) },
                 shouldStop: hooks.shouldStop))
         let loops = manifest.files.filter { $0.role.hasSuffix("loop") }.map {

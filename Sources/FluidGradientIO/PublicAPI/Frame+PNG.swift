@@ -24,35 +24,20 @@ extension Frame {
     /// an alpha channel; an RGB PNG's alpha samples are all opaque. Its `time` is 0. A
     /// frame's ``pngData()`` decodes to an equal frame and encodes to the same bytes.
     ///
-    /// - Parameter data: The PNG file's bytes.
-    /// - Throws: ``PNGError/cannotDecode(path:message:)``, with `path` "PNG data", when
-    ///   the bytes are not a PNG, are cut short, or hold more than 64 Mpixels;
-    ///   ``PNGError/cannotOpen(path:errno:)`` when the system cannot read memory as a stream.
-    public init(pngData data: Data) throws(PNGError) {
-        self.init(try PNGFile.decode([UInt8](data), name: "PNG data"))
-    }
-
-    /// A decoded PNG as a frame at time 0: RGBA at the PNG's depth, opaque where the PNG
-    /// has no alpha channel.
+    /// Decoding ends with the last row: the compressed data after it, however long, is
+    /// never inflated, and the chunks after it are not read; text, profile and other
+    /// ancillary chunks (but `tRNS`) are skipped. So the work is bounded by the pixels and
+    /// the bytes up to them, and a service can also stop it at a deadline.
     ///
-    /// - Parameter image: the decoded PNG.
-    package init(_ image: DecodedImage) {
-        let sixteen = image.bitDepth == 16
-        var pixels = PixelBuffer(width: image.width, height: image.height, format: sixteen ? .rgba64le : .rgba)
-        let opaque: UInt16 = sixteen ? 0xFFFF : 0xFF
-        pixels.withUnsafeMutableBytes { bytes in
-            for pixel in 0..<(image.width * image.height) {
-                for lane in 0..<4 {
-                    let sample = lane < image.channels ? image.samples[image.channels * pixel + lane] : opaque
-                    if sixteen {
-                        bytes[8 * pixel + 2 * lane] = UInt8(truncatingIfNeeded: sample)
-                        bytes[8 * pixel + 2 * lane + 1] = UInt8(truncatingIfNeeded: sample >> 8)
-                    } else {
-                        bytes[4 * pixel + lane] = UInt8(truncatingIfNeeded: sample)
-                    }
-                }
-            }
-        }
-        self.init(pixels: pixels, time: 0, hasTransparency: image.hasAlpha)
+    /// - Parameters:
+    ///   - data: The PNG file's bytes.
+    ///   - shouldStop: Asked before each read of the compressed data (every few
+    ///     milliseconds of work); true stops the decode with an error.
+    /// - Throws: ``PNGError/cannotDecode(path:message:)``, with `path` "PNG data", when
+    ///   the bytes are not a PNG, are cut short, hold more than 64 Mpixels, or `shouldStop`
+    ///   stopped the decode; ``PNGError/cannotOpen(path:errno:)`` when the system cannot
+    ///   read memory as a stream.
+    public init(pngData data: Data, shouldStop: (@Sendable () -> Bool)? = nil) throws(PNGError) {
+        self = try PNGFile.decode(data, name: "PNG data", shouldStop: shouldStop)
     }
 }

@@ -23,8 +23,12 @@ public enum Output: Hashable, Sendable {
     /// A web bundle in a directory of its own, as `render --bundle` writes it: the loop as
     /// AV1, HEVC, VP9 and H.264 (stacked alpha with its player when the frame has
     /// transparency), posters, `index.html` and `manifest.json`. An earlier bundle there is
-    /// replaced whole.
-    case bundle(directory: String)
+    /// replaced whole. `encodesAtOnce` is how many of the files are encoded, and then
+    /// measured, at the same time: all of them when nil (the fastest), 1 for one after
+    /// another, so that only one encoder's memory, then one file's decoded frames, are in
+    /// use at a time (at 3840x2160, AV1's alone is gigabytes). The files are the same bytes
+    /// either way.
+    case bundle(directory: String, encodesAtOnce: Int? = nil)
 
     /// The output a name stands for, as `render -o` reads it: `-` for raw RGBA frames, a
     /// name with a `%d` for a PNG sequence, `.png` for one PNG, and a video's extension
@@ -65,7 +69,7 @@ extension Output {
         case .png(let path, _), .video(let path, _, _): path
         case .pngSequence(let pattern, _): pattern
         case .raw: "-"
-        case .bundle(let directory): directory
+        case .bundle(let directory, _): directory
         }
     }
 }

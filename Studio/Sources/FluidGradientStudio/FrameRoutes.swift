@@ -10,9 +10,10 @@ struct EncodedFrame: Sendable {
     let eTag: String
 }
 
-/// What the frame cache is keyed by: the design and the frame address.
+/// What the frame cache is keyed by: the design's pixels (``Design/pixelID``) and the frame
+/// address.
 struct FrameKey: Hashable, Sendable {
-    let designID: String
+    let pixelID: String
     let address: FrameAddress
 }
 
@@ -37,7 +38,7 @@ extension Studio {
         let size = try context.parameters.require("size"), file = try context.parameters.require("file")
         let depth = request.uri.queryParameters["depth"].map(String.init)
         let address = try FrameAddress(size: size, file: file, depth: depth, maxPixels: configuration.maxPixels)
-        let key = FrameKey(designID: design.id, address: address)
+        let key = FrameKey(pixelID: design.pixelID, address: address)
         var headers: HTTPFields = [:]
         if named {
             headers[.cacheControl] = "no-cache"
@@ -47,7 +48,7 @@ extension Studio {
             headers[.cacheControl] = "public, max-age=31536000, immutable"
         }
         if let inNoneMatch = request.headers[.ifNoneMatch] {
-            let eTag = frames.value(for: key)?.eTag ?? address.eTag(designID: design.id)
+            let eTag = frames.value(for: key)?.eTag ?? address.eTag(pixelID: design.pixelID)
             if EntityTag.matches(inNoneMatch, eTag) {
                 headers[.eTag] = eTag
                 return Response(status: .notModified, headers: headers)
@@ -73,7 +74,7 @@ extension Studio {
                 let address = key.address, preset = design.preset
                 return try await self.compute {
                     let data = try Self.encode(preset, at: address)
-                    let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(designID: design.id))
+                    let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(pixelID: key.pixelID))
                     // Cached on the render thread: a render that outlives its request's deadline
                     // still serves the next request, instead of being rendered again for each
                     // retry. The cost is what the buffer holds (its capacity), not the file's size.

@@ -1,6 +1,7 @@
 import FluidGradientIO
 import Foundation
 import Hummingbird
+import NIOHTTP1
 
 /// An error answered as `application/problem+json` (RFC 9457): every error the service
 /// gives is one of these, rendered in one place (``response(from:context:)``).
@@ -66,6 +67,48 @@ package struct Problem: Error, Sendable, HTTPResponseError {
 }
 
 extension Problem {
+    /// The directories whose paths a problem must not show: the temporary directory (job
+    /// and encoder files), the working directory and the home directory.
+    static let serverDirectories: [String] = {
+        let environment = ProcessInfo.processInfo.environment
+        let candidates: [String?] = [
+            NSTemporaryDirectory(), FileManager.default.temporaryDirectory.path, "/tmp", "/var/tmp",
+            FileManager.default.currentDirectoryPath, environment["TMPDIR"], environment["HOME"],
+        ]
+        let directories = candidates.compactMap { $0 }.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        return Array(Set(directories.filter { $0.count > 1 })).sorted { $0.count > $1.count }
+    }()
+
+    /// The problem with every path under ``serverDirectories`` in its detail and string
+    /// members cut to its file name: a library error quotes the file it failed on, which for
+    /// the service is a temporary file of its own (`/tmp/fluidgradient-x/still.webp: a WebP
+    /// is at most…` becomes `still.webp: a WebP is at most…`).
+    package var withoutServerPaths: Problem {
+        var problem = self
+        problem.detail = Self.removingServerPaths(detail)
+        for (key, value) in extensions {
+            if case .string(let text) = value { problem.extensions[key] = .string(Self.removingServerPaths(text)) }
+        }
+        return problem
+    }
+
+    /// `text` with each path under a ``serverDirectories`` entry (up to the next space,
+    /// quote, comma, colon or parenthesis) cut to its last component.
+    package static func removingServerPaths(_ text: String) -> String {
+        var result = text
+        for directory in serverDirectories where result.contains(directory + "/") {
+            var output = ""
+            var rest = Substring(result)
+            while let range = rest.range(of: directory + "/") {
+                let path = rest[range.upperBound...].prefix { !" \"',;:()\n".contains($0) }
+                output += rest[..<range.lowerBound] + (path.split(separator: "/").last ?? "")
+                rest = rest[path.endIndex...]
+            }
+            result = output + rest
+        }
+        return result
+    }
+
     /// 400: the request is malformed (a size, a time, a parameter, a body that is not JSON).
     static func badRequest(_ detail: String) -> Problem {
         Problem(.badRequest, "bad-request", title: "The request is malformed", detail: detail)
@@ -81,12 +124,32 @@ extension Problem {
         Problem(.unprocessableContent, "limit-exceeded", title: "A value is over a limit", detail: detail)
     }
 
-    /// 413: the body is larger than `limit` bytes.
-    static func bodyTooLarge(limit: Int) -> Problem {
+    /// 413: the body is larger than `limit` bytes (nil when the limit is not known here).
+    package static func bodyTooLarge(limit: Int?) -> Problem {
         var problem = Problem(
             .contentTooLarge, "body-too-large", title: "The request body is too large",
-            detail: "The body may be at most \(limit) bytes.")
-        problem.extensions["limit"] = .int(limit)
+            detail: limit.map { "The body may be at most \($0) bytes." } ?? "The body is over the limit.")
+        if let limit { problem.extensions["limit"] = .int(limit) }
+        problem.headers[.connection] = "close"
+        return problem
+    }
+
+    /// 400 for a body that is not valid HTTP (a malformed chunk); the connection closes.
+    package static func malformedBody(_ error: HTTPParserError) -> Problem {
+        var problem = Problem(
+            .badRequest, "malformed-body", title: "The request body is malformed",
+            detail: "The body is not valid HTTP/1.1 (\(error)); send a Content-Length or well-formed chunks.")
+        problem.headers[.connection] = "close"
+        return problem
+    }
+
+    /// 400 for a body that ended before it was complete (the client closed the connection
+    /// or stopped sending); the connection closes.
+    package static func bodyCutShort(received: Int?) -> Problem {
+        var problem = Problem(
+            .badRequest, "body-incomplete", title: "The request body is incomplete",
+            detail: "The body ended" + (received.map { " after \($0) bytes" } ?? "") + ", before it was complete.")
+        problem.headers[.connection] = "close"
         return problem
     }
 

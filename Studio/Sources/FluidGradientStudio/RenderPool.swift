@@ -26,6 +26,8 @@ package final class RenderPool: Sendable {
         var admitted = 0
         /// The threads started so far; they start as the first jobs come.
         var threads = 0
+        /// The jobs taken in and not yet done, for ``abandon()``.
+        var inFlight: [ObjectIdentifier: any PoolJob] = [:]
     }
 
     /// How many frames render at once.
@@ -64,6 +66,7 @@ package final class RenderPool: Sendable {
                     guard !queue.closed, queue.admitted < threadCount + maxWaiting else { return (false, nil) }
                     queue.admitted += 1
                     queue.waiting.append(job)
+                    queue.inFlight[ObjectIdentifier(job)] = job
                     guard queue.threads < min(threadCount, queue.admitted) else { return (true, nil) }
                     queue.threads += 1
                     return (true, queue.threads)
@@ -89,9 +92,22 @@ package final class RenderPool: Sendable {
         wakeup.broadcast()
     }
 
+    /// Answers every caller still waiting, on a thread or for one, as past its deadline:
+    /// at the end of a shutdown's grace, so that no request waits for a render. The renders
+    /// under way finish on their threads, unheard.
+    package func abandon() {
+        let jobs = queue.withLock { Array($0.inFlight.values) }
+        for job in jobs { job.abandon() }
+    }
+
     private func serve() {
         while let job = next() {
-            job.run { queue.withLock { $0.admitted -= 1 } }
+            job.run {
+                queue.withLock { queue in
+                    queue.admitted -= 1
+                    queue.inFlight[ObjectIdentifier(job)] = nil
+                }
+            }
         }
     }
 
@@ -118,11 +134,14 @@ package final class RenderPool: Sendable {
 }
 
 /// A render waiting for, or on, a thread.
-private protocol PoolJob: Sendable {
+private protocol PoolJob: AnyObject, Sendable {
     /// Does the work unless the job was settled already (its deadline passed), calls
     /// `release` (the job's place is free again), then answers the caller: so a caller
     /// that asks again at once finds the place free.
     func run(then release: () -> Void)
+
+    /// Answers the caller as past its deadline, if it was not answered yet.
+    func abandon()
 }
 
 /// One render and the caller waiting for it: whichever of the result and the deadline comes
@@ -161,6 +180,8 @@ private final class Job<T: Sendable>: PoolJob, Sendable {
         release()
         settle(result)
     }
+
+    func abandon() { settle(.failure(RenderPool.Refusal.deadline)) }
 
     func settle(_ result: Result<T, any Error>) {
         let (continuation, timer) = state.withLock {

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 
@@ -23,8 +24,17 @@ extension Studio {
     /// - Parameter logger: where the server logs; a default logger when nil.
     /// - Returns: the application.
     package func application(logger: Logger? = nil) -> some ApplicationProtocol {
-        Application(
-            router: makeRouter().router,
+        let connections = connections, retryAfter = configuration.retryAfterSeconds
+        // Heads of at most 32 KiB (a field of at most 16 KiB): a long token fits, a flood
+        // of headers is 400 before it is held.
+        let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
+            maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100)
+        let server = HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                responder: responder, decoder: decoder, registry: connections, retryAfter: retryAfter)
+        }
+        return Application(
+            router: makeRouter().router, server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
             services: [StudioLifecycle(studio: self)] as [any Service], logger: logger)
     }

@@ -1,8 +1,5 @@
 import Hummingbird
 
-/// The request context of every studio route.
-package typealias StudioContext = BasicRequestContext
-
 /// Hummingbird's router, remembering which methods each path answers, so that a request
 /// with another method gets 405 with `Allow` instead of the router's 404.
 ///
@@ -18,7 +15,7 @@ package final class StudioRouter: RouterMethods, @unchecked Sendable {
 
     init(router: Router<StudioContext>) { self.router = router }
 
-    @discardableResult public func on<Responder: HTTPResponder>(
+    @discardableResult package func on<Responder: HTTPResponder>(
         _ path: RouterPath, method: HTTPRequest.Method, responder: Responder
     ) -> Self where Responder.Context == StudioContext {
         if let index = methods.firstIndex(where: { $0.path.description == path.description }) {
@@ -30,7 +27,7 @@ package final class StudioRouter: RouterMethods, @unchecked Sendable {
         return self
     }
 
-    @discardableResult public func add(
+    @discardableResult package func add(
         middleware: any MiddlewareProtocol<Request, Response, StudioContext>
     ) -> Self {
         router.add(middleware: middleware)

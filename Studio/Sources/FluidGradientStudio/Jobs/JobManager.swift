@@ -28,22 +28,19 @@ package final class JobManager: Sendable {
     /// The private directory holding the jobs' files, once the first job made it.
     package var workspace: JobWorkspace? { table.withLock { $0.workspace } }
 
-    /// Queues a job, and starts it at once when fewer than the limit run.
+    /// Queues a job, and starts it at once when fewer than the limit run and its memory fits.
     ///
-    /// - Parameter spec: the checked request.
+    /// - Parameters:
+    ///   - spec: the checked request.
+    ///   - client: who asks (their address), for the per-client shares.
     /// - Returns: the new job's JSON (queued or running).
-    /// - Throws: ``JobProblem`` 503 when the queue is full, too many finished files wait for
-    ///   their download, the server is stopping, or the private directory cannot be made.
-    package func submit(_ spec: JobSpec) throws(JobProblem) -> JobSnapshot {
+    /// - Throws: ``JobProblem`` 503 when the queue is full, the client has its share of the
+    ///   jobs or of the files waiting, too many finished files wait for their download, the
+    ///   server is stopping, or the private directory cannot be made.
+    package func submit(_ spec: JobSpec, client: String = "-") throws(JobProblem) -> JobSnapshot {
         let id = Self.makeID()
         try table.withLock { table throws(JobProblem) in
-            guard table.accepting else { throw JobProblem.shuttingDown }
-            let waiting = table.queue.count
-            guard waiting < limits.maxQueued || table.running + waiting < limits.maxRunning else {
-                throw JobProblem.queueFull(running: table.running, queued: waiting, retryAfter: limits.retryAfter)
-            }
-            let kept = table.jobs.values.count { if case .ready = $0.result { true } else { false } }
-            guard kept < limits.maxKept else { throw JobProblem.tooManyKept(kept, retryAfter: limits.retryAfter) }
+            try admit(client: client, in: table)
             if table.workspace == nil {
                 do throws(JobWorkspaceError) {
                     table.workspace = try JobWorkspace(parent: parent)
@@ -52,7 +49,7 @@ package final class JobManager: Sendable {
                 }
             }
             let snapshot = JobSnapshot(id: id, state: .queued, progress: 0, format: spec.format)
-            table.jobs[id] = JobRecord(snapshot: snapshot, spec: spec)
+            table.jobs[id] = JobRecord(snapshot: snapshot, spec: spec, client: client)
             table.queue.append(id)
         }
         startQueued()

@@ -4,6 +4,10 @@ struct JobRecord {
     var snapshot: JobSnapshot
     /// What to render.
     let spec: JobSpec
+    /// Who asked for it (their address), for the per-client shares.
+    let client: String
+    /// When it finished, for how long its file is kept.
+    var finishedAt: ContinuousClock.Instant?
     /// The render, once started; cancelling it stops the render.
     var task: Task<Void, Never>?
     /// The job's file, once there is one.
@@ -31,6 +35,8 @@ struct JobTable {
     var queue: [String] = []
     /// Jobs whose render has not ended (cancelled ones included, until their render stops).
     var running = 0
+    /// The memory the running jobs' plans estimate, in bytes.
+    var memoryInUse = 0
     /// The private directory, made with the first job.
     var workspace: JobWorkspace?
     /// False once shutting down.
@@ -39,5 +45,4 @@ struct JobTable {
     var nextWaiter = 0
     /// Shutdown waiting for the running jobs to end.
     var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-
 }

@@ -25,7 +25,7 @@ enum JobRenderer {
         let target: Output
         switch spec.format {
         case .video(let container): target = .video(path: output, container: container)
-        case .bundle: target = .bundle(directory: directory + "/bundle")
+        case .bundle: target = .bundle(directory: directory + "/bundle", encodesAtOnce: spec.plan?.encodesAtOnce)
         }
         do {
             try await spec.preset.write(to: target, encodeSize: spec.encodeSize, events: continuation)
@@ -34,7 +34,7 @@ enum JobRenderer {
             await following.value
             throw error
         }
-        guard case .bundle(let folder) = target else { return output }
+        guard case .bundle(let folder, _) = target else { return output }
         try ZipArchive.write(folder: folder, to: output)
         try FileManager.default.removeItem(atPath: folder)
         return output

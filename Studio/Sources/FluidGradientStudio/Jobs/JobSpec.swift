@@ -8,6 +8,9 @@ package struct JobSpec: Sendable {
     package var format: JobFormat
     /// At which size to encode: `.auto` or `.full` (DESIGN section 10, "Encode size").
     package var encodeSize: EncodeSizeRequest
+    /// How the job fits the budgets; nil for a job taken without a plan (it is then
+    /// counted as needing no memory, and a bundle encodes everything at once).
+    package var plan: JobPlan?
 
     /// A job of `preset` (its duration and fps are the job's) as `format`, encoded at `encodeSize`.
     package init(preset: Preset, format: JobFormat, encodeSize: EncodeSizeRequest) {
