@@ -150,8 +150,9 @@ import Testing
     func aCancelledWriteThrowsAndLeavesNothing(container: String) async throws {
         let scratch = Scratch()
         var preset = try Self.clip()
-        // Frames slow enough (1280x720) that the cancellation lands long before the last.
-        (preset.width, preset.height, preset.duration) = (1280, 720, 5)
+        // Frames slow enough (1920x1080, 120 of them) that the cancellation lands long before
+        // the last, even when other suites' blocking work delays the task that reads the events.
+        (preset.width, preset.height, preset.duration) = (1920, 1080, 10)
         let output = Output.video(
             path: scratch.file("clip." + container), container: try #require(VideoContainer(rawValue: container)))
         let (stream, continuation) = AsyncStream.makeStream(of: RenderEvent.self)
