@@ -32,7 +32,6 @@ let package = Package(
         .target(
             name: "FluidGradientStudio",
             dependencies: [
-                .product(name: "FluidGradient", package: "FluidGradient"),
                 .product(name: "FluidGradientIO", package: "FluidGradient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -16,7 +16,7 @@ import XCTest
 ///
 /// ```swift
 /// @Test func heroStill() throws {
-///     let frame = try Preset.builtIn("aurora")!.frame(at: 2, width: 320, height: 180)
+///     let frame = try Preset(builtIn: "aurora").frame(at: 2, width: 320, height: 180)
 ///     Golden.assertMatches(frame, named: "hero")
 /// }
 /// ```

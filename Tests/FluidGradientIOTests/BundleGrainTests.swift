@@ -26,18 +26,23 @@ import Testing
         #expect(files.map(\.role) == ["grain-tile", "grain-sprite"])
         let field = GrainField(amount: 0.3, cellSize: 1, animated: true, mono: mono, seed: 11)
         let tile = try PNGFile.decode(files[0].bytes, name: "grain.png")
-        #expect((tile.width, tile.height, tile.storedChannels) == (256, 256, 3))
-        #expect(tile.storedSamples.map { UInt8($0) } == field.tile(phase: 0))
-        let sprite = try PNGFile.decode(files[1].bytes, name: "grain-sprite.png")
-        #expect((sprite.width, sprite.height) == (128, 1024))
-        let spriteSamples = sprite.storedSamples
+        #expect((tile.width, tile.height, tile.depth, tile.hasTransparency) == (256, 256, .eight, false))
+        #expect(Self.rgb(tile) == field.tile(phase: 0))
+        let decodedSprite = try PNGFile.decode(files[1].bytes, name: "grain-sprite.png")
+        #expect((decodedSprite.width, decodedSprite.height) == (128, 1024))
+        let sprite = Self.rgb(decodedSprite)
         for phase in [0, 5, 7] {
             let expected = field.tile(phase: phase)
             for (y, x) in [(0, 0), (17, 99), (127, 127)] {
                 let at = ((phase * 128 + y) * 128 + x) * 3, from = (y * 256 + x) * 3
-                #expect(spriteSamples[at..<(at + 3)].map { UInt8($0) } == Array(expected[from..<(from + 3)]))
+                #expect(Array(sprite[at..<(at + 3)]) == Array(expected[from..<(from + 3)]))
             }
         }
+    }
+
+    /// An 8-bit frame's RGB bytes, its alpha left out.
+    static func rgb(_ frame: Frame) -> [UInt8] {
+        frame.bytes.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
     }
 
     /// No grain, no files; still grain, the tile alone.

@@ -11,7 +11,7 @@ import Testing
     static func digest() throws -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for name in Preset.builtInNames {
-            var preset = try #require(Preset.builtIn(name))
+            var preset = try Preset(builtIn: name)
             for transparent in [false, true] {
                 if transparent { preset.background = .color(.clear) }
                 for depth in [Frame.Depth.eight, .sixteen] {

@@ -21,8 +21,8 @@ package struct BundleRequest: Sendable {
     package var generator: String
     /// Hears each ffmpeg command line, for `--verbose`.
     package var announce: (@Sendable (String) -> Void)?
-    /// Hears (frames encoded, total) over every file, after each frame.
-    package var progress: (@Sendable (Int, Int) -> Void)?
+    /// Hears the progress: each encode's frames, the files measured, the packing.
+    package var progress: (@Sendable (RenderProgress) -> Void)?
     /// Asked between frames: true stops the bundle as an interrupt does (a batch that
     /// is stopping).
     package var shouldStop: @Sendable () -> Bool
@@ -30,8 +30,8 @@ package struct BundleRequest: Sendable {
     package init(
         preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
         encodesAtOnce: Int = .max, generator: String = "fluidgradient " + Preset.engineVersion,
-        announce: (@Sendable (String) -> Void)? = nil,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
+        announce: (@Sendable (String) -> Void)? = nil, progress: (@Sendable (RenderProgress) -> Void)? = nil,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
     ) {
         self.preset = preset
         self.directory = directory
@@ -66,9 +66,16 @@ package enum BundleWriter {
     ///   nothing is left under `request.directory` then.
     package static func write(_ request: BundleRequest) throws -> BundleManifest {
         let staging = try AtomicDirectory(destination: request.directory, marker: "manifest.json")
+        let outputs = BundleOutput.loops(transparent: request.preset.frameSpec.hasTransparency) + BundleOutput.posters
+        let progress = request.progress.map { report in
+            EventProgress(
+                steps: BundleProgress.steps(for: outputs, frames: request.preset.frameCount),
+                weights: BundleProgress.weights, emit: report)
+        }
         do {
-            let manifest = try build(request, in: staging)
+            let manifest = try build(request, outputs: outputs, progress: progress, in: staging)
             try staging.commit()
+            progress?.complete()
             return manifest
         } catch {
             staging.discard()
@@ -76,7 +83,9 @@ package enum BundleWriter {
         }
     }
 
-    private static func build(_ request: BundleRequest, in staging: AtomicDirectory) throws -> BundleManifest {
+    private static func build(
+        _ request: BundleRequest, outputs: [BundleOutput], progress: EventProgress?, in staging: AtomicDirectory
+    ) throws -> BundleManifest {
         let preset = request.preset
         let transparent = preset.frameSpec.hasTransparency
         // The loop is grain-free; the page lays the grain over it and over an opaque loop's
@@ -84,20 +93,11 @@ package enum BundleWriter {
         // poster's opaque part, and the player lays the grain on the video itself.
         let grain = BundleGrain(preset: preset)
         let (loop, still) = (preset.withoutGrain, transparent ? preset : preset.withoutGrain)
-        let outputs = BundleOutput.loops(transparent: transparent) + BundleOutput.posters
-        try encode(outputs, loop: loop, still: still, request: request, in: staging)
+        try encode(outputs, loop: loop, still: still, request: request, progress: progress, in: staging)
         if request.shouldStop() { throw InterruptionError() }
-        var posters = outputs.filter { !$0.isLoop }
-        if !transparent {
-            let jpeg = BundleOutput.jpegPoster
-            try JPEGPoster.convert(staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file))
-            posters[posters.count - 1] = jpeg
-        }
-        let measurement = BundleMeasurement(preset: loop, threads: request.threads)
-        let stillMeasurement = still == loop ? measurement : BundleMeasurement(still: still, threads: request.threads)
-        let measured = try measure(
-            outputs.filter(\.isLoop) + posters, in: staging, with: (measurement, stillMeasurement), alpha: transparent,
-            atOnce: request.encodesAtOnce)
+        let (measured, posters, measurement) = try measureAll(
+            outputs, loop: loop, still: still, request: request, progress: progress, in: staging)
+        progress?.begin(.packing)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
         for (output, facts, error) in measured {
@@ -136,12 +136,40 @@ package enum BundleWriter {
         return manifest
     }
 
+    /// The opaque poster's JPEG from its PNG, then every loop and poster measured: the
+    /// loops against `loop`, the posters against `still`.
+    private static func measureAll(
+        _ outputs: [BundleOutput], loop: Preset, still: Preset, request: BundleRequest, progress: EventProgress?,
+        in staging: AtomicDirectory
+    ) throws -> (
+        measured: [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))], posters: [BundleOutput],
+        measurement: BundleMeasurement
+    ) {
+        let transparent = loop.frameSpec.hasTransparency
+        var posters = outputs.filter { !$0.isLoop }
+        if !transparent {
+            let jpeg = BundleOutput.jpegPoster
+            try JPEGPoster.convert(staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file))
+            posters[posters.count - 1] = jpeg
+        }
+        let measuring = outputs.filter(\.isLoop) + posters
+        progress?.begin(.measuring, steps: [("files", measuring.count)])
+        let measurement = BundleMeasurement(preset: loop, threads: request.threads)
+        let stillMeasurement = still == loop ? measurement : BundleMeasurement(still: still, threads: request.threads)
+        let measured = try measure(
+            measuring, in: staging, with: (measurement, stillMeasurement), alpha: transparent,
+            atOnce: request.encodesAtOnce, progress: progress)
+        if request.shouldStop() { throw InterruptionError() }
+        return (measured, posters, measurement)
+    }
+
     /// Each output's stream facts and error, measured two or more at a time (decoding and
     /// comparing a display-size frame is work for a core each), at most `atOnce` at a time
     /// (each holds its decoded frames).
     private static func measure(
         _ outputs: [BundleOutput], in staging: AtomicDirectory,
-        with measurements: (loop: BundleMeasurement, still: BundleMeasurement), alpha: Bool, atOnce: Int
+        with measurements: (loop: BundleMeasurement, still: BundleMeasurement), alpha: Bool, atOnce: Int,
+        progress: EventProgress?
     ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
         let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
@@ -154,6 +182,7 @@ package enum BundleWriter {
                     let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
                     let facts = try StreamFacts(probing: path)
                     results.update { $0[index] = (facts, error) }
+                    progress?.advance(0)
                 } catch {
                     failure.record(error)
                 }
@@ -167,12 +196,11 @@ package enum BundleWriter {
     /// loops of `loop` at the encode size and the posters of `still`; the first failure stops
     /// the others.
     private static func encode(
-        _ outputs: [BundleOutput], loop: Preset, still: Preset, request: BundleRequest, in staging: AtomicDirectory
+        _ outputs: [BundleOutput], loop: Preset, still: Preset, request: BundleRequest, progress: EventProgress?,
+        in staging: AtomicDirectory
     ) throws {
         let preset = loop
         let small = loop.rendered(at: request.encodeSize)
-        let total = outputs.map { $0.isLoop ? preset.frameCount : 1 }.reduce(0, +)
-        let progress = request.progress.map { CallbackProgress(total: total, report: $0) }
         let failure = FirstFailure()
         let group = DispatchGroup()
         let turns = Turns(count: min(request.encodesAtOnce, outputs.count))
@@ -194,7 +222,8 @@ package enum BundleWriter {
                     let plan = RenderPlan(
                         preset: shown, frames: 0...(isLoop ? preset.frameCount - 1 : 0), time: isLoop ? nil : 0,
                         dither: request.dither, threads: isLoop ? 1 : request.threads)
-                    try FramePipeline.run(plan, into: sink, progress: progress) {
+                    let reporter = progress?.reporter(for: BundleProgress.step(of: output, in: outputs))
+                    try FramePipeline.run(plan, into: sink, progress: reporter) {
                         failure.happened || request.shouldStop()
                     }
                 } catch {

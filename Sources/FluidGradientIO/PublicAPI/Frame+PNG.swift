@@ -5,22 +5,23 @@ extension Frame {
     /// Encodes the frame as a PNG file's bytes, in memory, through libpng: the bytes
     /// `fluidgradient render` writes for the same frame.
     ///
-    /// The PNG has the frame's ``depth`` and is tagged sRGB. It is RGBA when the frame
-    /// ``hasTransparency``, RGB otherwise. It is compressed for speed (zlib level 1, the
+    /// The PNG has the frame's `depth` and is tagged sRGB. It is RGBA when the frame
+    /// `hasTransparency`, RGB otherwise. It is compressed for speed (zlib level 1, the
     /// Sub filter), which suits smooth, dithered gradients.
     ///
     /// - Returns: The PNG file's bytes.
-    /// - Throws: An error when libpng cannot encode the frame, such as when memory runs out.
-    public func pngData() throws -> Data {
+    /// - Throws: ``PNGError/cannotEncode(message:)`` when libpng cannot encode the frame,
+    ///   such as when memory runs out.
+    public func pngData() throws(PNGError) -> Data {
         Data(try PNGFile.data(pixels, alpha: hasTransparency))
     }
 
     /// Decodes a PNG file's bytes into a frame, such as an image to compare a render with
     /// or to take a palette from.
     ///
-    /// An 8-bit PNG gives a frame of ``Depth/eight``, a 16-bit one ``Depth/sixteen``; grey
-    /// and palette images come back as RGB. The frame ``hasTransparency`` when the PNG has
-    /// an alpha channel; an RGB PNG's alpha samples are all opaque. Its ``time`` is 0. A
+    /// An 8-bit PNG gives a frame of `Depth/eight`, a 16-bit one `Depth/sixteen`; grey
+    /// and palette images come back as RGB. The frame `hasTransparency` when the PNG has
+    /// an alpha channel; an RGB PNG's alpha samples are all opaque. Its `time` is 0. A
     /// frame's ``pngData()`` decodes to an equal frame and encodes to the same bytes.
     ///
     /// Decoding ends with the last row: the compressed data after it, however long, is

@@ -1,26 +1,25 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 
 /// A checked preset under its content address: what `/v1/designs/{id}` names.
-public struct Design: Sendable {
+package struct Design: Sendable {
     /// The content address: SHA-256 of the engine version, a newline and the normalized
     /// preset JSON, in hex. The name and description are part of it, so a design never
     /// changes under its id: the same preset posted with another name is another design.
-    public let id: String
+    package let id: String
     /// The address of the pixels: the same hash with `name` and `description` blanked
     /// (they change no pixel), which keys the frame cache and the frames' entity tags, so
     /// that designs differing only in their names share their frames.
-    public let pixelID: String
+    package let pixelID: String
     /// The preset, checked.
-    public let preset: Preset
+    package let preset: Preset
     /// The normalized preset JSON (``Preset/jsonText``), as the API returns it.
-    public let json: String
+    package let json: String
 
     /// The design of `preset`, with its addresses.
     ///
     /// - Parameter preset: a checked preset.
-    public init(preset: Preset) {
+    package init(preset: Preset) {
         var anonymous = preset
         anonymous.name = ""
         anonymous.description = ""
@@ -39,9 +38,9 @@ public struct Design: Sendable {
 /// The designs the service knows: the built-in presets, always, and the posted designs
 /// up to a budget of bytes, the least recently used dropped first (a client posts it
 /// again).
-public final class DesignRegistry: Sendable {
+package final class DesignRegistry: Sendable {
     /// The built-in presets' designs, by preset name, in name order.
-    public let builtIn: [(name: String, design: Design)]
+    package let builtIn: [(name: String, design: Design)]
     private let builtInByName: [String: Design]
     private let builtInByID: [String: Design]
     private let posted: LRUCache<String, Design>
@@ -49,8 +48,10 @@ public final class DesignRegistry: Sendable {
     /// A registry holding the built-in presets.
     ///
     /// - Parameter bytes: the budget of the posted designs, in bytes (``Design/bytes``).
-    public init(bytes: Int) {
-        builtIn = Preset.builtInNames.compactMap { name in Preset.builtIn(name).map { (name, Design(preset: $0)) } }
+    package init(bytes: Int) {
+        builtIn = Preset.builtInNames.compactMap { name in
+            (try? Preset(builtIn: name)).map { (name, Design(preset: $0)) }
+        }
         builtInByName = Dictionary(builtIn.map { ($0.name, $0.design) }, uniquingKeysWith: { first, _ in first })
         builtInByID = Dictionary(builtIn.map { ($0.design.id, $0.design) }, uniquingKeysWith: { first, _ in first })
         posted = LRUCache(capacity: max(1, bytes))
@@ -60,20 +61,20 @@ public final class DesignRegistry: Sendable {
     ///
     /// - Parameter preset: a checked preset.
     /// - Returns: its design, now the most recently used.
-    public func register(_ preset: Preset) -> Design {
+    package func register(_ preset: Preset) -> Design {
         let design = Design(preset: preset)
         if builtInByID[design.id] == nil { posted.insert(design, for: design.id, cost: design.bytes) }
         return design
     }
 
     /// The design with address `id`, or nil when it is unknown or was dropped.
-    public func design(id: String) -> Design? { builtInByID[id] ?? posted.value(for: id) }
+    package func design(id: String) -> Design? { builtInByID[id] ?? posted.value(for: id) }
 
     /// The design of the built-in preset `name`, or nil.
-    public func builtIn(named name: String) -> Design? { builtInByName[name] }
+    package func builtIn(named name: String) -> Design? { builtInByName[name] }
 
     /// How many posted designs are kept, and the bytes they count for.
-    public var usage: (count: Int, bytes: Int) {
+    package var usage: (count: Int, bytes: Int) {
         let usage = posted.usage
         return (usage.count, usage.cost)
     }

@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 
 /// What a frame URL asks for: `{W}x{H}/{time}.{format}` and `?depth=16`, checked against
 /// the service's limits.

@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 import Hummingbird
@@ -118,15 +117,23 @@ extension Studio {
         }
     }
 
-    /// Runs `render`, answering a ``PresetError`` (the shown preset out of bounds) as 422.
+    /// Runs `render`, answering a ``PresetError`` (the shown preset out of bounds), bare or
+    /// as a ``RenderError``, as 422.
     private static func shownWithinBounds<T>(_ address: FrameAddress, _ render: () throws -> T) throws -> T {
         do {
             return try render()
         } catch let error as PresetError {
-            var problem = Problem.unprocessable(
-                "The design cannot be shown at \(address.width)x\(address.height): \(error.reason).")
-            problem.extensions["keyPath"] = .string(error.keyPath)
-            throw problem
+            throw outOfBounds(error, at: address)
+        } catch RenderError.preset(let error) {
+            throw outOfBounds(error, at: address)
         }
+    }
+
+    /// The 422 problem for a preset that cannot be shown at `address`.
+    private static func outOfBounds(_ error: PresetError, at address: FrameAddress) -> Problem {
+        var problem = Problem.unprocessable(
+            "The design cannot be shown at \(address.width)x\(address.height): \(error.reason).")
+        problem.extensions["keyPath"] = .string(error.keyPath)
+        return problem
     }
 }

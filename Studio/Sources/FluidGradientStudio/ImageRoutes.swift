@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 import Hummingbird

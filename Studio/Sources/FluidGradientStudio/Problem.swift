@@ -1,32 +1,32 @@
-import FluidGradient
+import FluidGradientIO
 import Foundation
 import Hummingbird
 import NIOHTTP1
 
 /// An error answered as `application/problem+json` (RFC 9457): every error the service
 /// gives is one of these, rendered in one place (``response(from:context:)``).
-public struct Problem: Error, Sendable, HTTPResponseError {
+package struct Problem: Error, Sendable, HTTPResponseError {
     /// The HTTP status.
-    public var status: HTTPResponse.Status
+    package var status: HTTPResponse.Status
     /// The last component of the `type` URI, such as `invalid-preset`.
-    public var slug: String
+    package var slug: String
     /// A short summary that is the same for every problem of this type.
-    public var title: String
+    package var title: String
     /// One line about this occurrence.
-    public var detail: String
+    package var detail: String
     /// Members beyond the standard ones, such as `keyPath`; strings or integers.
-    public var extensions: [String: ExtensionValue] = [:]
+    package var extensions: [String: ExtensionValue] = [:]
     /// Headers the response carries as well, such as `Retry-After` or `Allow`.
-    public var headers: HTTPFields = [:]
+    package var headers: HTTPFields = [:]
 
     /// A value of an extension member.
-    public enum ExtensionValue: Sendable, Equatable {
+    package enum ExtensionValue: Sendable, Equatable {
         case string(String)
         case int(Int)
     }
 
     /// The prefix of every problem `type`.
-    public static let typePrefix = "https://fluidgradient.invalid/problems/"
+    package static let typePrefix = "https://fluidgradient.invalid/problems/"
 
     /// A problem.
     ///
@@ -35,7 +35,7 @@ public struct Problem: Error, Sendable, HTTPResponseError {
     ///   - slug: the last component of the `type` URI.
     ///   - title: the summary of the problem type.
     ///   - detail: one line about this occurrence.
-    public init(_ status: HTTPResponse.Status, _ slug: String, title: String, detail: String) {
+    package init(_ status: HTTPResponse.Status, _ slug: String, title: String, detail: String) {
         self.status = status
         self.slug = slug
         self.title = title
@@ -43,7 +43,7 @@ public struct Problem: Error, Sendable, HTTPResponseError {
     }
 
     /// The JSON document: `type`, `title`, `status`, `detail` and the extensions.
-    public var json: Data {
+    package var json: Data {
         var object: [String: Any] = [
             "type": Problem.typePrefix + slug, "title": title, "status": status.code, "detail": detail,
         ]
@@ -58,7 +58,7 @@ public struct Problem: Error, Sendable, HTTPResponseError {
     }
 
     /// The response: the status, the JSON body and the extra headers.
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         var fields = headers
         fields[.contentType] = "application/problem+json"
         fields[.cacheControl] = "no-store"

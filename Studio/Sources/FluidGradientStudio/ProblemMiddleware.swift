@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Hummingbird
 import NIOCore
@@ -29,6 +28,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return problem
         case let error as PresetError:
             return .invalidPreset(error)
+        case RenderError.preset(let error):
+            return .invalidPreset(error)
         case let error as HTTPError:
             return problem(for: error, request: request)
         case let error as HTTPParserError:
@@ -39,7 +40,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             // The connection failed under the request (the client left): nobody reads this.
             context.logger.debug("the connection ended", metadata: ["error": "\(error)"])
             return .bodyCutShort(received: nil)
-        case let error where isInputError(error):
+        case let error as any FluidGradientError where error.isInputError:
             return .unprocessable("The request cannot be rendered: \(error).")
         default:
             context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])

@@ -9,9 +9,9 @@ import Synchronization
 /// answered then; both as ``Refusal``, which the routes answer 503 with `Retry-After`.
 /// A render that has started is not stopped at the deadline (the engine cannot stop inside
 /// a frame): it finishes on its thread, and its caller may still keep the result.
-public final class RenderPool: Sendable {
+package final class RenderPool: Sendable {
     /// Why a render was not done.
-    public enum Refusal: Error, Equatable {
+    package enum Refusal: Error, Equatable {
         /// Every thread is busy and the waiting line is full.
         case busy
         /// The deadline passed before the frame was ready.
@@ -31,9 +31,9 @@ public final class RenderPool: Sendable {
     }
 
     /// How many frames render at once.
-    public let threadCount: Int
+    package let threadCount: Int
     /// How many renders may wait for a thread.
-    public let maxWaiting: Int
+    package let maxWaiting: Int
     private let queue = Mutex(Queue())
     private let wakeup = NSCondition()
 
@@ -42,7 +42,7 @@ public final class RenderPool: Sendable {
     /// - Parameters:
     ///   - threadCount: how many frames render at once (at least 1).
     ///   - maxWaiting: how many renders may wait for a thread (0 or more).
-    public init(threadCount: Int, maxWaiting: Int) {
+    package init(threadCount: Int, maxWaiting: Int) {
         self.threadCount = max(1, threadCount)
         self.maxWaiting = max(0, maxWaiting)
     }
@@ -55,7 +55,7 @@ public final class RenderPool: Sendable {
     ///     while it waits.
     /// - Returns: `work`'s result.
     /// - Throws: ``Refusal`` when the line is full or the deadline passes; what `work` throws.
-    public func run<T: Sendable>(deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () throws -> T)
+    package func run<T: Sendable>(deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () throws -> T)
         async throws -> T
     {
         let job = Job(work)
@@ -84,10 +84,10 @@ public final class RenderPool: Sendable {
     }
 
     /// How many jobs are taken in and not done: on a thread or waiting for one.
-    public var load: Int { queue.withLock { $0.admitted } }
+    package var load: Int { queue.withLock { $0.admitted } }
 
     /// Stops the threads once the renders waiting now are done.
-    public func shutdown() {
+    package func shutdown() {
         wakeup.withLock { queue.withLock { $0.closed = true } }
         wakeup.broadcast()
     }
@@ -95,7 +95,7 @@ public final class RenderPool: Sendable {
     /// Answers every caller still waiting, on a thread or for one, as past its deadline:
     /// at the end of a shutdown's grace, so that no request waits for a render. The renders
     /// under way finish on their threads, unheard.
-    public func abandon() {
+    package func abandon() {
         let jobs = queue.withLock { Array($0.inFlight.values) }
         for job in jobs { job.abandon() }
     }

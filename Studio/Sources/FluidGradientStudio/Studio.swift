@@ -5,11 +5,11 @@ import UnixSignals
 
 /// The render service's state, shared by its routes: the configuration, the registered
 /// designs and images, the cache of encoded frames and the render threads.
-public final class Studio: Sendable {
+package final class Studio: Sendable {
     /// The limits and options the service runs with.
-    public let configuration: StudioConfiguration
+    package let configuration: StudioConfiguration
     /// The designs: the built-in presets and the posted ones.
-    public let designs: DesignRegistry
+    package let designs: DesignRegistry
     /// Encoded frames by design and address, bounded by their bytes.
     let frames: LRUCache<FrameKey, EncodedFrame>
     /// The frames being rendered now, which other requests for them wait for.
@@ -17,9 +17,9 @@ public final class Studio: Sendable {
     /// Uploaded images by id, bounded by their decoded bytes.
     let images: LRUCache<String, UploadedImage>
     /// The threads frames, palettes and comparisons are computed on, within the limits.
-    public let renders: RenderPool
+    package let renders: RenderPool
     /// The render jobs and their files.
-    public let jobs: JobManager
+    package let jobs: JobManager
     /// The JSON bodies being read, bounded in bytes.
     package let bodies: ByteBudget
     /// The image uploads being read or worked on, bounded in bytes.
@@ -30,7 +30,7 @@ public final class Studio: Sendable {
     /// A studio with nothing registered yet but the built-in presets.
     ///
     /// - Parameter configuration: the limits and options.
-    public init(configuration: StudioConfiguration) {
+    package init(configuration: StudioConfiguration) {
         self.configuration = configuration
         designs = DesignRegistry(bytes: configuration.designBytes)
         frames = LRUCache(capacity: configuration.cacheBytes)
@@ -51,15 +51,15 @@ public final class Studio: Sendable {
     /// default of 1024 is for programs that use `select`).
     ///
     /// - Returns: the descriptor limit afterwards.
-    public func raiseDescriptorLimit() -> Int { DescriptorLimit.raiseToHardLimit() }
+    package func raiseDescriptorLimit() -> Int { DescriptorLimit.raiseToHardLimit() }
 
     /// How many connections may be open under the descriptor limit now
     /// (``ConnectionLimits/cap(descriptors:reserve:)``).
-    public var connectionCap: Int { connections.cap }
+    package var connectionCap: Int { connections.cap }
 
     /// How many connections the descriptor limit leaves room for once the descriptors kept
     /// for the jobs are set aside, whatever ``ConnectionLimits/maxConnections`` is.
-    public var descriptorRoom: Int { connections.descriptorRoom }
+    package var descriptorRoom: Int { connections.descriptorRoom }
 
     /// When a render started now must be ready.
     var deadline: ContinuousClock.Instant { .now + configuration.deadline }

@@ -5,14 +5,14 @@ import NIOCore
 
 /// The request context of every studio route: Hummingbird's basics, and the connection
 /// the request came on (for the client's address and for the state of a download).
-public struct StudioContext: RequestContext {
-    public var coreContext: CoreRequestContextStorage
+package struct StudioContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// The connection; nil for requests that come on none (the router's tests).
     let channel: (any Channel)?
     /// The peer's address on that connection, such as `127.0.0.1`; nil when it has none.
     let peerAddress: String?
 
-    public init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         channel = source.channel
         peerAddress = source.channel.remoteAddress?.ipAddress

@@ -1,13 +1,12 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 
 /// An uploaded image, decoded: what `/v1/images/{id}` names for comparisons.
-public struct UploadedImage: Sendable {
+package struct UploadedImage: Sendable {
     /// The content address: SHA-256 of the PNG file's bytes, in hex.
-    public let id: String
+    package let id: String
     /// The decoded pixels.
-    public let frame: Frame
+    package let frame: Frame
 }
 
 extension Studio {

@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
@@ -17,7 +17,7 @@ import Testing
             #expect(presets.map { $0["name"] } == Preset.builtInNames)
             for entry in presets {
                 let name = try #require(entry["name"]), design = try #require(entry["design"])
-                let preset = try #require(Preset.builtIn(name))
+                let preset = try Preset(builtIn: name)
                 #expect(entry["description"] == preset.description)
                 try await client.execute(uri: "/v1/designs/\(design)", method: .get) {
                     #expect(String(buffer: $0.body) == preset.jsonText)
@@ -30,7 +30,8 @@ import Testing
         try await withStudio { client in
             try await client.execute(uri: "/v1/presets/aurora", method: .get) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == Preset.builtIn("aurora")!.jsonText)
+                let aurora = try Preset(builtIn: "aurora")
+                #expect(String(buffer: response.body) == aurora.jsonText)
             }
             try await client.execute(uri: "/v1/presets/auroraa", method: .get) { response in
                 let problem = try response.expectProblem(.notFound, slug: "not-found")

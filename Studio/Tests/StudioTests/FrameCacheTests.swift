@@ -1,5 +1,4 @@
 import Dispatch
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation

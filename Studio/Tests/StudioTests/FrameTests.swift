@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation

@@ -24,7 +24,7 @@ import Testing
             #expect(refusal?.status == 422 && refusal?.type.hasSuffix("/job-too-large") == true)
             #expect(refusal?.detail.contains("29.86 billion") == true, "\(refusal?.detail ?? "")")
         }
-        let plan = try JobPlan(preset: Self.preset((1920, 1080), seconds: 60), format: .mp4, limits: limits)
+        let plan = try JobPlan(preset: Self.preset((1920, 1080), seconds: 60), format: .video(.mp4), limits: limits)
         #expect(plan.pixelFrames == 1920 * 1080 * 3600)
     }
 
@@ -51,16 +51,16 @@ import Testing
     /// budget, but `auto` encodes it at 640x360, nine times fewer pixels (the page's GIF of
     /// a built-in preset was refused before).
     @Test func plansAnEncodeAtItsEncodeSize() throws {
-        let aurora = try #require(Preset.builtIn("aurora"))
+        let aurora = try Preset(builtIn: "aurora")
         #expect(aurora.width == 1920 && aurora.height == 1080 && aurora.frameCount == 600)
         let limits = JobLimits()
         let refusal = #expect(throws: JobProblem.self) {
-            try JobPlan(preset: aurora, format: .gif, encodeSize: .full, limits: limits)
+            try JobPlan(preset: aurora, format: .video(.gif), encodeSize: .full, limits: limits)
         }
         #expect(refusal?.detail.contains("at 1920x1080") == true, "\(refusal?.detail ?? "")")
         let auto = EncodeSizeRequest.auto.dimensions(for: aurora)
         #expect(auto.width == 640 && auto.height == 360)
-        let plan = try JobPlan(preset: aurora, format: .gif, encodeSize: .auto, limits: limits)
+        let plan = try JobPlan(preset: aurora, format: .video(.gif), encodeSize: .auto, limits: limits)
         #expect(plan.memoryBytes < limits.memoryBytes / 4)
         #expect(plan.pixelFrames == 1920 * 1080 * 600)
     }
@@ -68,8 +68,8 @@ import Testing
     /// The queue starts a job only when its memory fits beside the running ones'.
     @Test func startsAJobWhenItsMemoryIsFree() async throws {
         let preset = smallPreset(duration: 60)
-        var spec = JobSpec(preset: preset, format: .mp4, encodeSize: .full)
-        spec.plan = try JobPlan(preset: preset, format: .mp4, limits: JobLimits())
+        var spec = JobSpec(preset: preset, format: .video(.mp4), encodeSize: .full)
+        spec.plan = try JobPlan(preset: preset, format: .video(.mp4), limits: JobLimits())
         var limits = JobLimits()
         limits.maxRunning = 2
         limits.memoryBytes = try #require(spec.plan).memoryBytes * 3 / 2
@@ -88,7 +88,8 @@ import Testing
         var limits = JobLimits()
         limits.timeLimit = .milliseconds(300)
         let manager = JobManager(limits: limits)
-        let job = try manager.submit(JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full))
+        let job = try manager.submit(
+            JobSpec(preset: smallPreset(duration: 60), format: .video(.mp4), encodeSize: .full))
         #expect(try await eventually { try manager.snapshot(of: job.id).state.isTerminal })
         let snapshot = try manager.snapshot(of: job.id)
         #expect(snapshot.state == .failed)
@@ -105,7 +106,7 @@ import Testing
         limits.maxRunning = 1
         limits.maxQueued = 3
         let manager = JobManager(limits: limits)
-        let long = JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full)
+        let long = JobSpec(preset: smallPreset(duration: 60), format: .video(.mp4), encodeSize: .full)
         let mine = [try manager.submit(long, client: "a"), try manager.submit(long, client: "a")]
         let refusal = #expect(throws: JobProblem.self) { try manager.submit(long, client: "a") }
         #expect(refusal?.status == 503 && refusal?.type.hasSuffix("/client-share") == true)

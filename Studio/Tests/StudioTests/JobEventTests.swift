@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
@@ -51,7 +51,7 @@ struct JobEventTests {
             client: { _, _ in "-" }, design: { _ in nil }, deliveryTimeout: .seconds(5)
         ).add(to: router.group("v1"))
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        let long = JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full)
+        let long = JobSpec(preset: smallPreset(duration: 60), format: .video(.mp4), encodeSize: .full)
         let running = try jobs.submit(long)
         let queued = try jobs.submit(long)
         try await app.test(.live) { client in

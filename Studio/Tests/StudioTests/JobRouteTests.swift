@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation
@@ -225,7 +224,7 @@ struct JobShutdownTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.path))
         for id in ids { #expect(try studio.jobs.snapshot(of: id).state == .cancelled) }
         #expect(throws: JobProblem.shuttingDown) {
-            try studio.jobs.submit(JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full))
+            try studio.jobs.submit(JobSpec(preset: smallPreset(), format: .video(.gif), encodeSize: .full))
         }
     }
 }

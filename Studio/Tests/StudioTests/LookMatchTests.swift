@@ -33,7 +33,7 @@ import Testing
         try await withStudio { client in
             let target = try await FrameTests.post(Self.tealViolet, client)
             let coral = try await FrameTests.post(Self.coral, client)
-            let aurora = try #require(Preset.builtIn("aurora"))
+            let aurora = try Preset(builtIn: "aurora")
             let auroraID = try await FrameTests.post(aurora.jsonText, client)
             let teal = try await Self.compare(auroraID, with: target, at: 2, client)
             let red = try await Self.compare(coral, with: target, at: 2, client)

@@ -11,33 +11,33 @@ import Foundation
 /// How many connections the server keeps open and how long each may take over its
 /// parts: the connection cap (also held under the process's descriptor limit) and the
 /// timeouts of issue 35.
-public struct ConnectionLimits: Sendable, Equatable {
+package struct ConnectionLimits: Sendable, Equatable {
     /// The most connections open at once, when the descriptor limit allows as many.
-    public var maxConnections = 1024
+    package var maxConnections = 1024
     /// A connection with no request under way (a new one that sent nothing, or a kept-alive
     /// one after its response) is closed after this long.
-    public var idleTimeout = Duration.seconds(15)
+    package var idleTimeout = Duration.seconds(15)
     /// A request's head (its line and headers) must arrive within this long of its first byte.
-    public var headerTimeout = Duration.seconds(10)
+    package var headerTimeout = Duration.seconds(10)
     /// A request's body must arrive within this long of its head.
-    public var bodyTimeout = Duration.seconds(60)
+    package var bodyTimeout = Duration.seconds(60)
     /// A response the client does not read (the socket's buffers full) is cut off after this
     /// long without progress.
-    public var sendTimeout = Duration.seconds(30)
+    package var sendTimeout = Duration.seconds(30)
     /// At shutdown, connections still open this long after the signal are closed.
-    public var shutdownGrace = Duration.seconds(5)
+    package var shutdownGrace = Duration.seconds(5)
     /// New connections over the cap answered 503 at once (each holds a descriptor for at most
     /// ``refusalLinger``); more than these are closed without an answer.
-    public var refusalSlots = 32
+    package var refusalSlots = 32
     /// How long a refused connection is read from (and discarded), so that its 503 is not
     /// lost to a reset, before it is closed.
-    public var refusalLinger = Duration.seconds(1)
+    package var refusalLinger = Duration.seconds(1)
     /// A connection idle for less than this is never closed to make room for a new one.
-    public var minimumIdleBeforeEviction = Duration.milliseconds(500)
+    package var minimumIdleBeforeEviction = Duration.milliseconds(500)
 
     /// The defaults: 1024 connections, 15 s idle, 10 s for a head, 60 s for a body, 30 s for
     /// a stalled response, 5 s of grace at shutdown.
-    public init() {}
+    package init() {}
 
     /// The descriptors kept free of connections: the server's own (event loops, the
     /// listening socket, logs), each running job's (its files and ffmpeg's pipes; a bundle
@@ -46,7 +46,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     ///
     /// - Parameter runningJobs: how many jobs run at once.
     /// - Returns: the descriptors to keep free.
-    public static func descriptorReserve(runningJobs: Int) -> Int { 96 + 32 * max(1, runningJobs) }
+    package static func descriptorReserve(runningJobs: Int) -> Int { 96 + 32 * max(1, runningJobs) }
 
     /// The connection cap under the descriptor limit `descriptors`: ``maxConnections``, or
     /// fewer when the descriptors, less the reserve and the refusal slots, are fewer.
@@ -55,7 +55,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     ///   - descriptors: the process's descriptor limit (`RLIMIT_NOFILE`, soft).
     ///   - reserve: the descriptors kept free (``descriptorReserve(runningJobs:)``).
     /// - Returns: how many connections may be open; 0 or less when none can.
-    public func cap(descriptors: Int, reserve: Int) -> Int {
+    package func cap(descriptors: Int, reserve: Int) -> Int {
         min(maxConnections, descriptors - reserve - refusalSlots)
     }
 }

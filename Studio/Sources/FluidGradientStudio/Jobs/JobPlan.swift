@@ -10,13 +10,13 @@ import FluidGradientIO
 /// memory of a video or animated image is estimated at the size it encodes at
 /// (``EncodeSizeRequest/dimensions(for:)``: `auto` often picks a third of each side), since
 /// the encoders' memory follows it; a bundle's at the display size.
-public struct JobPlan: Sendable, Equatable {
+package struct JobPlan: Sendable, Equatable {
     /// The design's pixels × the job's frames.
-    public let pixelFrames: Int
+    package let pixelFrames: Int
     /// The estimated peak of the job's memory, in bytes.
-    public let memoryBytes: Int
+    package let memoryBytes: Int
     /// For a bundle, how many files are encoded at once; nil for all of them.
-    public let encodesAtOnce: Int?
+    package let encodesAtOnce: Int?
 
     /// The plan of a job of `preset` (its duration and fps the job's) as `format`, encoded
     /// at `encodeSize`.
@@ -29,7 +29,7 @@ public struct JobPlan: Sendable, Equatable {
     /// - Throws: ``JobProblem`` 422 when the pixels × frames are over
     ///   ``JobLimits/maxPixelFrames``, or the job needs more memory than
     ///   ``JobLimits/memoryBytes`` even with its encodes one after another.
-    public init(
+    package init(
         preset: Preset, format: JobFormat, encodeSize: EncodeSizeRequest = .full, limits: JobLimits
     ) throws(JobProblem) {
         let pixels = preset.width * preset.height, frames = max(1, preset.frameCount)
@@ -75,13 +75,13 @@ public struct JobPlan: Sendable, Equatable {
     static func footprint(of format: JobFormat, pixels: Int, frames: Int, oneAtATime: Bool) -> Int {
         let (base, perPixel, perPixelFrame): (Double, Double, Double)
         switch format {
-        case .mp4: (base, perPixel, perPixelFrame) = (93, 223, 0)
-        case .webm: (base, perPixel, perPixelFrame) = (128, 215, 0)
-        case .mov: (base, perPixel, perPixelFrame) = (82, 105, 0)
-        case .gif: (base, perPixel, perPixelFrame) = (113, 51, 3.75)
-        case .webp: (base, perPixel, perPixelFrame) = (77, 28, 0)
-        case .apng: (base, perPixel, perPixelFrame) = (76, 27, 0)
-        case .avif: (base, perPixel, perPixelFrame) = (202, 327, 0.5)
+        case .video(.mp4): (base, perPixel, perPixelFrame) = (93, 223, 0)
+        case .video(.webm): (base, perPixel, perPixelFrame) = (128, 215, 0)
+        case .video(.mov): (base, perPixel, perPixelFrame) = (82, 105, 0)
+        case .video(.gif): (base, perPixel, perPixelFrame) = (113, 51, 3.75)
+        case .video(.webp): (base, perPixel, perPixelFrame) = (77, 28, 0)
+        case .video(.apng): (base, perPixel, perPixelFrame) = (76, 27, 0)
+        case .video(.avif): (base, perPixel, perPixelFrame) = (202, 327, 0.5)
         case .bundle: (base, perPixel, perPixelFrame) = oneAtATime ? (97, 284, 0) : (97, 296, 0)
         }
         let megabyte = 1024.0 * 1024.0, (px, count) = (Double(pixels), Double(frames))

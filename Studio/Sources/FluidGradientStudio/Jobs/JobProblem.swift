@@ -1,16 +1,16 @@
 /// An RFC 9457 problem about a job: the body of a job route's error response, and the
 /// `error` of a failed job's JSON.
-public struct JobProblem: Error, Codable, Equatable, Sendable {
+package struct JobProblem: Error, Codable, Equatable, Sendable {
     /// The problem type's URL.
-    public var type: String
+    package var type: String
     /// The problem type's short title.
-    public var title: String
+    package var title: String
     /// The HTTP status.
-    public var status: Int
+    package var status: Int
     /// One line about this occurrence.
-    public var detail: String
+    package var detail: String
     /// Seconds after which the request may succeed (sent as `Retry-After`, not in the body).
-    public var retryAfter: Int?
+    package var retryAfter: Int?
 
     private enum CodingKeys: String, CodingKey { case type, title, status, detail }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What the manager keeps about one job.
 struct JobRecord {
     /// The job JSON as it stands.
@@ -10,8 +8,8 @@ struct JobRecord {
     let client: String
     /// When it finished, for how long its file is kept.
     var finishedAt: ContinuousClock.Instant?
-    /// Set to stop the job's render.
-    let stop = StopFlag()
+    /// The render, once started; cancelling it stops the render.
+    var task: Task<Void, Never>?
     /// The job's file, once there is one.
     var result: JobResult = .none
     /// Removes the finished job when its time is up.
@@ -30,23 +28,12 @@ enum JobResult {
     case gone(reason: String)
 }
 
-/// A flag the render thread polls and the request handlers set.
-final class StopFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-
-    /// Whether the job was asked to stop.
-    var isSet: Bool { flag.load(ordering: .acquiring) }
-
-    /// Asks the job to stop.
-    func set() { flag.store(true, ordering: .releasing) }
-}
-
 /// The manager's mutable state, behind its lock.
 struct JobTable {
     var jobs: [String: JobRecord] = [:]
     /// The ids of queued jobs, first to start first.
     var queue: [String] = []
-    /// Jobs whose thread has not ended (cancelled ones included, until their render stops).
+    /// Jobs whose render has not ended (cancelled ones included, until their render stops).
     var running = 0
     /// The memory the running jobs' plans estimate, in bytes.
     var memoryInUse = 0

@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 
@@ -16,9 +15,10 @@ extension JobRequest {
         guard let format = JobFormat(rawValue: format) else {
             throw Self.badField("format", value: format, allowed: JobFormat.allCases.map(\.rawValue))
         }
-        let sizes: [String: EncodeSizeRequest] = ["auto": .auto, "full": .full]
-        guard let encodeSize = sizes[encodeSize ?? "auto"] else {
-            throw Self.badField("encodeSize", value: encodeSize ?? "", allowed: ["auto", "full"])
+        // The library reads `--encode-size`'s words; a job takes its two that need no size.
+        let encodeSize = try? EncodeSizeRequest(parsing: self.encodeSize ?? "auto")
+        guard let encodeSize, encodeSize == .auto || encodeSize == .full else {
+            throw Self.badField("encodeSize", value: self.encodeSize ?? "", allowed: ["auto", "full"])
         }
         var preset = try resolve(design: design)
         if let duration { preset.duration = try Self.positive(duration, "duration") }
@@ -52,12 +52,14 @@ extension JobRequest {
             }
             return preset
         case (nil, let name?):
-            guard let preset = Preset.builtIn(name) else {
+            do {
+                return try Preset(builtIn: name)
+            } catch {
                 throw JobProblem(
                     slug: "unknown-preset", title: "Unknown preset", status: 404,
-                    detail: "There is no built-in preset \(name).")
+                    detail: "There is no built-in preset \(name)."
+                        + (error.suggestion.map { " Did you mean \($0)?" } ?? ""))
             }
-            return preset
         default:
             throw JobProblem(
                 slug: "bad-request", title: "Bad request", status: 400,

@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 import Foundation
 import Hummingbird
 

@@ -13,9 +13,19 @@
   let job = null;
   let stream = null;
 
-  // Once every frame is handed to the encoders the service says 100% while they finish the
-  // files (a bundle's videos, its posters, then the zip), which can take minutes: the page says
-  // so, with the bar indeterminate and the time taken, counted each second, rather than "100%".
+  const phases = { encoding: "Encoding", measuring: "Measuring", packing: "Packing" };
+
+  // A bundle's steps as the job reports them: "AV1 done, HEVC 55%, …, posters 3/3", "files 3/7".
+  function stepsText(steps) {
+    if (!Array.isArray(steps) || steps.length === 0) return "";
+    return steps.map((step) => step.done >= step.total && step.total > 20 ? `${step.name} done`
+      : step.total > 20 ? `${step.name} ${Math.floor((100 * step.done) / Math.max(1, step.total))}%`
+      : `${step.name} ${step.done}/${step.total}`).join(", ");
+  }
+
+  // The job's phase and share as the library reports them, with the time taken. Once the share
+  // is 100% the service still finishes the file (a video's encoder, a bundle's zip), which can
+  // take a while: the page says so, with the bar indeterminate and the time counted each second.
   let started = 0;
   let ticker = 0;
 
@@ -28,9 +38,14 @@
     if (job.state === "failed") return job.error ? `Failed: ${job.error.detail || job.error.title}` : "Failed";
     if (job.state === "queued") return "Queued: waiting for a free render thread";
     if (job.state !== "running") return { done: "Done", cancelled: "Cancelled" }[job.state] || job.state;
-    if (percent < 100) return `Rendering frames ${percent}% (${elapsed()})`;
-    const files = job.format === "bundle" ? "the bundle's videos and posters, then its zip" : "the file";
-    return `Every frame is rendered; the encoders are finishing ${files} (${elapsed()} so far)`;
+    if (percent >= 100) {
+      const files = job.format === "bundle" ? "the bundle is written; zipping it" : "the encoder is finishing the file";
+      return `Every frame is rendered; ${files} (${elapsed()} so far)`;
+    }
+    const phase = phases[job.phase] || "Starting";
+    // One step is the frames of a video, which the percentage says; a bundle lists its steps.
+    const steps = (job.steps || []).length > 1 || job.phase === "measuring" ? stepsText(job.steps) : "";
+    return `${phase} ${percent}% (${steps ? steps + "; " : ""}${elapsed()})`;
   }
 
   function show(next) {

@@ -26,7 +26,7 @@
       `try preset.frame(at: 2).pngData().write(to: URL(fileURLWithPath: "${name}.png"))`,
       "",
       "// The whole animation, encoded smaller where the blur allows, as `render` does.",
-      `try preset.writeVideo(to: URL(fileURLWithPath: "${name}.mp4"), encodeSize: .auto)`,
+      `try await preset.write(to: .video(path: "${name}.mp4", container: .mp4), encodeSize: .auto)`,
       "",
     ].join("\n");
   }
