@@ -13,6 +13,7 @@ FG.GrainControl = class {
     this.value = Object.assign({}, FG.GrainControl.OFF);
     const change = (key, value, event) => {
       this.value = Object.assign({}, this.value, { [key]: value });
+      this.set(this.value);
       onChange(Object.assign({}, this.value), event);
     };
     const typed = (text) => (text.trim() !== "" && isFinite(Number(text)) ? Number(text) : text.trim());
@@ -30,16 +31,24 @@ FG.GrainControl = class {
     this.size.addEventListener("change", (e) => change("size", typed(this.size.value), e));
     this.animated.addEventListener("change", (e) => change("animated", this.animated.checked, e));
     this.mono.addEventListener("change", (e) => change("mono", this.mono.checked, e));
-    const row = (label, id, input) => el("div", { class: "field row-field" }, [
-      el("label", { class: "label", for: id }, label), el("div", { class: "row-input" }, [input])]);
+    // A help line under each part, read out with it (aria-describedby), as every other control has.
+    const help = (id, text, ...inputs) => {
+      for (const input of inputs) input.setAttribute("aria-describedby", id);
+      return el("p", { class: "help", id }, text);
+    };
+    const row = (label, id, input, text) => el("div", { class: "field row-field" }, [
+      el("label", { class: "label", for: id }, label), el("div", { class: "row-input" }, [input]),
+      help(`help-${id}`, text, input)]);
     this.element = el("div", { class: "grain-control" }, [
       el("div", { class: "field slider-field" }, [
         el("div", { class: "field-head" }, [el("label", { class: "label", for: "field-grain" }, "Amount"),
           this.readout]),
-        el("div", { class: "slider-body" }, [this.amount, this.amountText])]),
-      row("Cell size (points)", "field-grain-size", this.size),
-      row("Animated", "field-grain-animated", this.animated),
-      row("Grey (mono)", "field-grain-mono", this.mono),
+        el("div", { class: "slider-body" }, [this.amount, this.amountText]),
+        help("help-field-grain", "How strongly the film grain shows over the gradient; 0 is none.", this.amount,
+          this.amountText)]),
+      row("Cell size (points)", "field-grain-size", this.size, "The side of one grain cell, in points."),
+      row("Animated", "field-grain-animated", this.animated, "The grain changes every frame, as film does."),
+      row("Grey (mono)", "field-grain-mono", this.mono, "One grey value per cell, rather than one per colour."),
       el("div", { class: "error", "data-error-for": "grain", role: "alert" })]);
     this.set(undefined);
   }
