@@ -88,10 +88,14 @@ def churn(server, idle, seconds):
 
 
 class CapTests(unittest.TestCase):
+    """Connections are admitted on the server's event loops in whatever order those run, so
+    the test learns that a connection is in by a response on it, never by a pause: before,
+    a connection made later was sometimes admitted first and the test waited in vain."""
+
     def test_over_the_cap_the_idle_longest_makes_room_or_the_newcomer_gets_503(self):
         server = Server("--max-connections", "3")
         try:
-            busy = [server.connect() for _ in range(3)]
+            busy = [admitted(server) for _ in range(3)]
             for sock in busy:
                 sock.sendall(b"GET /v1/presets HTTP/1.1\r\n")
             refused = server.connect()
@@ -99,15 +103,33 @@ class CapTests(unittest.TestCase):
             self.assertEqual(status, 503, body)
             self.assertIn(b'"status":503', body)
             busy[0].close()
-            time.sleep(0.3)
-            idle = server.connect()
+            idle = admitted(server)
             time.sleep(0.8)
             newcomer = server.connect()
-            newcomer.sendall(b"GET /v1/presets HTTP/1.1\r\nHost: x\r\n\r\n")
+            newcomer.sendall(PRESETS)
             self.assertEqual(read_response(newcomer)[0], 200)
             self.assertTrue(closed_by_server(idle, 5), "the idle connection made room")
         finally:
             server.stop()
+
+
+PRESETS = b"GET /v1/presets HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+def admitted(server, seconds=10):
+    """A connection the server has admitted and answered once, so idle from now on; one
+    refused while the cap is still full (a closed one not yet counted out) is tried again."""
+    deadline = time.monotonic() + seconds
+    while True:
+        sock = server.connect()
+        sock.sendall(PRESETS)
+        status, body = read_response(sock)
+        if status == 200:
+            return sock
+        sock.close()
+        if status != 503 or time.monotonic() > deadline:
+            raise AssertionError(f"a connection was not admitted: {status} {body[:200]!r}")
+        time.sleep(0.05)
 
 
 class TimeoutTests(unittest.TestCase):
