@@ -10,9 +10,7 @@ import threading
 import time
 import unittest
 
-from harness import Server, closed_by_server, read_response
-
-LARGE_FRAME = b"GET /v1/presets/aurora/frames/3840x2160/3.png HTTP/1.1\r\nHost: x\r\n\r\n"
+from harness import LARGE_FRAME, Server, closed_by_server, read_response
 
 
 class DescriptorTests(unittest.TestCase):
@@ -26,11 +24,7 @@ class DescriptorTests(unittest.TestCase):
         server = Server(descriptors=1024)
         idle = []
         try:
-            for _ in range(1100):
-                try:
-                    idle.append(server.connect())
-                except OSError:
-                    break
+            idle = server.idle_connections(1100)
             time.sleep(1.5)
             statuses = []
             for _ in range(20):
@@ -184,12 +178,7 @@ class ShutdownTests(unittest.TestCase):
         server = Server("--shutdown-grace", "1", "--idle-timeout", "60", "--body-timeout", "60",
                         "--send-timeout", "60", "--deadline", "120")
         try:
-            stalled = server.connect()
-            stalled.sendall(b"POST /v1/images HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\n"
-                            b"Content-Length: 1000\r\n\r\n\x89")
-            unread = server.connect()
-            unread.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            unread.sendall(LARGE_FRAME)
+            server.stalled_body_and_unread_download()
             time.sleep(5)
             status, seconds = server.terminate(timeout=30)
             self.assertEqual(status, 0, server.log()[-2000:])
