@@ -164,10 +164,10 @@ package enum BundleWriter {
     }
 
     /// Each output's stream facts and error, measured two or more at a time (decoding and
-    /// comparing a display-size frame is work for a core each), at most `atOnce` at a time
-    /// (each holds its decoded frames), each on a thread started here rather than a shared
-    /// pool's, so that the measuring runs at the caller's scheduling priority, as the
-    /// encodes do.
+    /// comparing a display-size frame is work for a core each), at most `atOnce` and at most
+    /// one a core at a time (each holds its decoded frames), each on a thread started here
+    /// rather than a shared pool's, so that the measuring runs at the caller's scheduling
+    /// priority, as the encodes do.
     private static func measure(
         _ outputs: [BundleOutput], in staging: AtomicDirectory,
         with measurements: (loop: BundleMeasurement, still: BundleMeasurement), alpha: Bool, atOnce: Int,
@@ -175,8 +175,9 @@ package enum BundleWriter {
     ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
         let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
-        for start in stride(from: 0, to: outputs.count, by: max(1, atOnce)) {
-            let batch = Array(start..<min(outputs.count, start + max(1, atOnce)))
+        let atOnce = max(1, min(atOnce, ProcessInfo.processInfo.activeProcessorCount))
+        for start in stride(from: 0, to: outputs.count, by: atOnce) {
+            let batch = Array(start..<min(outputs.count, start + atOnce))
             let group = DispatchGroup()
             for index in batch {
                 group.enter()
