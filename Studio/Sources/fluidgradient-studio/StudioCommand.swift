@@ -242,6 +242,7 @@ struct StudioCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        AllocatorTuning.configure()
         var logger = Logger(label: "fluidgradient-studio")
         logger.logLevel = .info
         let studio = Studio(configuration: studioConfiguration)
@@ -257,6 +258,8 @@ struct StudioCommand: AsyncParsableCommand {
         }
         logger.info("serving at most \(cap) connections (descriptor limit \(limit))")
         let app = studio.application(logger: logger)
+        let trimming = Task { await AllocatorTuning.trimPeriodically() }
+        defer { trimming.cancel() }
         do {
             try await app.runService()
         } catch {
