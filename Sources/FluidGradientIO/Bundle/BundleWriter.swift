@@ -164,8 +164,10 @@ package enum BundleWriter {
     }
 
     /// Each output's stream facts and error, measured two or more at a time (decoding and
-    /// comparing a display-size frame is work for a core each), at most `atOnce` at a time
-    /// (each holds its decoded frames).
+    /// comparing a display-size frame is work for a core each), at most `atOnce` and at most
+    /// one a core at a time (each holds its decoded frames), each on a thread started here
+    /// rather than a shared pool's, so that the measuring runs at the caller's scheduling
+    /// priority, as the encodes do.
     private static func measure(
         _ outputs: [BundleOutput], in staging: AtomicDirectory,
         with measurements: (loop: BundleMeasurement, still: BundleMeasurement), alpha: Bool, atOnce: Int,
@@ -173,20 +175,27 @@ package enum BundleWriter {
     ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
         let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
-        for start in stride(from: 0, to: outputs.count, by: max(1, atOnce)) {
-            let batch = Array(start..<min(outputs.count, start + max(1, atOnce)))
-            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
-                let index = batch[offset], output = outputs[index], path = staging.path(of: output.file)
-                do {
-                    let measurement = output.isLoop ? measurements.loop : measurements.still
-                    let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
-                    let facts = try StreamFacts(probing: path)
-                    results.update { $0[index] = (facts, error) }
-                    progress?.advance(0)
-                } catch {
-                    failure.record(error)
-                }
+        let atOnce = max(1, min(atOnce, ProcessInfo.processInfo.activeProcessorCount))
+        for start in stride(from: 0, to: outputs.count, by: atOnce) {
+            let batch = Array(start..<min(outputs.count, start + atOnce))
+            let group = DispatchGroup()
+            for index in batch {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
+                    let output = outputs[index], path = staging.path(of: output.file)
+                    do {
+                        let measurement = output.isLoop ? measurements.loop : measurements.still
+                        let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
+                        let facts = try StreamFacts(probing: path)
+                        results.update { $0[index] = (facts, error) }
+                        progress?.advance(0)
+                    } catch {
+                        failure.record(error)
+                    }
+                }.start()
             }
+            group.wait()
         }
         if let error = failure.error { throw error }
         return zip(outputs, results.value).map { output, result in (output, result!.0, result!.1) }
