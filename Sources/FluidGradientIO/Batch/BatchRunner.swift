@@ -41,10 +41,6 @@ package final class BatchRunner: @unchecked Sendable {
         package init() {}
     }
 
-    /// Encoders' output depends on their thread count, which ffmpeg otherwise takes from the
-    /// core count; a fixed count makes a job's file the same bytes on every machine.
-    package static let encoderThreads = 4
-
     package static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
 
     /// Whether `job`'s output is complete from the same inputs, and still the size it was.
@@ -167,8 +163,7 @@ package final class BatchRunner: @unchecked Sendable {
         if let container = VideoContainer(rawValue: job.format.rawValue) {
             sink = try VideoSink(
                 path: job.output, container: container, width: preset.width, height: preset.height, fps: preset.fps,
-                frameCount: frames, hasTransparency: hasTransparency,
-                extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
+                frameCount: frames, hasTransparency: hasTransparency)
         } else {
             sink = try PNGFileSink(path: job.output, depth: 8, alpha: hasTransparency)
         }

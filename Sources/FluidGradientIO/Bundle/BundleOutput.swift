@@ -72,22 +72,18 @@ struct BundleOutput: Sendable {
         case .poster(let container):
             return try VideoSink(
                 path: path, container: container, width: width, height: height, fps: fps, frameCount: 1,
-                hasTransparency: transparent, extraOptions: BundleOutput.encoderThreads, announce: announce)
+                hasTransparency: transparent, announce: announce)
         case .loop(let container, let codec, let stacked):
             let video = try VideoSink(
                 path: path, container: container, codec: codec, width: width, height: (stacked ? 2 : 1) * height,
                 fps: fps,
                 frameCount: frames, hasTransparency: transparent && !stacked,
-                extraOptions: BundleOutput.encoderThreads + (stacked ? StackedAlphaSink.ffmpegOptions : []),
+                extraOptions: stacked ? StackedAlphaSink.ffmpegOptions : [],
                 announce: announce)
             guard stacked else { return video }
             return StackedAlphaSink(wrapping: video, width: width, height: height, dither: dither)
         }
     }
-
-    /// Encoders' output depends on their thread count: a fixed one, as a batch's, makes
-    /// a bundle the same bytes on every machine.
-    static let encoderThreads = ["-threads", String(BatchRunner.encoderThreads)]
 
     /// Whether this file shows the loop (and so is measured at several instants).
     var isLoop: Bool {

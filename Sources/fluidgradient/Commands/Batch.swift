@@ -17,8 +17,8 @@ struct Batch: ParsableCommand {
 
             A job is skipped when its output exists and its sidecar (<output>.fluidgradient.json) shows it was \
             made from the same inputs; changing a palette, size or any setting re-renders just its jobs. Outputs \
-            appear under their final names only when complete. Video encoders run with 4 threads each, so a \
-            job gives the same bytes on any machine with the same ffmpeg.
+            appear under their final names only when complete. Video encoders run with 4 threads each (as in \
+            render), so a job gives the same bytes on any machine with the same ffmpeg.
 
             Sharding: --shard K/N renders jobs whose index is K modulo N, so N machines together render every \
             job once. Without --shard, Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX, with --shard-count or \
