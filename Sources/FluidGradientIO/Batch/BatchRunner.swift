@@ -76,9 +76,10 @@ package final class BatchRunner: @unchecked Sendable {
         case .failure(let error): return .fails(error.description)
         }
         do {
-            if let container = VideoContainer(rawValue: job.format.rawValue) {
+            let encoded = try job.encodeSize(of: preset)
+            if let container = VideoContainer(rawValue: job.format.rawValue), let encoded {
                 let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
-                try encoding.check(width: job.width, height: job.height, path: job.output)
+                try encoding.check(width: encoded.width, height: encoded.height, path: job.output)
             }
             // An up-to-date output is left alone, so its directory may be read-only.
             if !options.force, isUpToDate(job, version: options.version) { return .upToDate(preset) }
@@ -157,9 +158,10 @@ package final class BatchRunner: @unchecked Sendable {
     }
 
     /// Renders a file job (a video, an animated image or a still) into its output.
-    private func render(_ job: BatchJob, preset: Preset, frames: Int) throws {
+    private func render(_ job: BatchJob, preset display: Preset, frames: Int) throws {
         let sink: FrameSink
-        let hasTransparency = preset.frameSpec.hasTransparency
+        let hasTransparency = display.frameSpec.hasTransparency
+        let preset = try job.encodeSize(of: display).map(display.rendered(at:)) ?? display
         if let container = VideoContainer(rawValue: job.format.rawValue) {
             sink = try VideoSink(
                 path: job.output, container: container, width: preset.width, height: preset.height, fps: preset.fps,
@@ -189,7 +191,8 @@ package final class BatchRunner: @unchecked Sendable {
             if job.format == .bundle {
                 _ = try BundleWriter.write(
                     BundleRequest(
-                        preset: preset, directory: job.output, encodeSize: EncodeSize.automatic(for: preset),
+                        preset: preset, directory: job.output,
+                        encodeSize: try job.encodeSize(of: preset) ?? .automatic(for: preset),
                         threads: options.threadsPerJob, generator: "fluidgradient " + options.version,
                         shouldStop: { self.shouldStop }))
             } else {
