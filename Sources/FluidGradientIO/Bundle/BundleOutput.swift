@@ -58,7 +58,7 @@ struct BundleOutput: Sendable {
     }
 
     /// The sink that encodes this output at `width` × `height` (the shown size; a stacked
-    /// file is twice as high).
+    /// file holds two padded halves).
     ///
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.
@@ -72,18 +72,23 @@ struct BundleOutput: Sendable {
         case .poster(let container):
             return try VideoSink(
                 path: path, container: container, width: width, height: height, fps: fps, frameCount: 1,
-                hasTransparency: transparent, announce: announce)
+                hasTransparency: transparent, matrix: BundleOutput.matrix, announce: announce)
         case .loop(let container, let codec, let stacked):
             let video = try VideoSink(
-                path: path, container: container, codec: codec, width: width, height: (stacked ? 2 : 1) * height,
+                path: path, container: container, codec: codec, width: width,
+                height: stacked ? StackedAlphaSink.storedHeight(height) : height,
                 fps: fps,
-                frameCount: frames, hasTransparency: transparent && !stacked,
-                extraOptions: stacked ? StackedAlphaSink.ffmpegOptions : [],
+                frameCount: frames, hasTransparency: transparent && !stacked, matrix: BundleOutput.matrix,
+                extraOptions: stacked ? StackedAlphaSink.ffmpegOptions(height: height) : [],
                 announce: announce)
             guard stacked else { return video }
             return StackedAlphaSink(wrapping: video, width: width, height: height, dither: dither)
         }
     }
+
+    /// The Y′CbCr matrix of every loop and of the AVIF poster: BT.601, which the engines'
+    /// software conversions read closest to the standard (``YUVMatrix``; docs/web.md).
+    static let matrix = YUVMatrix.bt601
 
     /// Whether this file shows the loop (and so is measured at several instants).
     var isLoop: Bool {

@@ -7,11 +7,17 @@ package struct VideoEncoding: Sendable {
     /// The codec of an `.mp4`; other containers have their own and ignore it.
     package let codec: VideoCodec
     package let hasTransparency: Bool
+    /// The Y′CbCr matrix of the Y′CbCr containers (.mp4, .webm, .avif): BT.709 for `render`,
+    /// BT.601 for the web bundle's files (``YUVMatrix``). A .mov is always BT.709.
+    package let matrix: YUVMatrix
 
-    package init(container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool) {
+    package init(
+        container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool, matrix: YUVMatrix = .bt709
+    ) {
         self.container = container
         self.codec = codec
         self.hasTransparency = hasTransparency
+        self.matrix = container == .mov ? .bt709 : matrix
     }
 
     /// Opaque H.264 takes our own BT.709 yuv420p (no conversion in ffmpeg, and 2.7× fewer
@@ -166,7 +172,19 @@ package struct VideoEncoding: Sendable {
         return max(2, hundredths(frameCount) - hundredths(lastKept))
     }
 
-    static let bt709Tags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
+    /// The transfer every Y′CbCr file is tagged with: sRGB's (H.273 code 13), which is what
+    /// the frames are encoded with (DESIGN section 1). BT.709's camera curve (1) would be
+    /// converted to the display by colour-managed players (Apple's maps it to
+    /// `kCVImageBufferTransferFunction_ITU_R_709_2`, sRGB to `…_sRGB`); Chromium, Firefox and
+    /// WebKitGTK here show 1 and 13 alike. ProRes's frame header has no code for sRGB, so a
+    /// .mov says BT.709 there and in its container. Never unspecified (2): Chromium then
+    /// takes the matrix as BT.601 and WebKit untagged video as BT.601.
+    package var transfer: String { container == .mov ? "bt709" : "iec61966-2-1" }
+
+    /// The colour tags of the file: BT.709 primaries (sRGB's), ``transfer`` and ``matrix``.
+    var colourTags: [String] {
+        ["-color_primaries", "bt709", "-color_trc", transfer, "-colorspace", matrix.ffmpegName]
+    }
 
     /// Threads for every encoder and filter, fixed: x264 and libvpx split their work by
     /// the thread count, which ffmpeg otherwise takes from the cores this process may run
@@ -208,7 +226,7 @@ package struct VideoEncoding: Sendable {
         ]
         if inputFormat.isYUV420 {
             // Our chroma is the mean of each 2×2 block: centred, not H.264's default left siting.
-            arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + VideoEncoding.bt709Tags
+            arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + colourTags
         }
         // -threads is the first output option, so that an encoder's own -threads:v:N and the
         // user's options, which come later, still win.
@@ -230,7 +248,7 @@ package struct VideoEncoding: Sendable {
         case .mp4:
             return codec.mp4Arguments(ownRateControl: ownRateControl)
                 + ["-color_range", "tv", "-chroma_sample_location", "center"]
-                + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
+                + colourTags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
             return [
                 // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
@@ -240,7 +258,7 @@ package struct VideoEncoding: Sendable {
                 "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
                 // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
                 "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
-            ] + VideoEncoding.bt709Tags + ["-movflags", "+write_colr", "-f", "mov"]
+            ] + colourTags + ["-movflags", "+write_colr", "-f", "mov"]
         case .webm:
             return webmArguments(ownRateControl: ownRateControl)
         case .webp, .apng, .avif:
@@ -255,15 +273,16 @@ package struct VideoEncoding: Sendable {
     /// - Parameter ownRateControl: Whether to set the rate control, which the user's options did not.
     /// - Returns: the .webm's filter, encoder and muxer options.
     private func webmArguments(ownRateControl: Bool) -> [String] {
-        // RGB input converted by ffmpeg: say BT.709, or swscale would use BT.601.
-        let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
+        // RGB input converted by ffmpeg: name the matrix, or swscale would use BT.601.
+        let toYUV =
+            "scale=out_color_matrix=\(matrix.ffmpegName):out_range=tv:flags=accurate_rnd+full_chroma_inp"
         let format =
             hasTransparency
-            ? ["-vf", toBT709 + ",format=yuva420p", "-pix_fmt", "yuva420p"]
+            ? ["-vf", toYUV + ",format=yuva420p", "-pix_fmt", "yuva420p"]
             : ["-pix_fmt", "yuv420p10le", "-chroma_sample_location", "center"]
         return format + ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
             + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-color_range", "tv"]
-            + VideoEncoding.bt709Tags + ["-f", "webm"]
+            + colourTags + ["-f", "webm"]
     }
 
     /// A GIF's palette filters, frame step and final delay.
