@@ -58,13 +58,13 @@ struct BundleOutput: Sendable {
     }
 
     /// The sink that encodes this output at `width` × `height` (the shown size; a stacked
-    /// file holds two padded halves).
+    /// file holds two padded halves), a loop at the rate `crf` (nil: the codec's usual).
     ///
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.
     func sink(
         path: String, width: Int, height: Int, fps: Double, frames: Int, transparent: Bool, dither: Bool,
-        announce: ((String) -> Void)?
+        crf: Int? = nil, announce: ((String) -> Void)?
     ) throws -> FrameSink {
         switch kind {
         case .posterPNG, .posterJPEG:
@@ -79,7 +79,8 @@ struct BundleOutput: Sendable {
                 height: stacked ? StackedAlphaSink.storedHeight(height) : height,
                 fps: fps,
                 frameCount: frames, hasTransparency: transparent && !stacked, matrix: BundleOutput.matrix,
-                extraOptions: stacked ? StackedAlphaSink.ffmpegOptions(height: height) : [],
+                extraOptions: (stacked ? StackedAlphaSink.ffmpegOptions(height: height) : [])
+                    + (crf.map(rateOptions) ?? []),
                 announce: announce)
             guard stacked else { return video }
             return StackedAlphaSink(wrapping: video, width: width, height: height, dither: dither)

@@ -13,6 +13,9 @@ package struct BundleRequest: Sendable {
     package var dither: Bool
     /// Threads for the display-size renders (posters and the measurement's references).
     package var threads: Int
+    /// The user's rates, constant rate factors by codec (`av1`, `hevc`, `h264`, `vp9`);
+    /// every other loop's is searched (``RateSearch``).
+    package var rates: [String: Int]
     /// The tool and its version, for the manifest.
     package var generator: String
     /// Hears each ffmpeg command line, for `--verbose`.
@@ -25,7 +28,8 @@ package struct BundleRequest: Sendable {
 
     package init(
         preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
-        generator: String = "fluidgradient " + Preset.engineVersion, announce: (@Sendable (String) -> Void)? = nil,
+        rates: [String: Int] = [:], generator: String = "fluidgradient " + Preset.engineVersion,
+        announce: (@Sendable (String) -> Void)? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
     ) {
         self.preset = preset
@@ -33,6 +37,7 @@ package struct BundleRequest: Sendable {
         self.encodeSize = encodeSize
         self.dither = dither
         self.threads = threads
+        self.rates = rates
         self.generator = generator
         self.announce = announce
         self.progress = progress
@@ -42,10 +47,10 @@ package struct BundleRequest: Sendable {
 
 /// Writes a bundle:
 ///
-/// 1. every encode at once, each its own render into its own ffmpeg (the encoders are
-///    where the time goes, and they overlap on every core);
+/// 1. every encode at once (``BundleEncoder``), each loop at its user's or a searched rate;
 /// 2. an opaque poster's JPEG from its PNG;
-/// 3. each file decoded and measured against the display-size render (``BundleMeasurement``);
+/// 3. each file decoded and measured against the display-size render (``BundleMeasurement``),
+///    and a loop whose searched rate misses its bar encoded again a step lower;
 /// 4. `index.html`, the player for a transparent loop, and `manifest.json`.
 ///
 /// All of it is built in a hidden directory that is renamed into place at the end, so a
@@ -73,7 +78,8 @@ package enum BundleWriter {
         let preset = request.preset
         let transparent = preset.frameSpec.hasTransparency
         let outputs = BundleOutput.loops(transparent: transparent) + BundleOutput.posters
-        try encode(outputs, request: request, in: staging)
+        let encoder = BundleEncoder(request: request, staging: staging)
+        var rates = try encoder.encode(outputs)
         if request.shouldStop() { throw InterruptionError() }
         var posters = outputs.filter { !$0.isLoop }
         if !transparent {
@@ -82,8 +88,8 @@ package enum BundleWriter {
             posters[posters.count - 1] = jpeg
         }
         let measurement = BundleMeasurement(preset: preset, threads: request.threads)
-        let measured = try measure(
-            outputs.filter(\.isLoop) + posters, in: staging, with: measurement, alpha: transparent)
+        let measured = try measureAndRetry(
+            outputs.filter(\.isLoop) + posters, encoder: encoder, rates: &rates, with: measurement)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
         for (output, facts, error) in measured {
@@ -96,7 +102,9 @@ package enum BundleWriter {
                     file: output.file, role: output.isLoop ? (transparent ? "stacked-alpha-loop" : "loop") : "poster",
                     type: fullType, codec: facts.codec, bitDepth: facts.bitDepth,
                     bytes: AtomicFile.regularFileSize(staging.path(of: output.file)) ?? 0, width: facts.width,
-                    height: facts.height, psnr: error.psnr, largestError: error.largest))
+                    height: facts.height, psnr: error.psnr, largestError: error.largest, banding: error.banding,
+                    crf: rates[output.file]?.crf,
+                    rateChoice: rates[output.file].map { $0.searched ? "searched" : "given" }))
         }
         let page = BundlePage(
             title: "FluidGradient loop", width: preset.width, height: preset.height, sources: sources,
@@ -120,12 +128,40 @@ package enum BundleWriter {
         return manifest
     }
 
+    /// Measures `outputs`; a loop whose searched rate misses its bar whole (the excerpt
+    /// can flatter it) is encoded again a step lower, at most twice, and measured again.
+    private static func measureAndRetry(
+        _ outputs: [BundleOutput], encoder: BundleEncoder, rates: inout [String: (crf: Int, searched: Bool)],
+        with measurement: BundleMeasurement
+    ) throws -> [(BundleOutput, StreamFacts, BundleMeasurement.Result)] {
+        let alpha = encoder.request.preset.frameSpec.hasTransparency
+        var measured = try measure(outputs, in: encoder.staging, with: measurement, alpha: alpha)
+        for _ in 0..<2 {
+            let again = measured.compactMap { output, _, result -> (BundleOutput, Int)? in
+                guard let rate = rates[output.file], rate.searched, !output.rateBar.isMet(by: result) else {
+                    return nil
+                }
+                let lower = rate.crf - output.rateLadder.step
+                return lower >= output.rateLadder.lowest ? (output, lower) : nil
+            }
+            if again.isEmpty { break }
+            _ = try encoder.encode(
+                again.map(\.0), rates: Dictionary(uniqueKeysWithValues: again.map { ($0.0.file, $0.1) }))
+            for (output, crf) in again { rates[output.file] = (crf, true) }
+            let remeasured = try measure(again.map(\.0), in: encoder.staging, with: measurement, alpha: alpha)
+            for entry in remeasured {
+                measured[measured.firstIndex { $0.0.file == entry.0.file }!] = entry
+            }
+        }
+        return measured
+    }
+
     /// Each output's stream facts and error, measured two or more at a time (decoding and
     /// comparing a display-size frame is work for a core each).
     private static func measure(
         _ outputs: [BundleOutput], in staging: AtomicDirectory, with measurement: BundleMeasurement, alpha: Bool
-    ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
-        let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
+    ) throws -> [(BundleOutput, StreamFacts, BundleMeasurement.Result)] {
+        let results = Locked([(StreamFacts, BundleMeasurement.Result)?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
         DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
             let output = outputs[index], path = staging.path(of: output.file)
@@ -139,69 +175,5 @@ package enum BundleWriter {
         }
         if let error = failure.error { throw error }
         return zip(outputs, results.value).map { output, result in (output, result!.0, result!.1) }
-    }
-
-    /// Runs every encode at once; the first failure stops the others.
-    private static func encode(_ outputs: [BundleOutput], request: BundleRequest, in staging: AtomicDirectory)
-        throws
-    {
-        let preset = request.preset
-        let small = preset.rendered(at: request.encodeSize)
-        let total = outputs.map { $0.isLoop ? preset.frameCount : 1 }.reduce(0, +)
-        let progress = request.progress.map { CallbackProgress(total: total, report: $0) }
-        let failure = FirstFailure()
-        let group = DispatchGroup()
-        for output in outputs {
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                do {
-                    let isLoop = output.isLoop
-                    let shown = isLoop ? small : preset
-                    let sink = try output.sink(
-                        path: staging.path(of: output.file), width: shown.width, height: shown.height, fps: preset.fps,
-                        frames: preset.frameCount, transparent: preset.frameSpec.hasTransparency,
-                        dither: request.dither,
-                        announce: request.announce)
-                    let plan = RenderPlan(
-                        preset: shown, frames: 0...(isLoop ? preset.frameCount - 1 : 0), time: isLoop ? nil : 0,
-                        dither: request.dither, threads: isLoop ? 1 : request.threads)
-                    try FramePipeline.run(plan, into: sink, progress: progress) {
-                        failure.happened || request.shouldStop()
-                    }
-                } catch {
-                    failure.record(error)
-                }
-            }.start()
-        }
-        while group.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            if Interruption.isRequested { failure.record(InterruptionError()) }
-        }
-        if let error = failure.error { throw error }
-    }
-}
-
-/// A value several threads update under a lock.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value { lock.withLock { stored } }
-
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
-}
-
-/// The first error of several threads; later ones are dropped, as they follow from it.
-private final class FirstFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: (any Error)?
-
-    var happened: Bool { lock.withLock { first != nil } }
-    var error: (any Error)? { lock.withLock { first } }
-
-    func record(_ error: any Error) {
-        lock.withLock { if first == nil { first = error } }
     }
 }

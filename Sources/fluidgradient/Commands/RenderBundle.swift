@@ -21,6 +21,28 @@ extension Render {
             throw ValidationError("--bundle chooses \(flag.flag) itself (\(flag.why)); leave \(flag.flag) out")
         }
         if let encodeSize { _ = try EncodeSizeRequest(parsing: encodeSize) }
+        _ = try bundleRates()
+    }
+
+    /// `--crf CODEC=CRF` options, by codec.
+    ///
+    /// - Throws: a ``ValidationError`` for a malformed one, an unknown codec, a rate out
+    ///   of the codec's range, or the option without `--bundle`.
+    func bundleRates() throws -> [String: Int] {
+        if !rates.isEmpty, bundle == nil { throw ValidationError("--crf sets a bundle's rates; give --bundle DIR") }
+        var chosen: [String: Int] = [:]
+        for rate in rates {
+            let parts = rate.split(separator: "=", omittingEmptySubsequences: false)
+            let ranges = ["av1": 0...63, "hevc": 0...51, "h264": 0...51, "vp9": 0...63]
+            guard parts.count == 2, let range = ranges[String(parts[0])], let value = Int(parts[1]),
+                range.contains(value)
+            else {
+                throw ValidationError(
+                    "--crf \"\(rate)\" is not CODEC=CRF with av1=0...63, hevc=0...51, h264=0...51 or vp9=0...63")
+            }
+            chosen[String(parts[0])] = value
+        }
+        return chosen
     }
 
     /// Writes the bundle of `preset` into `directory` and says what it holds.
@@ -39,7 +61,7 @@ extension Render {
         if output.verbose { announce = { @Sendable line in printWhole("ffmpeg command: " + line) } }
         let bundleRequest = BundleRequest(
             preset: preset, directory: directory, encodeSize: size, dither: output.dither == .on,
-            threads: output.threading.threadCount, announce: announce)
+            threads: output.threading.threadCount, rates: try bundleRates(), announce: announce)
         let start = Date()
         let manifest = try BundleWriter.write(bundleRequest)
         guard !output.quiet else { return }
