@@ -10,7 +10,9 @@ package struct BandingDifference: Sendable, Equatable {
     /// The banding added, 0 or more.
     package var added: Double { max(0, actual - expected) }
 
-    /// Above this much added banding a frame is flagged: TO BE CALIBRATED.
+    /// Above this much added banding a frame is flagged. Calibrated at 1080p on the dark
+    /// presets: the engine's 8-bit frame without dither adds 2.90 (dusk) and 2.39 (graphite),
+    /// the same frame dithered 0, and the bundle's 10-bit loops 0.02 to 0.46.
     package static let threshold = 1.0
 
     /// Whether the frame adds visible banding.
