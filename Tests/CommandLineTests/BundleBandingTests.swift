@@ -10,7 +10,7 @@ import Testing
     @Test func theBundlesMeasureFlagsTheBandedControlAndPassesTheDitheredFrame() throws {
         let scratch = Scratch()
         let (_, plain, dithered) = BandingCompareTests.frames("dusk", in: scratch)
-        var preset = try #require(Preset.builtIn("dusk"))
+        var preset = try Preset(builtIn: "dusk")
         preset.width = 1920
         preset.height = 1080
         let instant = Int((4 * preset.fps).rounded())

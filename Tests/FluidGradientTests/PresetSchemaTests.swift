@@ -9,7 +9,7 @@ import Testing
             Preset.keys == [
                 "name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
                 "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "size", "fps", "duration",
-                "loop", "pointScale", "blobs", "highlightBlobs",
+                "loop", "pointScale", "blobs", "highlightBlobs", "grain",
             ])
         let ranks = PresetSchema.fields.compactMap(\.display?.rank)
         #expect(Set(ranks).count == ranks.count)
@@ -23,6 +23,9 @@ import Testing
                 + "(bounds 0...4; in a preset file that leaves it out, 0.15...0.75)."
         )
         #expect(PresetSchema.field("size").help == "Frame size in pixels.")
+        #expect(
+            PresetSchema.field("grain").help
+                == "Grain amount (0...1): an exactly defined noise layer overlaid after the background; 0 is none.")
     }
 
     /// Each key written away from its default reads back to the same preset.
@@ -39,6 +42,7 @@ import Testing
         (preset.edges, preset.width, preset.height, preset.loop, preset.pointScale) = (.clamp, 64, 36, true, 2)
         preset.blobs = [Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(0.2, 0.3), opacity: 0.5)]
         preset.highlightBlobs = []
+        preset.grain = Grain(amount: 0.1, size: 2, animated: true, mono: false)
         try preset.validate()
         guard case .object(let members) = preset.jsonValue else {
             Issue.record("not an object")

@@ -1,7 +1,7 @@
 /// A colour in gamma-encoded sRGB with straight (unassociated) alpha.
 ///
 /// Channels are floats in 0...1. This is the form people write and read
-/// (`#RRGGBBAA`, CSS names); the renderer works on ``premultiplied`` values.
+/// (`#RRGGBBAA`, CSS names); the renderer works on premultiplied values.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     /// The red channel, 0...1.
     public var red: Double

@@ -40,6 +40,7 @@ extension PresetField {
         case .blobs: preset.blobs = try Preset.readBlobs(node, reader: reader, path: path, highlights: false)
         case .highlightBlobs:
             preset.highlightBlobs = try Preset.readBlobs(node, reader: reader, path: path, highlights: true)
+        case .grain: preset.grain = try reader.grain(node, at: path)
         }
     }
 
@@ -80,6 +81,9 @@ extension PresetField {
             if let blobs = preset.blobs { try checker.check(blobs, path, highlights: false) }
         case .highlightBlobs:
             if let blobs = preset.highlightBlobs { try checker.check(blobs, path, highlights: true) }
+        case .grain:
+            try checker.check(preset.grain.amount, path + [.key("amount")], PresetLimits.grainAmount)
+            try checker.check(preset.grain.size, path + [.key("size")], PresetLimits.grainSize)
         }
     }
 }

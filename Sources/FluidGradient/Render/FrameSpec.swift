@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything about a frame except its blobs: size, blur, edges and background.
+/// Everything about a frame except its blobs: size, blur, edges, background and grain.
 package struct FrameSpec: Hashable, Sendable {
     package var width: Int
     package var height: Int
@@ -10,6 +10,8 @@ package struct FrameSpec: Hashable, Sendable {
     package var pointScale: Double
     package var edges: EdgeMode
     package var background: Fill
+    /// The grain laid over the frame after the background (DESIGN section 12); nil for none.
+    package var grain: GrainField?
 
     package init(
         width: Int,
@@ -17,7 +19,8 @@ package struct FrameSpec: Hashable, Sendable {
         blurExponent: Double = 0.75,
         pointScale: Double = 1,
         edges: EdgeMode = .bleed,
-        background: Fill = .color(.black)
+        background: Fill = .color(.black),
+        grain: GrainField? = nil
     ) {
         self.width = width
         self.height = height
@@ -25,6 +28,7 @@ package struct FrameSpec: Hashable, Sendable {
         self.pointScale = pointScale
         self.edges = edges
         self.background = background
+        self.grain = grain
     }
 
     /// `σ = p · (min(W, H) / p) ^ e` pixels, the original's `blur(radius: pow(min side, blur))`

@@ -34,7 +34,8 @@ package struct BatchJob: Sendable {
     package func frameCount(of preset: Preset) -> Int { format == .png ? 1 : preset.frameCount }
 
     /// The size `preset` is encoded at for this job, as `render` chooses it: the request,
-    /// or `auto` for every delivery format and `full` for `.mov`; nil for a PNG still.
+    /// or `auto` for every delivery format and `full` for `.mov`; nil for a PNG still. A
+    /// bundle's loop is grain-free (its page lays the grain), so its size is the one without.
     ///
     /// - Throws: ``OutputError`` for a requested size the output cannot take.
     package func encodeSize(of preset: Preset) throws -> EncodeSize? {
@@ -46,7 +47,8 @@ package struct BatchJob: Sendable {
         } else {
             return nil
         }
-        return try (encodeSize ?? .standard(for: container)).resolve(for: preset, container: container, path: output)
+        return try (encodeSize ?? .standard(for: container)).resolve(
+            for: format == .bundle ? preset.withoutGrain : preset, container: container, path: output)
     }
 
     /// The sidecar of a finished output, canonical JSON: everything the output depends on

@@ -1,44 +1,57 @@
 import FluidGradient
 import Foundation
 
-/// A bundle's encodes: every file at once, each its own render into its own ffmpeg (the
-/// encoders are where the time goes, and they overlap on every core), each loop at the
-/// rate the user gave or a ``RateSearch`` chose just before its encode.
+/// A bundle's encodes: ``BundleRequest/encodesAtOnce`` at a time in the outputs' order
+/// (all at once by default: the encoders are where the time goes, and they overlap on
+/// every core), each its own render into its own ffmpeg, each loop at the rate the user
+/// gave or a ``RateSearch`` chose just before its encode, in the same turn.
 struct BundleEncoder: Sendable {
     let request: BundleRequest
     let staging: AtomicDirectory
+    /// The loop's preset at the display size (grain-free: the page lays the grain).
+    let loop: Preset
+    /// The posters' preset at the display size.
+    let still: Preset
     /// The loop at the encode size.
     let small: Preset
     /// Measures a rate search's excerpts, at its instants.
     let excerptMeasurement: BundleMeasurement
     let excerpt: ClosedRange<Int>
 
-    init(request: BundleRequest, staging: AtomicDirectory) {
+    init(request: BundleRequest, loop: Preset, still: Preset, staging: AtomicDirectory) {
         self.request = request
         self.staging = staging
-        let preset = request.preset
-        small = preset.rendered(at: request.encodeSize)
-        excerpt = RateSearch.excerpt(frameCount: preset.frameCount, fps: preset.fps)
+        self.loop = loop
+        self.still = still
+        small = loop.rendered(at: request.encodeSize)
+        excerpt = RateSearch.excerpt(frameCount: loop.frameCount, fps: loop.fps)
         excerptMeasurement = BundleMeasurement(
-            preset: preset, frames: RateSearch.measuredFrames(of: excerpt), threads: request.threads, banding: false)
+            preset: loop, frames: RateSearch.measuredFrames(of: excerpt), threads: request.threads, banding: false)
     }
 
-    /// Runs every encode at once, each loop at `rates[file]` when given, or else the user's
-    /// rate or a searched one; the first failure stops the others.
+    /// Runs the encodes of `outputs`, each loop at `rates[file]` when given, or else the
+    /// user's rate or a searched one; the first failure stops the others.
     ///
+    /// - Parameters:
+    ///   - outputs: the files to encode, in their order.
+    ///   - rates: rates by file name that win over the user's and the search.
+    ///   - progress: counts each file's frames into its step of `outputs`' (nil: not reported).
     /// - Returns: each loop's rate, by file name, and whether it was searched.
     /// - Throws: the first encode's or search's error, or ``InterruptionError``.
-    func encode(_ outputs: [BundleOutput], rates: [String: Int] = [:]) throws -> [String: (crf: Int, searched: Bool)] {
-        let preset = request.preset
-        let total = outputs.map { $0.isLoop ? preset.frameCount : 1 }.reduce(0, +)
-        let progress = request.progress.map { CallbackProgress(total: total, report: $0) }
+    func encode(
+        _ outputs: [BundleOutput], rates: [String: Int] = [:], progress: EventProgress? = nil
+    ) throws -> [String: (crf: Int, searched: Bool)] {
         let failure = FirstFailure()
         let chosen = Locked([String: (crf: Int, searched: Bool)]())
         let group = DispatchGroup()
-        for output in outputs {
+        let turns = Turns(count: min(request.encodesAtOnce, outputs.count))
+        for (index, output) in outputs.enumerated() {
             group.enter()
             Thread {
                 defer { group.leave() }
+                turns.wait(for: index)
+                defer { turns.done() }
+                guard !failure.happened, !request.shouldStop() else { return }
                 do {
                     var crf: Int?
                     if let codec = output.rateCodec {
@@ -47,9 +60,10 @@ struct BundleEncoder: Sendable {
                         chosen.update { $0[output.file] = (rate, given == nil) }
                         crf = rate
                     }
+                    let reporter = progress?.reporter(for: BundleProgress.step(of: output, in: outputs))
                     try run(
-                        output, frames: 0...(preset.frameCount - 1), crf: crf, path: staging.path(of: output.file),
-                        progress: progress, failure: failure)
+                        output, frames: 0...(loop.frameCount - 1), crf: crf, path: staging.path(of: output.file),
+                        progress: reporter, failure: failure)
                 } catch {
                     failure.record(error)
                 }
@@ -62,16 +76,17 @@ struct BundleEncoder: Sendable {
         return chosen.value
     }
 
-    /// Encodes `frames` of `output` (a poster takes frame 0 at the display size) into `path`.
+    /// Encodes `frames` of `output` (a poster takes frame 0 of the still at the display
+    /// size) into `path`.
     private func run(
-        _ output: BundleOutput, frames: ClosedRange<Int>, crf: Int?, path: String, progress: CallbackProgress?,
+        _ output: BundleOutput, frames: ClosedRange<Int>, crf: Int?, path: String, progress: ProgressReporting?,
         failure: FirstFailure
     ) throws {
-        let preset = request.preset, isLoop = output.isLoop
-        let shown = isLoop ? small : preset
+        let isLoop = output.isLoop
+        let shown = isLoop ? small : still
         let sink = try output.sink(
-            path: path, width: shown.width, height: shown.height, fps: preset.fps, frames: frames.count,
-            transparent: preset.frameSpec.hasTransparency, dither: request.dither, crf: crf,
+            path: path, width: shown.width, height: shown.height, fps: loop.fps, frames: frames.count,
+            transparent: loop.frameSpec.hasTransparency, dither: request.dither, crf: crf,
             announce: request.announce)
         let plan = RenderPlan(
             preset: shown, frames: isLoop ? frames : 0...0, time: isLoop ? nil : 0, dither: request.dither,
@@ -81,7 +96,7 @@ struct BundleEncoder: Sendable {
 
     /// The searched rate of `output`, a loop (``RateSearch``).
     private func search(_ output: BundleOutput, failure: FirstFailure) throws -> Int {
-        let transparent = request.preset.frameSpec.hasTransparency
+        let transparent = loop.frameSpec.hasTransparency
         let search = RateSearch(
             encode: { crf in
                 let path = staging.path(of: ".search-\(crf)-" + output.file)
@@ -93,6 +108,35 @@ struct BundleEncoder: Sendable {
                 try excerptMeasurement.measure(path, isLoop: true, includeAlpha: transparent, first: excerpt.lowerBound)
             }, bar: output.rateBar, ladder: output.rateLadder)
         return try search.run().crf
+    }
+}
+
+/// Lets the encode threads run `count` at a time, in the order of their indexes, so that
+/// one after another means the outputs' order.
+private final class Turns: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private var next = 0
+    private var running = 0
+
+    init(count: Int) { self.count = max(1, count) }
+
+    /// Returns once the threads before `index` have started and fewer than `count` run.
+    func wait(for index: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        while next != index || running >= count { condition.wait() }
+        next += 1
+        running += 1
+        condition.broadcast()
+    }
+
+    /// Frees a place.
+    func done() {
+        condition.lock()
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 }
 

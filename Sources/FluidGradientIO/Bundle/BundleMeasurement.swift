@@ -40,6 +40,15 @@ package struct BundleMeasurement: Sendable {
             banding: banding)
     }
 
+    /// Renders frame 0 alone, the reference of stills, measured for banding too.
+    ///
+    /// - Parameters:
+    ///   - still: the stills' preset at its display size.
+    ///   - threads: threads that share the render.
+    init(still: Preset, threads: Int) {
+        self.init(preset: still, frames: [0], threads: threads, banding: true)
+    }
+
     /// Renders the references of `frames`, ascending frame indices of the loop.
     ///
     /// - Parameters:

@@ -38,10 +38,12 @@ package struct BundlePage: Sendable {
     package var posters: [(file: String, type: String)]
     /// The player script's file name, when the sources are stacked alpha.
     package var player: String?
+    /// The grain laid over the loop, when the preset has some (``BundleGrain``).
+    package var grain: PageGrain?
 
     package init(
         title: String, width: Int, height: Int, sources: [BundleSource],
-        posters: [(file: String, type: String)], player: String? = nil
+        posters: [(file: String, type: String)], player: String? = nil, grain: PageGrain? = nil
     ) {
         precondition(!posters.isEmpty, "a bundle page needs a poster")
         self.title = title
@@ -50,6 +52,7 @@ package struct BundlePage: Sendable {
         self.sources = sources
         self.posters = posters
         self.player = player
+        self.grain = grain
     }
 
     /// The whole page.
@@ -94,7 +97,7 @@ package struct BundlePage: Sendable {
               @media (prefers-reduced-motion: reduce) {
                 .fluidgradient > video, .fluidgradient > canvas { display: none; }
                 .fluidgradient > picture { display: block; }
-              }
+              }\(grainStyle)
             </style>
             """
     }
@@ -113,7 +116,7 @@ package struct BundlePage: Sendable {
               <picture>
             \(posterLines.joined(separator: "\n"))
                 <img src="\(attribute(fallback))" alt="" width="\(width)" height="\(height)">
-              </picture>
+              </picture>\(grainElement)
             </div>
             """
     }
@@ -130,8 +133,8 @@ package struct BundlePage: Sendable {
                 <script src="\(attribute($0))"></script>
                 <script>
                   for (const box of document.querySelectorAll('.fluidgradient.poster-first')) {
-                    FluidGradientPlayer.attach(box.querySelector('video'), box.querySelector('canvas')).ready
-                      .then(() => requestAnimationFrame(() => box.classList.add('playing')));
+                    FluidGradientPlayer.attach(box.querySelector('video'), box.querySelector('canvas')\(playerGrainOption))
+                      .ready.then(() => requestAnimationFrame(() => box.classList.add('playing')));
                   }
                 </script>
                 """

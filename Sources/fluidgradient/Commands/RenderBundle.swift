@@ -28,47 +28,43 @@ extension Render {
     ///
     /// - Throws: a ``ValidationError`` for a malformed one, an unknown codec, a rate out
     ///   of the codec's range, or the option without `--bundle`.
-    func bundleRates() throws -> [String: Int] {
+    func bundleRates() throws -> [Output.BundleCodec: Int] {
         if !rates.isEmpty, bundle == nil { throw ValidationError("--crf sets a bundle's rates; give --bundle DIR") }
-        var chosen: [String: Int] = [:]
+        var chosen: [Output.BundleCodec: Int] = [:]
         for rate in rates {
             let parts = rate.split(separator: "=", omittingEmptySubsequences: false)
-            let ranges = ["av1": 0...63, "hevc": 0...51, "h264": 0...51, "vp9": 0...63]
-            guard parts.count == 2, let range = ranges[String(parts[0])], let value = Int(parts[1]),
-                range.contains(value)
+            guard parts.count == 2, let codec = Output.BundleCodec(rawValue: String(parts[0])),
+                let value = Int(parts[1]),
+                codec.crfRange.contains(value)
             else {
+                let ranges = Output.BundleCodec.allCases.map { "\($0.rawValue)=\($0.crfRange.description)" }
                 throw ValidationError(
-                    "--crf \"\(rate)\" is not CODEC=CRF with av1=0...63, hevc=0...51, h264=0...51 or vp9=0...63")
+                    "--crf \"\(rate)\" is not CODEC=CRF with "
+                        + ranges.dropLast().joined(separator: ", ") + " or " + ranges.last!)
             }
-            chosen[String(parts[0])] = value
+            chosen[codec] = value
         }
         return chosen
     }
 
     /// Writes the bundle of `preset` into `directory` and says what it holds.
     ///
-    /// - Throws: ``CommandError`` for an encode size the loop cannot take, and whatever
-    ///   ``BundleWriter/write(_:)`` throws.
-    func writeBundle(of preset: Preset, to directory: String) throws {
+    /// - Throws: ``OutputError`` for an encode size that cannot be read, and the
+    ///   ``RenderError`` that `Preset.write(to:…)` throws.
+    func writeBundle(of preset: Preset, to directory: String) async throws {
         let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .auto
-        let size = try request.resolve(for: preset, container: .mp4, path: directory)
-        if !output.quiet, !preset.loop {
-            printError(
-                "note: the preset does not loop, so the page's loop jumps from the last frame to the first; "
-                    + "add --loop for a seamless one")
-        }
-        var announce: (@Sendable (String) -> Void)?
-        if output.verbose { announce = { @Sendable line in printWhole("ffmpeg command: " + line) } }
-        let bundleRequest = BundleRequest(
-            preset: preset, directory: directory, encodeSize: size, dither: output.dither == .on,
-            threads: output.threading.threadCount, rates: try bundleRates(), announce: announce)
+        let target = Output.bundle(directory: directory, rates: try bundleRates())
+        let printer = EventPrinter(quiet: output.quiet, verbose: output.verbose) { _, _ in directory }
         let start = Date()
-        let manifest = try BundleWriter.write(bundleRequest)
+        let summary = try await printer.rendering { events throws(RenderError) in
+            try await preset.write(
+                to: target, encodeSize: request, dither: output.dither == .on, threads: output.threading.threadCount,
+                events: events)
+        }
         guard !output.quiet else { return }
-        let loops = manifest.files.filter { $0.role.hasSuffix("loop") }
-        let sizes = loops.map { "\($0.file) \(BundleSummary.kilobytes($0.bytes))" }.joined(separator: ", ")
+        let sizes = summary.loops.map { "\($0.file) \(BundleSummary.kilobytes($0.bytes))" }.joined(separator: ", ")
         printError(
-            "Wrote \(directory)/: the loop encoded at \(size.width)x\(size.height) "
+            "Wrote \(directory)/: the loop encoded at \(summary.width)x\(summary.height) "
                 + "for \(preset.width)x\(preset.height) (\(sizes)), posters, index.html and manifest.json"
                 + String(format: " in %.1f s", Date().timeIntervalSince(start)))
     }
