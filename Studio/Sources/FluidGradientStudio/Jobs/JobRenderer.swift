@@ -38,7 +38,7 @@ enum JobRenderer {
                 await following.value
                 throw error
             }
-            guard case .bundle(let folder, _) = target else { return output }
+            guard case .bundle(let folder, _, _) = target else { return output }
             try ZipArchive.write(folder: folder, to: output)
             try FileManager.default.removeItem(atPath: folder)
             return output
