@@ -159,16 +159,19 @@ import Testing
         let scratch = Scratch()
         var preset = try Self.clip()
         // Frames slow enough (1920x1080, 120 of them) that the cancellation lands long before
-        // the last, even when other suites' blocking work delays the task that reads the events.
+        // the last; the events are read on a thread of their own (OwnThreadExecutor).
         (preset.width, preset.height, preset.duration) = (1920, 1080, 10)
         let output = Output.video(
             path: scratch.file("clip." + container), container: try #require(VideoContainer(rawValue: container)))
         let (stream, continuation) = AsyncStream.makeStream(of: RenderEvent.self)
         let task = Task { [preset] in try await preset.write(to: output, encodeSize: .full, events: continuation) }
-        var done = 0
-        for await case .progress(let progress) in stream {
-            done = progress.steps[0].done
-            task.cancel()
+        let done = await withTaskExecutorPreference(OwnThreadExecutor.shared) {
+            var done = 0
+            for await case .progress(let progress) in stream {
+                done = progress.steps[0].done
+                task.cancel()
+            }
+            return done
         }
         await #expect(throws: RenderError.interrupted(InterruptionError(leftBehind: .partialOutputRemoved))) {
             try await task.value
@@ -229,8 +232,10 @@ import Testing
         let (stream, continuation) = AsyncStream.makeStream(of: RenderEvent.self)
         let preset = try Self.clip(transparent: true)
         let task = Task { try await preset.write(to: .bundle(directory: path), events: continuation) }
-        for await case .progress(let progress) in stream where progress.steps.map(\.done).reduce(0, +) >= 3 {
-            task.cancel()
+        await withTaskExecutorPreference(OwnThreadExecutor.shared) {
+            for await case .progress(let progress) in stream where progress.steps.map(\.done).reduce(0, +) >= 3 {
+                task.cancel()
+            }
         }
         await #expect(throws: RenderError.self) { try await task.value }
         if case .failure(let error as RenderError) = await task.result, case .interrupted = error {
