@@ -23,7 +23,7 @@ extension PresetField {
     /// - Returns: the value, or nil to leave the key out.
     func value(in preset: Preset) -> JSONValue? {
         let defaults = Preset.defaults
-        func list(_ colors: [RGBA]) -> JSONValue { .array(colors.map { JSONNode(.string($0.hex)) }) }
+        func list(_ colors: [RGBA]) -> JSONValue { .array(colors.map { JSONNode(.string($0.text)) }) }
         switch kind {
         case .text(let keyPath): return .string(preset[keyPath: keyPath])
         case .number(let keyPath, _):
@@ -62,7 +62,7 @@ extension Blob {
             blobs.map { blob in
                 JSONNode(
                     .object([
-                        ("color", JSONNode(.string(blob.color.hex))),
+                        ("color", JSONNode(.string(blob.color.text))),
                         (
                             "center",
                             JSONNode(.array([JSONNode(.number(blob.center.x)), JSONNode(.number(blob.center.y))]))

@@ -187,7 +187,7 @@ func parseColors(_ text: String, option: String, allowEmpty: Bool) throws(SceneO
     let items =
         trimmed.isEmpty
         ? []
-        : trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
+        : trimmed.splitOutsideParentheses(omittingEmpty: false) { $0 == "," }.map {
             String($0).trimmingCharacters(in: .whitespaces)
         }
     if items.contains(where: \.isEmpty) { throw SceneOptionError(option: option, reason: .emptyColorEntry(text)) }
