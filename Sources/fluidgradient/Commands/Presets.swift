@@ -111,7 +111,8 @@ struct PresetDescription {
         case .color(let color):
             add("background", describe(color))
         case .gradient(let gradient):
-            add("background", "\(gradient.kind.rawValue) gradient at \(ParameterRange.format(gradient.angle))°")
+            let space = gradient.interpolation == .srgb ? "" : " in \(gradient.interpolation.rawValue)"
+            add("background", "\(gradient.kind.rawValue) gradient at \(ParameterRange.format(gradient.angle))°\(space)")
             lines += gradient.stops.map { "  " + describe($0.color) + "  at \(ParameterRange.format($0.location))" }
         }
         for display in PresetSchema.fields.compactMap(\.display).sorted(by: { $0.rank < $1.rank }) {

@@ -5,12 +5,12 @@ enum BackgroundSampler {
     case constant(SIMD4<Float>, width: Int)
     case gradient(GradientSampler)
 
-    init(fill: Fill, width: Int, height: Int) {
+    init(fill: Fill, width: Int, height: Int, space: ColorSpace = .srgb) {
         switch fill {
         case .color(let color):
-            self = .constant(SIMD4<Float>(color.premultiplied), width: width)
+            self = .constant(SIMD4<Float>(color.inColorSpace(space).premultiplied), width: width)
         case .gradient(let gradient):
-            self = .gradient(GradientSampler(gradient: gradient, width: width, height: height))
+            self = .gradient(GradientSampler(gradient: gradient, width: width, height: height, space: space))
         }
     }
 
