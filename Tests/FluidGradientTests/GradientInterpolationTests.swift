@@ -90,10 +90,10 @@ import Testing
     /// of a background alone is held to the exact gradient of the reference renderer, at
     /// 16 bits without dither, within 0.1 levels (the table's own bound is 0.07 at the
     /// sRGB curve's toe). Random stops, some translucent and some far outside sRGB, in
-    /// every kind. The control: the stops mixed in sRGB instead, which is what
+    /// every kind and space. The control: the stops mixed in sRGB instead, which is what
     /// interpolating between the stops alone gives, is far off.
-    @Test(arguments: Gradient.Interpolation.allCases.filter { $0 != .srgb })
-    func theProductionPathFollowsTheExactGradient(interpolation: Gradient.Interpolation) throws {
+    @Test(arguments: Gradient.Interpolation.allCases.filter { $0 != .srgb }, ColorSpace.allCases)
+    func theProductionPathFollowsTheExactGradient(interpolation: Gradient.Interpolation, space: ColorSpace) throws {
         var generator = SplitMix64(seed: 3700 + UInt64(interpolation.rawValue.count))
         for kind in Gradient.Kind.allCases {
             let stops = (0..<3).map { index in
@@ -106,17 +106,18 @@ import Testing
             let gradient = try Gradient(kind: kind, angle: 360 * generator.nextUnit(), stops: stops)
             var bent = gradient
             bent.interpolation = interpolation
-            let error = Self.backgroundError(bent, against: bent)
-            #expect(error < 0.1, "\(kind) \(interpolation): \(error) levels")
-            let control = Self.backgroundError(bent, against: gradient)
+            let error = Self.backgroundError(bent, against: bent, space: space)
+            #expect(error < 0.1, "\(kind) \(interpolation) in \(space): \(error) levels")
+            let control = Self.backgroundError(bent, against: gradient, space: space)
             #expect(control > 1, "\(kind) \(interpolation): the sRGB mix is only \(control) levels off")
         }
     }
 
     /// The largest difference, in 8-bit levels at 16 bits, between the production path's
     /// frame of `rendered` alone and the reference renderer's of `exact`.
-    static func backgroundError(_ rendered: Gradient, against exact: Gradient) -> Double {
-        let spec = FrameSpec(width: 120, height: 68, blurExponent: 0.5, background: .gradient(rendered))
+    static func backgroundError(_ rendered: Gradient, against exact: Gradient, space: ColorSpace) -> Double {
+        let spec = FrameSpec(
+            width: 120, height: 68, blurExponent: 0.5, background: .gradient(rendered), colorSpace: space)
         var exactSpec = spec
         exactSpec.background = .gradient(exact)
         let root = Scene(base: []).rootLayer(width: 120, height: 68)

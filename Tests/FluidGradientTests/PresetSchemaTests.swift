@@ -8,8 +8,8 @@ import Testing
         #expect(
             Preset.keys == [
                 "name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
-                "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "size", "fps", "duration",
-                "loop", "pointScale", "blobs", "highlightBlobs",
+                "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "colorSpace", "size",
+                "fps", "duration", "loop", "pointScale", "blobs", "highlightBlobs",
             ])
         let ranks = PresetSchema.fields.compactMap(\.display?.rank)
         #expect(Set(ranks).count == ranks.count)
@@ -37,6 +37,7 @@ import Testing
         preset.ranges.opacity = ParameterRange(0.6, 0.9)
         preset.ranges.retargetInterval = ParameterRange(2, 3)
         (preset.edges, preset.width, preset.height, preset.loop, preset.pointScale) = (.clamp, 64, 36, true, 2)
+        preset.colorSpace = .displayP3
         preset.blobs = [Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(0.2, 0.3), opacity: 0.5)]
         preset.highlightBlobs = []
         try preset.validate()

@@ -43,6 +43,9 @@ public struct Preset: Hashable, Sendable {
     public var loop: Bool
     /// The point scale `p` of the blur size, 0.25...8: 2 imitates a Retina screen.
     public var pointScale: Double
+    /// The colour space frames are written in: sRGB (the default) or Display P3. Colours
+    /// outside it are brought into it by CSS Color 4's gamut mapping.
+    public var colorSpace: ColorSpace
     /// Explicit base blobs: used exactly as given instead of random ones.
     public var blobs: [Blob]?
     /// Explicit highlight blobs.
@@ -72,6 +75,7 @@ public struct Preset: Hashable, Sendable {
         duration = 10
         loop = false
         pointScale = 1
+        colorSpace = .srgb
     }
 
     /// The engine's version: what `fluidgradient --version` prints, and the manifests of
@@ -89,6 +93,6 @@ public struct Preset: Hashable, Sendable {
     package var frameSpec: FrameSpec {
         FrameSpec(
             width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges,
-            background: background)
+            background: background, colorSpace: colorSpace)
     }
 }

@@ -37,6 +37,7 @@ extension PresetField {
         case .highlights: return preset.highlights.isEmpty ? nil : list(preset.highlights)
         case .background: return preset.background.jsonValue
         case .edges: return preset.edges == defaults.edges ? nil : .string(preset.edges.rawValue)
+        case .colorSpace: return preset.colorSpace == defaults.colorSpace ? nil : .string(preset.colorSpace.rawValue)
         case .size:
             let same = (preset.width, preset.height) == (defaults.width, defaults.height)
             return same ? nil : .string("\(preset.width)x\(preset.height)")

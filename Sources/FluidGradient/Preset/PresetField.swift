@@ -27,6 +27,8 @@ package struct PresetField: Sendable {
         case background
         /// An ``EdgeMode`` by name.
         case edges
+        /// A ``ColorSpace`` by name.
+        case colorSpace
         /// `WIDTHxHEIGHT`.
         case size
         /// Explicit base blobs.

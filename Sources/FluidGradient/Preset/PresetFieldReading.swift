@@ -30,6 +30,8 @@ extension PresetField {
                 throw reader.error(path, node, .notOneOf(text, kind: "an edge mode", allowed: allowed))
             }
             preset.edges = mode
+        case .colorSpace:
+            preset.colorSpace = try reader.choice(node, at: path, kind: "a colour space")
         case .size:
             let text = try reader.string(node, at: path)
             guard let size = PresetLimits.parseSize(text) else { throw reader.error(path, node, .notASize(text)) }
@@ -51,7 +53,7 @@ extension PresetField {
         let path: JSONPath = [.key(key)]
         let checker = PresetChecker(file: preset.name)
         switch kind {
-        case .text, .boolean, .edges: return
+        case .text, .boolean, .edges, .colorSpace: return
         case .number(let keyPath, let bounds): try checker.check(preset[keyPath: keyPath], path, bounds)
         case .range(let keyPath, let bounds): try checker.check(preset[keyPath: keyPath], path, bounds)
         case .seed:

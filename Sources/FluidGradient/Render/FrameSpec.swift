@@ -10,6 +10,8 @@ package struct FrameSpec: Hashable, Sendable {
     package var pointScale: Double
     package var edges: EdgeMode
     package var background: Fill
+    /// The space the frame is written in; every colour is brought into it.
+    package var colorSpace: ColorSpace
 
     package init(
         width: Int,
@@ -17,7 +19,8 @@ package struct FrameSpec: Hashable, Sendable {
         blurExponent: Double = 0.75,
         pointScale: Double = 1,
         edges: EdgeMode = .bleed,
-        background: Fill = .color(.black)
+        background: Fill = .color(.black),
+        colorSpace: ColorSpace = .srgb
     ) {
         self.width = width
         self.height = height
@@ -25,6 +28,7 @@ package struct FrameSpec: Hashable, Sendable {
         self.pointScale = pointScale
         self.edges = edges
         self.background = background
+        self.colorSpace = colorSpace
     }
 
     /// `σ = p · (min(W, H) / p) ^ e` pixels, the original's `blur(radius: pow(min side, blur))`

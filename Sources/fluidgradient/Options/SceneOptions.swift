@@ -4,6 +4,7 @@ import FluidGradientIO
 import Foundation
 
 extension EdgeMode: ExpressibleByArgument {}
+extension ColorSpace: ExpressibleByArgument {}
 
 /// Everything that picks the scene: a preset and the flags that override its keys.
 struct SceneOptions: ParsableArguments {
@@ -43,6 +44,9 @@ struct SceneOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: help("pointScale"), transform: number)
     var pointScale: Double?
+
+    @Option(help: help("colorSpace"))
+    var colorSpace: ColorSpace?
 
     @Option(parsing: .unconditional, help: help("fps"), transform: number)
     var fps: Double?
@@ -134,6 +138,7 @@ struct SceneOptions: ParsableArguments {
             preset.seed = seed
         }
         if let edges { preset.edges = edges }
+        if let colorSpace { preset.colorSpace = colorSpace }
         if let loop { preset.loop = loop }
         try applyNumbersAndRanges(to: &preset)
     }

@@ -23,7 +23,8 @@ struct OutputPass {
         // The resampling reads each pixel's node and the next one.
         assert(columnCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedWidth }, "a column beyond the refined grid")
         assert(rowCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedHeight }, "a row beyond the refined grid")
-        background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
+        background = BackgroundSampler(
+            fill: spec.background, width: spec.width, height: spec.height, space: spec.colorSpace)
     }
 
     func run(

@@ -15,7 +15,7 @@ package enum ReferenceRenderer {
     package static func render(_ root: Layer, spec: FrameSpec, threads: Int = 1) -> FloatImage {
         let kernel = gaussianKernel(sigma: spec.sigma, radius: Int((5 * spec.sigma).rounded(.up)))
         let canvas = Canvas(spec: spec, reach: kernel.count / 2)
-        let composited = composite(root, on: canvas, spec: spec, threads: threads)
+        let composited = composite(root.resolvingColors(in: spec.colorSpace), on: canvas, spec: spec, threads: threads)
         let vertical = blurVertically(composited, on: canvas, kernel: kernel, height: spec.height, threads: threads)
         return blurHorizontally(vertical, on: canvas, kernel: kernel, spec: spec, threads: threads)
     }
@@ -103,7 +103,7 @@ package enum ReferenceRenderer {
                         }
                         let background = spec.background.color(
                             x: Double(i) + 0.5, y: Double(j) + 0.5,
-                            width: Double(width), height: Double(height))
+                            width: Double(width), height: Double(height), in: spec.colorSpace)
                         pixels[j * width + i] = sum + background * (1 - sum.w)
                     }
                 }
