@@ -51,14 +51,35 @@ static png_bytep *row_pointers(png_structp png, const void *pixels, uint32_t wid
     return rows;
 }
 
-/* Everything after the output is set up: the header, the sRGB tag, the encoder settings
-   and the rows. Files and memory share it, so both hold the same bytes. */
+/* The colour tags: sRGB's chunk, or for Display P3 a cICP chunk (primaries 12 =
+   SMPTE EG 432-1, transfer 13 = sRGB's curve, matrix 0 = RGB, full range), which this
+   libpng (before 1.6.45) has no setter for and so writes as an unknown chunk before
+   PLTE and IDAT, and an iCCP chunk with the project's profile for readers without cICP. */
+static void set_colour_tags(png_structp png, png_infop info, fg_png_write_options options) {
+    if (!options.display_p3) {
+        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+        return;
+    }
+    static png_byte cicp_data[4] = {12, 13, 0, 1};
+    png_unknown_chunk cicp;
+    memset(&cicp, 0, sizeof cicp);
+    memcpy(cicp.name, "cICP", 5);
+    cicp.data = cicp_data;
+    cicp.size = sizeof cicp_data;
+    cicp.location = PNG_HAVE_IHDR;
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep) "cICP", 1);
+    png_set_unknown_chunks(png, info, &cicp, 1);
+    png_set_iCCP(png, info, "Display P3", PNG_COMPRESSION_TYPE_BASE, options.icc_profile, options.icc_length);
+}
+
+/* Everything after the output is set up: the header, the colour tags, the encoder
+   settings and the rows. Files and memory share it, so both hold the same bytes. */
 static void write_image(png_structp png, png_infop info, png_bytep *rows, uint32_t width, uint32_t height,
                         int channels, int bit_depth, int drop_alpha, fg_png_write_options options) {
     png_set_IHDR(png, info, width, height, bit_depth,
                  channels == 4 && !drop_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    set_colour_tags(png, info, options);
     png_set_compression_level(png, options.compression_level);
     png_set_compression_strategy(png, options.strategy);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
@@ -173,9 +194,33 @@ void fg_png_data_free(fg_png_data *data) {
     memset(data, 0, sizeof *data);
 }
 
+/* What the file says of its colours: a cICP chunk's primaries, an sRGB chunk, an iCCP
+   profile (copied, for the caller to identify). */
+static void read_colour_tags(png_structp png, png_infop info, fg_png_image *image) {
+    png_unknown_chunkp chunks = NULL;
+    int count = png_get_unknown_chunks(png, info, &chunks);
+    for (int index = 0; index < count; index++) {
+        if (memcmp(chunks[index].name, "cICP", 4) == 0 && chunks[index].size == 4)
+            image->cicp_primaries = chunks[index].data[0];
+    }
+    int intent;
+    image->has_srgb = png_get_sRGB(png, info, &intent) != 0;
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 length;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &length) && length > 0 && length < (1u << 24)) {
+        image->icc_profile = malloc(length);
+        if (!image->icc_profile) fail(png, "out of memory");
+        memcpy(image->icc_profile, profile, length);
+        image->icc_length = length;
+    }
+}
+
 int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESSAGE_SIZE]) {
     message[0] = 0;
     memset(image, 0, sizeof(*image));
+    image->cicp_primaries = -1;
     unsigned char signature[8];
     if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
         snprintf(message, FG_PNG_MESSAGE_SIZE, "not a PNG file");
@@ -194,6 +239,8 @@ int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESS
     if (setjmp(context.jump)) {
         free(rows);
         free(pixels);
+        free(image->icc_profile);
+        image->icc_profile = NULL;
         png_destroy_read_struct(&png, &info, NULL);
         /* libpng's stdio reader says only "Read Error" when the data runs out. */
         if (strcmp(message, "Read Error") == 0) {
@@ -208,7 +255,9 @@ int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESS
     png_init_io(png, file);
     png_set_sig_bytes(png, 8);
     png_set_user_limits(png, 1u << 16, 1u << 16);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep) "cICP", 1);
     png_read_info(png, info);
+    read_colour_tags(png, info, image);
     png_set_expand(png);
     png_set_gray_to_rgb(png);
     if (png_get_bit_depth(png, info) == 16) png_set_swap(png);
@@ -246,4 +295,6 @@ int fg_png_read_stream(FILE *file, fg_png_image *image, char message[FG_PNG_MESS
 void fg_png_free(fg_png_image *image) {
     free(image->pixels);
     image->pixels = NULL;
+    free(image->icc_profile);
+    image->icc_profile = NULL;
 }

@@ -15,10 +15,17 @@ typedef struct {
     int filters;
     /// zlib strategy: Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ...
     int strategy;
+    /// 0: tagged sRGB (an sRGB chunk). 1: Display P3, tagged with a cICP chunk (primaries
+    /// 12, transfer 13, full range) and an iCCP chunk holding `icc_profile`.
+    int display_p3;
+    /// The ICC profile of a Display P3 file, and its length in bytes.
+    const unsigned char *icc_profile;
+    uint32_t icc_length;
 } fg_png_write_options;
 
 /// Writes `height` rows of `width` pixels with `channels` (3 = RGB, 4 = RGBA) of
-/// `bit_depth` (8 or 16; 16-bit samples are read little-endian) to `path`, tagged sRGB.
+/// `bit_depth` (8 or 16; 16-bit samples are read little-endian) to `path`, tagged sRGB
+/// or Display P3 (see fg_png_write_options).
 /// With `drop_alpha`, 4-channel input is written as RGB (the fourth sample is a filler).
 /// Returns 0; or, with a message in `message`, the `errno` value of a failed system
 /// call (such as ENOSPC), or -1 for any other failure.
@@ -53,6 +60,13 @@ typedef struct {
     int bit_depth;
     /// width * height * channels * bit_depth / 8 bytes; free with fg_png_free.
     void *pixels;
+    /// The colour primaries a cICP chunk names (1 sRGB, 12 Display P3), or -1 without one.
+    int cicp_primaries;
+    /// Whether the file has an sRGB chunk.
+    int has_srgb;
+    /// The iCCP chunk's profile, decompressed, or NULL; freed by fg_png_free.
+    unsigned char *icc_profile;
+    uint32_t icc_length;
 } fg_png_image;
 
 /// Decodes the PNG that `file` holds, from its current position, into `image`; the

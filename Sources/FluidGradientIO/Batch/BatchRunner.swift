@@ -170,7 +170,8 @@ package final class BatchRunner: @unchecked Sendable {
                 frameCount: frames, hasTransparency: hasTransparency,
                 extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
         } else {
-            sink = try PNGFileSink(path: job.output, depth: 8, alpha: hasTransparency)
+            sink = try PNGFileSink(
+                path: job.output, depth: 8, alpha: hasTransparency, options: PNGOptions(colorSpace: preset.colorSpace))
         }
         let plan = RenderPlan(
             preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob

@@ -9,13 +9,19 @@ package struct DecodedImage: Sendable, Equatable {
     /// 8 or 16.
     package let bitDepth: Int
     package let samples: [UInt16]
+    /// The space the file says its samples are in; nil for one the engine does not write
+    /// (a profile or cICP of other primaries).
+    package let colorSpace: ColorSpace?
 
-    package init(width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16]) {
+    package init(
+        width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16], colorSpace: ColorSpace? = .srgb
+    ) {
         self.width = width
         self.height = height
         self.channels = channels
         self.bitDepth = bitDepth
         self.samples = samples
+        self.colorSpace = colorSpace
     }
 
     package var hasAlpha: Bool { channels == 4 }

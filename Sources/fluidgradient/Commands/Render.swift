@@ -192,10 +192,13 @@ struct Render: ParsableCommand {
         let sink: FrameSink
         switch target {
         case .png(let path):
-            sink = try PNGFileSink(path: path, depth: depth, alpha: preset.frameSpec.hasTransparency)
+            sink = try PNGFileSink(
+                path: path, depth: depth, alpha: preset.frameSpec.hasTransparency,
+                options: PNGOptions(colorSpace: preset.colorSpace))
         case .pngSequence(let pattern):
             sink = try PNGSequenceSink(
-                pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency)
+                pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency,
+                options: PNGOptions(colorSpace: preset.colorSpace))
         case .video(let path, let container):
             sink = try videoSink(
                 path: path, container: container, preset: preset, frameCount: frames.count, encodeNote: encodeNote)
