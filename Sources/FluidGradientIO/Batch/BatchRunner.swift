@@ -81,7 +81,9 @@ package final class BatchRunner: @unchecked Sendable {
         }
         do {
             if let container = VideoContainer(rawValue: job.format.rawValue) {
-                let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
+                let encoding = VideoEncoding(
+                    container: container, hasTransparency: preset.frameSpec.hasTransparency,
+                    colorSpace: preset.colorSpace)
                 try encoding.check(width: job.width, height: job.height, path: job.output)
             }
             // An up-to-date output is left alone, so its directory may be read-only.
@@ -167,7 +169,7 @@ package final class BatchRunner: @unchecked Sendable {
         if let container = VideoContainer(rawValue: job.format.rawValue) {
             sink = try VideoSink(
                 path: job.output, container: container, width: preset.width, height: preset.height, fps: preset.fps,
-                frameCount: frames, hasTransparency: hasTransparency,
+                frameCount: frames, hasTransparency: hasTransparency, colorSpace: preset.colorSpace,
                 extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
         } else {
             sink = try PNGFileSink(

@@ -43,7 +43,8 @@ extension Preset {
         try Self.stoppable(path) {
             let video = try VideoSink(
                 path: path, container: container, width: sized.width, height: sized.height, fps: sized.fps,
-                frameCount: frames.count, hasTransparency: sized.frameSpec.hasTransparency)
+                frameCount: frames.count, hasTransparency: sized.frameSpec.hasTransparency,
+                colorSpace: sized.colorSpace)
             try FramePipeline.run(
                 RenderPlan(preset: sized, frames: frames, dither: dither, threads: threads), into: video,
                 progress: progress.map { CallbackProgress(total: frames.count, report: $0) }, shouldStop: shouldStop)

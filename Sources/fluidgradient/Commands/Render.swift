@@ -256,7 +256,8 @@ struct Render: ParsableCommand {
         let video = try VideoSink(
             path: path, container: container, codec: codec ?? .h264, width: preset.width,
             height: (stacked ? 2 : 1) * preset.height, fps: preset.fps, frameCount: frameCount,
-            hasTransparency: preset.frameSpec.hasTransparency && !stacked, extraOptions: extraOptions,
+            hasTransparency: preset.frameSpec.hasTransparency && !stacked, colorSpace: preset.colorSpace,
+            extraOptions: extraOptions,
             announce: output.verbose ? { printWhole("ffmpeg command: \($0)") } : nil)
         if !output.quiet {
             let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)

@@ -42,7 +42,7 @@ extension VideoEncoding {
         case .avif where hasTransparency:
             return transparentAVIFArguments()
         default:
-            return VideoCodec.av1.mp4Arguments(ownRateControl: true) + ["-color_range", "tv"] + VideoEncoding.bt709Tags
+            return VideoCodec.av1.mp4Arguments(ownRateControl: true) + ["-color_range", "tv"] + colorTags
                 + ["-f", "avif"]
         }
     }
@@ -58,10 +58,10 @@ extension VideoEncoding {
         let split =
             "[0:v]zscale=matrix=709:range=limited:chromal=center,format=yuva420p10le,split[c][a];"
             + "[c]format=yuv420p10le[color];[a]extractplanes=a[alpha]"
-        let colorTags = stride(from: 0, to: VideoEncoding.bt709Tags.count, by: 2).flatMap {
-            [VideoEncoding.bt709Tags[$0] + ":v:0", VideoEncoding.bt709Tags[$0 + 1]]
-        }
-        let color = ["-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35", "-color_range:v:0", "tv"] + colorTags
+        let tags = colorTags
+        let streamTags = stride(from: 0, to: tags.count, by: 2).flatMap { [tags[$0] + ":v:0", tags[$0 + 1]] }
+        let color =
+            ["-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35", "-color_range:v:0", "tv"] + streamTags
         let alpha = ["-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30", "-threads:v:1", "2"]
         return ["-filter_complex", split, "-map", "[color]", "-map", "[alpha]"] + color + alpha
             + ["-color_range:v:1", "pc", "-f", "avif"]

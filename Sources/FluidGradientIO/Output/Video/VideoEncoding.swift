@@ -7,11 +7,16 @@ package struct VideoEncoding: Sendable {
     /// The codec of an `.mp4`; other containers have their own and ignore it.
     package let codec: VideoCodec
     package let hasTransparency: Bool
+    /// The space of the frames, whose primaries the file is tagged with.
+    package let colorSpace: ColorSpace
 
-    package init(container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool) {
+    package init(
+        container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool, colorSpace: ColorSpace = .srgb
+    ) {
         self.container = container
         self.codec = codec
         self.hasTransparency = hasTransparency
+        self.colorSpace = colorSpace
     }
 
     /// Opaque H.264 takes our own BT.709 yuv420p (no conversion in ffmpeg, and 2.7× fewer
@@ -166,7 +171,13 @@ package struct VideoEncoding: Sendable {
         return max(2, hundredths(frameCount) - hundredths(lastKept))
     }
 
-    static let bt709Tags = ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]
+    /// The colour tags of the frames we feed ffmpeg and of the file: BT.709's transfer and
+    /// matrix, and the frames' primaries (``primaries``).
+    var colorTags: [String] { ["-color_primaries", primaries, "-color_trc", "bt709", "-colorspace", "bt709"] }
+
+    /// ffmpeg's name of the frames' primaries: BT.709 (sRGB's), or SMPTE EG 432-1 for
+    /// Display P3 (DCI-P3 primaries with D65 white; H.273 colour primaries 12).
+    var primaries: String { colorSpace == .displayP3 ? "smpte432" : "bt709" }
 
     /// The full ffmpeg command line after the executable.
     package func arguments(
@@ -197,7 +208,7 @@ package struct VideoEncoding: Sendable {
         ]
         if inputFormat.isYUV420 {
             // Our chroma is the mean of each 2×2 block: centred, not H.264's default left siting.
-            arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + VideoEncoding.bt709Tags
+            arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + colorTags
         }
         return arguments + ["-i", "pipe:0", "-an"]
     }
@@ -215,7 +226,7 @@ package struct VideoEncoding: Sendable {
         case .mp4:
             return codec.mp4Arguments(ownRateControl: ownRateControl)
                 + ["-color_range", "tv", "-chroma_sample_location", "center"]
-                + VideoEncoding.bt709Tags + ["-movflags", "+faststart", "-f", "mp4"]
+                + colorTags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
             return [
                 // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
@@ -224,8 +235,8 @@ package struct VideoEncoding: Sendable {
                 "4444",
                 "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
                 // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
-                "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
-            ] + VideoEncoding.bt709Tags + ["-movflags", "+write_colr", "-f", "mov"]
+                "-bsf:v", "prores_metadata=color_primaries=\(primaries):color_trc=bt709:colorspace=bt709",
+            ] + colorTags + ["-movflags", "+write_colr", "-f", "mov"]
         case .webm:
             return webmArguments(ownRateControl: ownRateControl)
         case .webp, .apng, .avif:
@@ -248,7 +259,7 @@ package struct VideoEncoding: Sendable {
             : ["-pix_fmt", "yuv420p10le", "-chroma_sample_location", "center"]
         return format + ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
             + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-color_range", "tv"]
-            + VideoEncoding.bt709Tags + ["-f", "webm"]
+            + colorTags + ["-f", "webm"]
     }
 
     /// A GIF's palette filters, frame step and final delay.

@@ -20,11 +20,14 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
     /// `codec` is an `.mp4`'s (``VideoCodec/check(_:for:path:)`` refuses it for another container).
+    /// `colorSpace` is the frames' space, whose primaries the file is tagged with.
     package init(
         path: String, container: VideoContainer, codec: VideoCodec = .h264, width: Int, height: Int, fps: Double,
-        frameCount: Int, hasTransparency: Bool, extraOptions: [String] = [], announce: ((String) -> Void)? = nil
+        frameCount: Int, hasTransparency: Bool, colorSpace: ColorSpace = .srgb, extraOptions: [String] = [],
+        announce: ((String) -> Void)? = nil
     ) throws {
-        let encoding = VideoEncoding(container: container, codec: codec, hasTransparency: hasTransparency)
+        let encoding = VideoEncoding(
+            container: container, codec: codec, hasTransparency: hasTransparency, colorSpace: colorSpace)
         try encoding.check(width: width, height: height, path: path)
         try encoding.check(extraOptions: extraOptions)
         let ffmpeg = try VideoSink.locateFFmpeg()
