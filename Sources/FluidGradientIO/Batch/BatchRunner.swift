@@ -164,6 +164,10 @@ package final class BatchRunner: @unchecked Sendable {
 
     /// Renders a file job (a video, an animated image or a still) into its output.
     private func render(_ job: BatchJob, preset: Preset, frames: Int) throws {
+        var preset = preset
+        if let container = VideoContainer(rawValue: job.format.rawValue) {
+            preset.colorSpace = container.colorSpace(for: preset.colorSpace)
+        }
         let sink: FrameSink
         let hasTransparency = preset.frameSpec.hasTransparency
         if let container = VideoContainer(rawValue: job.format.rawValue) {

@@ -1,3 +1,4 @@
+import FluidGradient
 import Foundation
 
 /// Video containers and animated images the `ffmpeg` binary writes for us.
@@ -16,6 +17,13 @@ package enum VideoContainer: String, CaseIterable, Sendable {
     case apng
     /// Animated AVIF: AV1, with an alpha track when the frame has transparency.
     case avif
+
+    /// The space this container's files are rendered in when `requested` is asked for: a
+    /// GIF carries no colour space, so a player shows its values as sRGB, and a Display
+    /// P3 GIF is rendered in sRGB instead (its colours gamut mapped).
+    package func colorSpace(for requested: ColorSpace) -> ColorSpace {
+        self == .gif ? .srgb : requested
+    }
 
     /// The codec of every file of this container but `.mp4`, whose codec is chosen.
     package var codecName: String {

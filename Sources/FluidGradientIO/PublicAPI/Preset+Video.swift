@@ -38,7 +38,8 @@ extension Preset {
         guard url.isFileURL, case .video(let path, let container) = try? OutputTarget(parsing: url.path) else {
             throw VideoError.notAVideo(url: url.isFileURL ? url.path : url.absoluteString)
         }
-        let sized = display.rendered(at: try encodeSize.resolve(for: display, container: container, path: path))
+        var sized = display.rendered(at: try encodeSize.resolve(for: display, container: container, path: path))
+        sized.colorSpace = container.colorSpace(for: sized.colorSpace)
         let frames = 0...(sized.frameCount - 1)
         try Self.stoppable(path) {
             let video = try VideoSink(

@@ -186,6 +186,13 @@ struct Render: ParsableCommand {
         let (frames, time) = try frameSelection(for: target, preset: preset)
         let encodeNote = try applyEncodeSize(to: &preset, target: target)
         let label = outputPath + (encodeNote == nil ? "" : " at \(preset.width)x\(preset.height)")
+        var notes = encodeNote.map { [$0] } ?? []
+        if case .video(let path, let container) = target,
+            container.colorSpace(for: preset.colorSpace) != preset.colorSpace
+        {
+            preset.colorSpace = container.colorSpace(for: preset.colorSpace)
+            notes.append("a GIF carries no colour space, so \(path) is rendered in sRGB, its colours gamut mapped")
+        }
         try output.alpha.check(
             target: target, hasTransparency: preset.frameSpec.hasTransparency, height: preset.height,
             rawFormat: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
@@ -201,7 +208,7 @@ struct Render: ParsableCommand {
                 options: PNGOptions(colorSpace: preset.colorSpace))
         case .video(let path, let container):
             sink = try videoSink(
-                path: path, container: container, preset: preset, frameCount: frames.count, encodeNote: encodeNote)
+                path: path, container: container, preset: preset, frameCount: frames.count, notes: notes)
         case .raw:
             sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
         }
@@ -242,12 +249,12 @@ struct Render: ParsableCommand {
     ///   - container: Its container.
     ///   - preset: The preset, at its encode size.
     ///   - frameCount: The number of frames to encode.
-    ///   - encodeNote: The note that the encode size differs from `--size`, if it does.
+    ///   - notes: What the output changes of what was asked (its encode size, its colour space).
     /// - Returns: the sink that takes the rendered frames.
     /// - Throws: ``CommandError`` for `--ffmpeg-options` that do not split into words, and what
     ///   ``VideoSink`` throws for a size or options the container refuses or an ffmpeg that fails to start.
     private func videoSink(
-        path: String, container: VideoContainer, preset: Preset, frameCount: Int, encodeNote: String?
+        path: String, container: VideoContainer, preset: Preset, frameCount: Int, notes earlier: [String]
     ) throws -> FrameSink {
         let stacked = output.alpha == .stacked
         // The stacked layout's tag follows the user's options, so that it wins.
@@ -261,7 +268,7 @@ struct Render: ParsableCommand {
             announce: output.verbose ? { printWhole("ffmpeg command: \($0)") } : nil)
         if !output.quiet {
             let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
-            for note in (encodeNote.map { [$0] } ?? []) + notes { printError("note: " + note) }
+            for note in earlier + notes { printError("note: " + note) }
         }
         guard stacked else { return video }
         return StackedAlphaSink(
