@@ -16,7 +16,8 @@
  *
  * FluidGradientPlayer.attach(video, canvas, options) returns a player:
  *   player.ready    a Promise of { layout: 'stacked' | 'plain', renderer: 'webgl' | '2d',
- *                   width, height } once the first frame is drawn
+ *                   width, height, colorSpace } once the first frame is drawn
+ *                   (colorSpace: the canvas's, 'srgb' or 'display-p3')
  *   player.draw()   draws the video's current frame now
  *   player.detach() stops drawing and removes every listener it added
  * options (all optional):
@@ -24,6 +25,10 @@
  *   renderer    'auto' (WebGL, else canvas 2D), 'webgl' or '2d'
  *   videoRange  'full' (default: browsers expand the video's limited range when they decode
  *               it) or 'limited' (a browser that hands over Y 16...235 unexpanded)
+ *   colorSpace  'srgb' (default) or 'display-p3': the loop's colour space. With
+ *               'display-p3' the canvas is a Display P3 one where the browser has such
+ *               canvases (WebGL's drawingBufferColorSpace and unpackColorSpace, canvas
+ *               2D's colorSpace), so the video's wider colours reach the screen
  *   autoplay    true (default) plays the video unless the user prefers reduced motion
  *   loop        true (default) loops the video
  * FluidGradientPlayer.readLayout(url) reads the tag: a Promise of 'stacked' or 'plain'.
@@ -188,9 +193,14 @@
   }
 
   /** A WebGL renderer on canvas, or null where WebGL is unavailable. */
-  function webGLRenderer(canvas, limited) {
+  function webGLRenderer(canvas, limited, colorSpace) {
     var gl = canvas.getContext('webgl', { premultipliedAlpha: true, alpha: true, antialias: false, depth: false });
     if (!gl) return null;
+    // The video is decoded into this space and the drawing buffer tagged with it.
+    if (colorSpace === 'display-p3' && 'drawingBufferColorSpace' in gl) {
+      gl.drawingBufferColorSpace = 'display-p3';
+      if ('unpackColorSpace' in gl) gl.unpackColorSpace = 'display-p3';
+    }
     var program = gl.createProgram();
     gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX));
     gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT));
@@ -214,6 +224,7 @@
     var size = gl.getUniformLocation(program, 'size'), stacked = gl.getUniformLocation(program, 'stacked');
     return {
       name: 'webgl',
+      colorSpace: gl.drawingBufferColorSpace || 'srgb',
       draw: function (video, width, height, isStacked) {
         gl.viewport(0, 0, width, height);
         gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, video);
@@ -225,20 +236,25 @@
   }
 
   /** The canvas-2D renderer: both halves read back, written unpremultiplied. */
-  function canvas2DRenderer(canvas, limited) {
-    var context = canvas.getContext('2d');
+  function canvas2DRenderer(canvas, limited, colorSpace) {
+    var space = { colorSpace: colorSpace === 'display-p3' ? 'display-p3' : 'srgb' };
+    var context = canvas.getContext('2d', space);
     if (!context) return null;
     var source = document.createElement('canvas');
-    var sourceContext = source.getContext('2d', { willReadFrequently: true });
+    var sourceContext = source.getContext('2d', { willReadFrequently: true, colorSpace: space.colorSpace });
+    // A browser without Display P3 canvases ignores the option: then everything is sRGB.
+    var actual = (context.getContextAttributes && context.getContextAttributes().colorSpace) || 'srgb';
+    space = { colorSpace: actual };
     var expand = function (v) { return limited ? Math.min(255, Math.max(0, Math.round((v - 16) * 255 / 219))) : v; };
     return {
       name: '2d',
+      colorSpace: actual,
       draw: function (video, width, height, isStacked) {
         var rows = isStacked ? 2 * height : height;
         if (source.width !== width || source.height !== rows) { source.width = width; source.height = rows; }
         sourceContext.drawImage(video, 0, 0, width, rows);
-        var input = sourceContext.getImageData(0, 0, width, rows).data;
-        var output = context.createImageData(width, height), out = output.data, half = 4 * width * height;
+        var input = sourceContext.getImageData(0, 0, width, rows, space).data;
+        var output = context.createImageData(width, height, space), out = output.data, half = 4 * width * height;
         var firstRow = height > 1 ? 4 * width : 0;
         for (var i = 0; i < half; i += 4) {
           var r = expand(input[i]), g = expand(input[i + 1]), b = expand(input[i + 2]), a = 255;
@@ -257,13 +273,13 @@
     };
   }
 
-  function makeRenderer(canvas, choice, limited) {
+  function makeRenderer(canvas, choice, limited, colorSpace) {
     if (choice !== '2d') {
       var gl = null;
-      try { gl = webGLRenderer(canvas, limited); } catch (error) { if (choice === 'webgl') throw error; }
+      try { gl = webGLRenderer(canvas, limited, colorSpace); } catch (error) { if (choice === 'webgl') throw error; }
       if (gl || choice === 'webgl') return gl;
     }
-    return canvas2DRenderer(canvas, limited);
+    return canvas2DRenderer(canvas, limited, colorSpace);
   }
 
   function attach(video, canvas, options) {
@@ -333,11 +349,15 @@
         known.then(function (found) {
           if (detached) return;
           layout = found === 'stacked' && video.videoHeight % 2 === 0 ? 'stacked' : 'plain';
-          renderer = makeRenderer(canvas, options.renderer || 'auto', options.videoRange === 'limited');
+          renderer = makeRenderer(
+            canvas, options.renderer || 'auto', options.videoRange === 'limited', options.colorSpace || 'srgb');
           if (!renderer) throw new Error('neither WebGL nor a 2D canvas is available');
           function first() {
             draw();
-            resolve({ layout: layout, renderer: renderer.name, width: canvas.width, height: canvas.height });
+            resolve({
+              layout: layout, renderer: renderer.name, width: canvas.width, height: canvas.height,
+              colorSpace: renderer.colorSpace
+            });
           }
           if (video.readyState >= 2) first(); else listen(video, 'loadeddata', first);
           schedule();

@@ -1,3 +1,4 @@
+import FluidGradient
 import Foundation
 
 /// The bundle's `manifest.json`: every file, what it is for, and how close it comes to
@@ -52,13 +53,16 @@ package struct BundleManifest: Codable, Sendable, Equatable {
     package var fps: Double
     package var frames: Int
     package var transparent: Bool
+    /// `display-p3` for a Display P3 bundle, whose every file says so; absent for sRGB.
+    package var colorSpace: String?
     /// The instants, in seconds, that `psnr` and `largestError` were measured at.
     package var measuredAt: [Double]
     package var files: [File]
 
     package init(
         generator: String, displayWidth: Int, displayHeight: Int, encodedWidth: Int, encodedHeight: Int,
-        fps: Double, frames: Int, transparent: Bool, measuredAt: [Double], files: [File]
+        fps: Double, frames: Int, transparent: Bool, colorSpace: ColorSpace = .srgb, measuredAt: [Double],
+        files: [File]
     ) {
         self.generator = generator
         self.displayWidth = displayWidth
@@ -68,6 +72,7 @@ package struct BundleManifest: Codable, Sendable, Equatable {
         self.fps = fps
         self.frames = frames
         self.transparent = transparent
+        self.colorSpace = colorSpace == .srgb ? nil : colorSpace.rawValue
         self.measuredAt = measuredAt
         self.files = files
     }

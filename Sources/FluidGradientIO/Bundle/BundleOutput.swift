@@ -58,26 +58,27 @@ struct BundleOutput: Sendable {
     }
 
     /// The sink that encodes this output at `width` × `height` (the shown size; a stacked
-    /// file is twice as high).
+    /// file is twice as high), tagged with `colorSpace`.
     ///
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.
     func sink(
         path: String, width: Int, height: Int, fps: Double, frames: Int, transparent: Bool, dither: Bool,
-        announce: ((String) -> Void)?
+        colorSpace: ColorSpace, announce: ((String) -> Void)?
     ) throws -> FrameSink {
         switch kind {
         case .posterPNG, .posterJPEG:
-            return try PNGFileSink(path: path, depth: 8, alpha: transparent)
+            return try PNGFileSink(
+                path: path, depth: 8, alpha: transparent, options: PNGOptions(colorSpace: colorSpace))
         case .poster(let container):
             return try VideoSink(
                 path: path, container: container, width: width, height: height, fps: fps, frameCount: 1,
-                hasTransparency: transparent, extraOptions: BundleOutput.encoderThreads, announce: announce)
+                hasTransparency: transparent, colorSpace: colorSpace, extraOptions: BundleOutput.encoderThreads,
+                announce: announce)
         case .loop(let container, let codec, let stacked):
             let video = try VideoSink(
                 path: path, container: container, codec: codec, width: width, height: (stacked ? 2 : 1) * height,
-                fps: fps,
-                frameCount: frames, hasTransparency: transparent && !stacked,
+                fps: fps, frameCount: frames, hasTransparency: transparent && !stacked, colorSpace: colorSpace,
                 extraOptions: BundleOutput.encoderThreads + (stacked ? StackedAlphaSink.ffmpegOptions : []),
                 announce: announce)
             guard stacked else { return video }

@@ -1,3 +1,5 @@
+import FluidGradient
+
 /// One `<source>` of the bundle's video: a file and the MIME type with its codecs
 /// parameter, which a browser reads to skip what it cannot play without fetching it.
 package struct BundleSource: Sendable, Equatable {
@@ -31,10 +33,12 @@ package struct BundlePage: Sendable {
     package var posters: [(file: String, type: String)]
     /// The player script's file name, when the sources are stacked alpha.
     package var player: String?
+    /// The loop's and posters' colour space, which the player's canvas takes.
+    package var colorSpace: ColorSpace
 
     package init(
         title: String, width: Int, height: Int, sources: [BundleSource],
-        posters: [(file: String, type: String)], player: String? = nil
+        posters: [(file: String, type: String)], player: String? = nil, colorSpace: ColorSpace = .srgb
     ) {
         precondition(!posters.isEmpty, "a bundle page needs a poster")
         self.title = title
@@ -43,6 +47,7 @@ package struct BundlePage: Sendable {
         self.sources = sources
         self.posters = posters
         self.player = player
+        self.colorSpace = colorSpace
     }
 
     /// The whole page.
@@ -91,8 +96,9 @@ package struct BundlePage: Sendable {
         let sourceLines = sources.map { "    <source src=\"\(attribute($0.file))\" type='\(attribute($0.type))'>" }
         let posterLines = posters.dropLast().map { "    <source srcset=\"\(attribute($0.file))\" type=\"\($0.type)\">" }
         let canvas = player == nil ? "" : "\n  <canvas width=\"\(width)\" height=\"\(height)\"></canvas>"
+        let space = colorSpace == .srgb ? "" : " data-color-space=\"\(colorSpace.rawValue)\""
         return """
-            <div class="fluidgradient">
+            <div class="fluidgradient"\(space)>
               <video autoplay muted loop playsinline preload="auto" width="\(width)" height="\(height)" \
             poster="\(attribute(fallback))">
             \(sourceLines.joined(separator: "\n"))
@@ -115,7 +121,7 @@ package struct BundlePage: Sendable {
                 <script src="\(attribute($0))"></script>
                 <script>
                   FluidGradientPlayer.attach(document.querySelector('.fluidgradient > video'),
-                                             document.querySelector('.fluidgradient > canvas'));
+                                             document.querySelector('.fluidgradient > canvas')\(playerOptions));
                 </script>
                 """
             } ?? ""
@@ -130,6 +136,12 @@ package struct BundlePage: Sendable {
               }
             </script>
             """ + start
+    }
+
+    /// The player's options: the canvas's colour space for a Display P3 loop.
+    private var playerOptions: String {
+        colorSpace == .srgb
+            ? "" : ",\n                                             { colorSpace: '\(colorSpace.rawValue)' }"
     }
 
     private func attribute(_ text: String) -> String { BundlePage.escaped(text) }

@@ -78,7 +78,9 @@ package enum BundleWriter {
         var posters = outputs.filter { !$0.isLoop }
         if !transparent {
             let jpeg = BundleOutput.jpegPoster
-            try JPEGPoster.convert(staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file))
+            try JPEGPoster.convert(
+                staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file),
+                colorSpace: preset.colorSpace)
             posters[posters.count - 1] = jpeg
         }
         let measurement = BundleMeasurement(preset: preset, threads: request.threads)
@@ -101,7 +103,7 @@ package enum BundleWriter {
         let page = BundlePage(
             title: "FluidGradient loop", width: preset.width, height: preset.height, sources: sources,
             posters: posters.map { (file: $0.file, type: $0.mimeType) },
-            player: transparent ? WebPlayer.fileName : nil)
+            player: transparent ? WebPlayer.fileName : nil, colorSpace: preset.colorSpace)
         var extras: [(name: String, role: String, type: String, bytes: [UInt8])] = [
             ("index.html", "page", "text/html", Array(page.html.utf8))
         ]
@@ -114,8 +116,8 @@ package enum BundleWriter {
         let manifest = BundleManifest(
             generator: request.generator, displayWidth: preset.width, displayHeight: preset.height,
             encodedWidth: request.encodeSize.width, encodedHeight: request.encodeSize.height, fps: preset.fps,
-            frames: preset.frameCount, transparent: transparent, measuredAt: measurement.seconds(fps: preset.fps),
-            files: files)
+            frames: preset.frameCount, transparent: transparent, colorSpace: preset.colorSpace,
+            measuredAt: measurement.seconds(fps: preset.fps), files: files)
         try AtomicFile.write(manifest.json(), to: staging.path(of: "manifest.json"), suggestedExtension: "json")
         return manifest
     }
@@ -161,8 +163,7 @@ package enum BundleWriter {
                     let sink = try output.sink(
                         path: staging.path(of: output.file), width: shown.width, height: shown.height, fps: preset.fps,
                         frames: preset.frameCount, transparent: preset.frameSpec.hasTransparency,
-                        dither: request.dither,
-                        announce: request.announce)
+                        dither: request.dither, colorSpace: preset.colorSpace, announce: request.announce)
                     let plan = RenderPlan(
                         preset: shown, frames: 0...(isLoop ? preset.frameCount - 1 : 0), time: isLoop ? nil : 0,
                         dither: request.dither, threads: isLoop ? 1 : request.threads)
