@@ -48,10 +48,11 @@ extension Frame {
     /// The samples on the comparison's scale, as `compare` reads the frame's PNG: an
     /// opaque frame's alpha is exactly 1, as an RGB PNG's is.
     package var samples: FrameSamples {
-        let read = FrameSamples(pixels)
+        var read = FrameSamples(pixels)
+        read.colorSpace = colorSpace
         guard !hasTransparency else { return read }
         var values = read.values
         for index in stride(from: 3, to: values.count, by: 4) { values[index] = 1 }
-        return FrameSamples(width: width, height: height, values: values)
+        return FrameSamples(width: width, height: height, values: values, colorSpace: colorSpace)
     }
 }

@@ -17,6 +17,9 @@ final class VideoFrames: DecodedFrames {
     /// are read in, to be converted exactly (``FrameSamples/init(yuv420p10:width:height:)``):
     /// swscale reads them into 16-bit RGB half a level dark. Nil for other streams.
     let yuvCodes: PixelFormat?
+    /// The space the stream's primaries tag names: Display P3 for SMPTE EG 432-1, sRGB
+    /// for anything else (BT.709's primaries, or none).
+    let colorSpace: ColorSpace
     private let process: ChildProcess
     private let path: String
     private var index = 0
@@ -35,6 +38,7 @@ final class VideoFrames: DecodedFrames {
         let ffmpeg = try VideoSink.locateFFmpeg(for: .comparingVideos)
         let stream = try VideoFrames.stream(of: path, ffprobe: try VideoFrames.locateFFprobe())
         (width, height) = (stream.width, stream.height)
+        colorSpace = stream.primaries == "smpte432" ? .displayP3 : .srgb
         isStacked = layout == .stacked || layout == .auto && stream.comment == StackedAlpha.layoutComment
         if isStacked, height % 2 != 0 {
             throw DecodeError.oddStackedHeight(path: path, width: width, height: height)
@@ -69,8 +73,10 @@ final class VideoFrames: DecodedFrames {
 
     /// The next frame, or nil after the last one.
     func next() throws -> FrameSamples? {
-        guard let frame = try nextStored() else { return nil }
-        return isStacked ? StackedAlphaLayout.recombine(frame) : frame
+        guard var frame = try nextStored() else { return nil }
+        if isStacked { frame = StackedAlphaLayout.recombine(frame) }
+        frame.colorSpace = colorSpace
+        return frame
     }
 
     /// The next frame as the stream stores it.
@@ -147,12 +153,14 @@ final class VideoFrames: DecodedFrames {
         return text.split(whereSeparator: \.isNewline)
     }
 
-    /// The first video stream's size, codec and pixel format, whether it carries alpha
-    /// aside (WebM's alpha_mode), and the file's global `comment` tag.
-    private static func stream(of path: String, ffprobe: String) throws
-        -> (width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool, comment: String?)
-    {
-        let entries = "stream=codec_name,width,height,pix_fmt:stream_tags=alpha_mode:format_tags=comment"
+    /// The first video stream's size, codec, pixel format and colour primaries, whether it
+    /// carries alpha aside (WebM's alpha_mode), and the file's global `comment` tag.
+    private static func stream(of path: String, ffprobe: String) throws -> (
+        width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool, comment: String?,
+        primaries: String
+    ) {
+        let entries =
+            "stream=codec_name,width,height,pix_fmt,color_primaries:stream_tags=alpha_mode:format_tags=comment"
         let lines = try probe(path, ffprobe: ffprobe, entries: entries)
         var fields: [String: String] = [:]
         for line in lines {
@@ -167,6 +175,9 @@ final class VideoFrames: DecodedFrames {
         let hasAlphaSideStream = fields["TAG:alpha_mode"] == "1" || fields["TAG:ALPHA_MODE"] == "1"
         // Matroska stores tag names in capitals.
         let comment = fields["TAG:comment"] ?? fields["TAG:COMMENT"]
-        return (width, height, fields["codec_name"] ?? "", fields["pix_fmt"] ?? "", hasAlphaSideStream, comment)
+        return (
+            width, height, fields["codec_name"] ?? "", fields["pix_fmt"] ?? "", hasAlphaSideStream, comment,
+            fields["color_primaries"] ?? ""
+        )
     }
 }

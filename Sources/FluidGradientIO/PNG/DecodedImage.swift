@@ -41,6 +41,6 @@ extension FrameSamples {
     package init(_ image: DecodedImage) {
         self.init(
             width: image.width, height: image.height, channels: image.channels, bitDepth: image.bitDepth,
-            samples: image.samples)
+            samples: image.samples, colorSpace: image.colorSpace ?? .srgb)
     }
 }

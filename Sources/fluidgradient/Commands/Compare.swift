@@ -38,6 +38,11 @@ struct Compare: ParsableCommand {
             tolerance, PSNR, and the colour difference as ΔE in OKLab (mean and largest; 0.02 is about a \
             just-noticeable difference), shown as a score, 100·(1 − mean ΔE).
 
+            Frames compare in their own colour space, as their files say: a PNG's cICP chunk or ICC profile, a \
+            video's or an AVIF's primaries, a WebP's profile (sRGB where nothing says otherwise). Two files in \
+            different spaces (sRGB and Display P3) compare in Display P3, the sRGB side's colours converted into \
+            it, and the report says so.
+
             Exit status: 0 the frames match; 1 they differ (or frames are missing, extra or of another size); \
             2 an input cannot be read, or an animated image's frames cannot be paired without --fps; 3 ffmpeg or \
             ffprobe, which videos need, is missing or cannot start.
