@@ -5,11 +5,11 @@ Run by `./run test` (which installs chromium, chromium-driver and the pip packag
 with FLUIDGRADIENT_BIN naming the built `fluidgradient`.
 
 Tolerances, measured on this machine's Chromium and argued where they are set:
-- A paused video against the engine's 16-bit frame of the same instant carries the
-  codec's error (the manifest's PSNR) and the browser's own YUV to RGB conversion and
-  upscale, which are not ffmpeg's: Chromium's software path rounds saturated blues a few
-  levels low. So the bar is a PSNR and a mean, with a negative control (another instant
-  of the same loop must fail it) to show the bar can fail.
+- A still (the reduced-motion poster) or the stacked-alpha player at the display size,
+  against the engine's 16-bit frame of the same instant, carries the codec's error and
+  the browser's own conversion and upscale: the bar is a PSNR and a mean. Each loop's
+  frame, identified by matching, is held to far tighter bars in every engine by
+  test_engines.py.
 - The stacked-alpha player's alpha is measured exactly as the issue asks: over black and
   over white, alpha = 255 - (white - black).
 """
@@ -33,7 +33,7 @@ SIZE = (1920, 1080)
 FPS = 30
 LOOP = ["--size", f"{SIZE[0]}x{SIZE[1]}", "--fps", str(FPS), "--duration", "2", "--loop"]
 
-# A paused frame against the engine (see the module's note): PSNR and mean error in levels.
+# A still or the player's frame against the engine (see the module's note): PSNR and mean error in levels.
 FRAME_PSNR = 36.0
 FRAME_MEAN = 2.5
 # The issue's bar for the stacked-alpha player's alpha channel, in levels.
@@ -165,7 +165,7 @@ class OpaqueBundleTests(BundleCase):
         stream, _ = probe(os.path.join(self.bundle, file))
         self.assertEqual((stream["codec_tag_string"], stream["pix_fmt"]), ("hvc1", "yuv420p10le"))
         self.assertEqual((stream["color_primaries"], stream["color_transfer"], stream["color_space"]),
-                         ("bt709", "bt709", "bt709"))
+                         ("bt709", "iec61966-2-1", "smpte170m"))
         decoded = subprocess.run(["ffmpeg", "-v", "error", "-i", os.path.join(self.bundle, file), "-f", "null", "-"],
                                  capture_output=True, text=True)
         self.assertEqual((decoded.returncode, decoded.stderr), (0, ""))
@@ -174,25 +174,6 @@ class OpaqueBundleTests(BundleCase):
         wait_for(self.driver, "document.querySelector('.fluidgradient > video').currentTime > 0")
         current = self.driver.execute_script("return document.querySelector('.fluidgradient > video').currentSrc")
         self.assertFalse(current.endswith(file))
-
-    def test_a_paused_frame_matches_the_engine(self):
-        index = 20
-        expected = engine_frame(self.work, self.preset_arguments, index)[..., :3]
-        elsewhere = engine_frame(self.work, self.preset_arguments, index + FPS // 2)[..., :3]
-        for file, _ in self.each_playable_source():
-            wait_for(self.driver, "document.querySelector('video').readyState >= 2")
-            self.driver.execute_script("const v = document.querySelector('video'); v.style.cssText = "
-                                       "'position:fixed;inset:0;width:100%;height:100%;object-fit:cover'")
-            self.pause_at("video", index)
-            shot = screenshot(self.driver)
-            largest, mean, psnr = errors(shot, expected)
-            print(f"\n{file}: paused frame {index} against the engine: PSNR {psnr:.2f} dB, "
-                  f"mean {mean:.3f}, largest {largest:.2f} levels")
-            self.assertGreaterEqual(psnr, FRAME_PSNR)
-            self.assertLessEqual(mean, FRAME_MEAN)
-            _, control_mean, control_psnr = errors(shot, elsewhere)
-            self.assertTrue(control_psnr < FRAME_PSNR or control_mean > FRAME_MEAN,
-                            f"another instant passes too: {control_psnr:.2f} dB, mean {control_mean:.3f}")
 
     def test_reduced_motion_shows_the_poster_and_plays_nothing(self):
         self.open_page(reduce_motion=True)
@@ -226,6 +207,8 @@ class TransparentBundleTests(BundleCase):
         self.open_page()
         self.driver.execute_script("document.body.style.background = arguments[0];", background_css)
         wait_for(self.driver, "document.querySelector('.fluidgradient > video').currentTime > 0.2")
+        # The poster fades out once the loop has painted (BundlePage.posterFade).
+        wait_for(self.driver, "getComputedStyle(document.querySelector('.fluidgradient > picture')).opacity === '0'")
         self.pause_at(".fluidgradient > video", self.index)
         return screenshot(self.driver)
 
@@ -254,3 +237,54 @@ class TransparentBundleTests(BundleCase):
               f"largest {largest:.2f} levels")
         self.assertGreaterEqual(psnr, FRAME_PSNR)
         self.assertLessEqual(mean, FRAME_MEAN)
+
+
+class StackedAlphaAtAnyHeightTests(unittest.TestCase):
+    """The stacked-alpha player at 480x270, a height no codec block divides, in Chromium:
+    the alpha recombined over black and white against the frame's (a still scene, so
+    every frame is the same one). Measured: largest 3.4, mean 0.47 levels. The unpadded
+    layout gave 4.1 here, where the player's top-row rule hides the seam (ffmpeg's decode
+    of it is 7.9 levels off there: StackedVideoTests); the bar is the player's 5."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.mkdtemp(prefix="fluidgradient-stacked-")
+        scene = ["--preset", "default", "--background", "transparent", "--speed", "0", "--size", "480x270",
+                 "--fps", "30"]
+        render(*scene, "--frames", "10", "--alpha", "stacked", "-o", os.path.join(cls.work, "s.mp4"))
+        render(*scene, "--time", "0", "--depth", "16", "--dither", "off", "-o", os.path.join(cls.work, "f.png"))
+        shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Web", "fluidgradient-player.js"),
+                    cls.work)
+        with open(os.path.join(cls.work, "index.html"), "w") as handle:
+            handle.write("""<!doctype html><html><body style="margin:0">
+<video src="s.mp4" muted playsinline></video>
+<canvas style="position:fixed;left:0;top:0;width:480px;height:270px"></canvas>
+<script src="fluidgradient-player.js"></script>
+<script>window.player = FluidGradientPlayer.attach(document.querySelector('video'),
+  document.querySelector('canvas'), { autoplay: false });</script></body></html>""")
+        cls.server = BundleServer(cls.work)
+        cls.driver = chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.close()
+        shutil.rmtree(cls.work, ignore_errors=True)
+
+    def over(self, colour):
+        self.driver.get(self.server.url + "/index.html")
+        self.driver.execute_script("document.body.style.background = arguments[0];", colour)
+        layout = self.driver.execute_async_script(
+            "const done = arguments[0]; window.player.ready.then(r => requestAnimationFrame(() => "
+            "requestAnimationFrame(() => done([r.layout, r.width, r.height]))));")
+        self.assertEqual(layout, ["stacked", 480, 270])
+        return screenshot(self.driver)[:270, :480]
+
+    def test_the_alpha_holds_at_the_seam(self):
+        frame = read_frame(os.path.join(self.work, "f.png"))
+        alpha = 255.0 - np.mean(self.over("#fff") - self.over("#000"), axis=2)
+        largest, mean, _ = errors(alpha, frame[..., 3])
+        seam, _, _ = errors(alpha[-8:], frame[-8:, :, 3])
+        print(f"\nstacked alpha at 480x270 in Chromium: largest {largest:.2f}, mean {mean:.3f}; "
+              f"last 8 rows largest {seam:.2f} levels")
+        self.assertLessEqual(largest, 5.0)

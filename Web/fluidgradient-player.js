@@ -1,11 +1,13 @@
 /*
  * FluidGradient stacked-alpha player: one plain script, no dependencies.
  *
- * `fluidgradient render --alpha stacked -o loop.mp4` writes a video of W x 2H whose top
- * half is the colour premultiplied by alpha (the frame over black) and whose bottom half
- * is the alpha as grey. Its container's `comment` tag reads
- * "fluidgradient-layout=stacked-alpha". This script draws such a video on a canvas as
- * premultiplied RGBA, so the page shows through where the loop is transparent.
+ * `fluidgradient render --alpha stacked -o loop.mp4` writes a video of W x 2P whose first
+ * H rows are the colour premultiplied by alpha (the frame over black) and whose last H
+ * rows are the alpha as grey; each half is padded to P rows (a multiple of the codecs'
+ * blocks, so that none straddles the seam). Its container's `comment` tag reads
+ * "fluidgradient-layout=stacked-alpha;height=H" (a file without the height is unpadded,
+ * H = P). This script draws such a video on a canvas as premultiplied RGBA, so the page
+ * shows through where the loop is transparent.
  *
  *   <div class="hero"><video src="loop.mp4" muted playsinline loop></video><canvas></canvas></div>
  *   <script src="fluidgradient-player.js"></script>
@@ -32,17 +34,18 @@
  *   autoplay    true (default) plays the video unless the user prefers reduced motion
  *   loop        true (default) loops the video
  * FluidGradientPlayer.readLayout(url) reads the tag: a Promise of 'stacked' or 'plain'.
+ * FluidGradientPlayer.readStackedHeight(url): a Promise of H, or null for a plain file.
  *
  * The canvas keeps the video's own pixel grid (W x H), so the halves are recombined
  * pixel for pixel, and CSS scales it to cover its box at any size: where the page sets
  * none, the player gives the canvas width and height 100% and `object-fit: cover`. It
  * hides the video (1 px, transparent, still laid out) and mutes it.
  * Alpha is the BT.709 luma of the grey half's RGB: a grey pixel has no chroma, and
- * whatever chroma the codec adds cancels in these weights. The top row takes its alpha
- * from the row below: the decoder's 4:2:0 upsampling blends the colour half's last
- * chroma row into the first grey row, and where that pushes a channel past black or
- * white, the clipped channel no longer cancels (up to 10 levels under saturated colour);
- * a blurred frame's alpha changes far less than that from one row to the next. With
+ * whatever chroma the codec adds cancels in these weights. In an unpadded file the top
+ * row takes its alpha from the row below: the decoder's 4:2:0 upsampling blends the
+ * colour half's last chroma row into the first grey row, and where that pushes a channel
+ * past black or white, the clipped channel no longer cancels (up to 10 levels under
+ * saturated colour); a padded file has rows of padding there instead. With
  * `prefers-reduced-motion: reduce` the first frame is shown and nothing plays. The video
  * must be same-origin (or served with CORS and `crossorigin`), since the canvas reads it.
  */
@@ -155,11 +158,27 @@
     });
   }
 
+  /**
+   * H, the rows of each half's content, from a stacked-alpha tag (`;height=H`), 0 for a tag
+   * without a height (an unpadded file: half the video), null for any other comment.
+   */
+  function stackedHeight(comment) {
+    if (!comment || comment.indexOf(LAYOUT_COMMENT) !== 0) return null;
+    var rest = comment.slice(LAYOUT_COMMENT.length);
+    if (rest === '') return 0;
+    var match = /^;height=([1-9][0-9]{0,5})$/.exec(rest);
+    return match ? Number(match[1]) : null;
+  }
+
+  /** A Promise of url's stacked height (see stackedHeight), or null for a plain file. */
+  function readStackedHeight(url) {
+    return readMoov(url).then(function (moov) { return moov ? stackedHeight(commentOf(moov)) : null; },
+      function () { return null; });
+  }
+
   /** 'stacked' when url's comment tag marks the stacked-alpha layout, else 'plain'. */
   function readLayout(url) {
-    return readMoov(url).then(function (moov) {
-      return moov && commentOf(moov) === LAYOUT_COMMENT ? 'stacked' : 'plain';
-    }, function () { return 'plain'; });
+    return readStackedHeight(url).then(function (height) { return height === null ? 'plain' : 'stacked'; });
   }
 
   var VERTEX = 'attribute vec2 corner; void main() { gl_Position = vec4(corner, 0.0, 1.0); }';
@@ -169,16 +188,19 @@
     'uniform sampler2D frame;',
     'uniform vec2 size;', // the output's width and height
     'uniform float stacked;', // 1 for the stacked layout, 0 for a plain video
+    'uniform float rows;', // the video's height
+    'uniform float alphaStart;', // the video row of the alpha's first row
     'uniform float limited;', // 1 to expand Y 16...235 here
     'vec3 texel(float x, float row) {',
-    '  vec3 v = texture2D(frame, vec2((x + 0.5) / size.x, (row + 0.5) / ((1.0 + stacked) * size.y))).rgb;',
+    '  vec3 v = texture2D(frame, vec2((x + 0.5) / size.x, (row + 0.5) / rows)).rgb;',
     '  return limited > 0.5 ? (v * 255.0 - 16.0) / 219.0 : v;',
     '}',
     'void main() {',
     '  float x = floor(gl_FragCoord.x), row = size.y - 1.0 - floor(gl_FragCoord.y);',
     '  vec3 colour = clamp(texel(x, row), 0.0, 1.0);',
     '  if (stacked < 0.5) { gl_FragColor = vec4(colour, 1.0); return; }',
-    '  float alphaRow = size.y + max(row, min(1.0, size.y - 1.0));',
+    '  float first = alphaStart > size.y - 0.5 ? min(1.0, size.y - 1.0) : 0.0;',
+    '  float alphaRow = alphaStart + max(row, first);',
     '  float alpha = clamp(dot(texel(x, alphaRow), vec3(0.2126, 0.7152, 0.0722)), 0.0, 1.0);',
     '  gl_FragColor = vec4(min(colour, vec3(alpha)), alpha);',
     '}'
@@ -222,6 +244,7 @@
     gl.uniform1i(gl.getUniformLocation(program, 'frame'), 0);
     gl.uniform1f(gl.getUniformLocation(program, 'limited'), limited ? 1 : 0);
     var size = gl.getUniformLocation(program, 'size'), stacked = gl.getUniformLocation(program, 'stacked');
+    var rows = gl.getUniformLocation(program, 'rows'), alphaStart = gl.getUniformLocation(program, 'alphaStart');
     return {
       name: 'webgl',
       colorSpace: gl.drawingBufferColorSpace || 'srgb',
@@ -230,6 +253,8 @@
         gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, video);
         gl.uniform2f(size, width, height);
         gl.uniform1f(stacked, isStacked ? 1 : 0);
+        gl.uniform1f(rows, video.videoHeight);
+        gl.uniform1f(alphaStart, video.videoHeight - height);
         gl.drawArrays(gl.TRIANGLES, 0, 3);
       }
     };
@@ -250,16 +275,17 @@
       name: '2d',
       colorSpace: actual,
       draw: function (video, width, height, isStacked) {
-        var rows = isStacked ? 2 * height : height;
+        var rows = isStacked ? video.videoHeight : height;
         if (source.width !== width || source.height !== rows) { source.width = width; source.height = rows; }
         sourceContext.drawImage(video, 0, 0, width, rows);
         var input = sourceContext.getImageData(0, 0, width, rows, space).data;
         var output = context.createImageData(width, height, space), out = output.data, half = 4 * width * height;
-        var firstRow = height > 1 ? 4 * width : 0;
+        var alphaStart = 4 * width * (rows - height);
+        var firstRow = height > 1 && alphaStart === half ? 4 * width : 0;
         for (var i = 0; i < half; i += 4) {
           var r = expand(input[i]), g = expand(input[i + 1]), b = expand(input[i + 2]), a = 255;
           if (isStacked) {
-            var at = half + (i < firstRow ? i + firstRow : i);
+            var at = alphaStart + (i < firstRow ? i + firstRow : i);
             a = Math.floor(
               (2126 * expand(input[at]) + 7152 * expand(input[at + 1]) + 722 * expand(input[at + 2]) + 5000) / 10000);
             r = a ? Math.round(Math.min(r, a) * 255 / a) : 0;
@@ -285,6 +311,7 @@
   function attach(video, canvas, options) {
     options = options || {};
     var listeners = [], detached = false, renderer = null, layout = null, pending = null, lastTime = -1;
+    var contentHeight = 0;
     var motion = global.matchMedia ? global.matchMedia('(prefers-reduced-motion: reduce)') : null;
     function listen(target, type, handler) {
       if (!target || !target.addEventListener) return;
@@ -310,7 +337,8 @@
 
     function draw() {
       if (detached || !renderer || video.readyState < 2) return false;
-      var width = video.videoWidth, height = layout === 'stacked' ? video.videoHeight / 2 : video.videoHeight;
+      var width = video.videoWidth;
+      var height = layout !== 'stacked' ? video.videoHeight : contentHeight || video.videoHeight / 2;
       if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; }
       renderer.draw(video, width, height, layout === 'stacked');
       lastTime = video.currentTime;
@@ -345,7 +373,11 @@
     var ready = new Promise(function (resolve, reject) {
       function start() {
         var url = video.currentSrc || video.src;
-        var known = options.layout && options.layout !== 'auto' ? Promise.resolve(options.layout) : readLayout(url);
+        var known = readStackedHeight(url).then(function (height) {
+          if (height !== null && 2 * height <= video.videoHeight) contentHeight = height;
+          if (options.layout && options.layout !== 'auto') return options.layout;
+          return height === null || 2 * height > video.videoHeight ? 'plain' : 'stacked';
+        });
         known.then(function (found) {
           if (detached) return;
           layout = found === 'stacked' && video.videoHeight % 2 === 0 ? 'stacked' : 'plain';
@@ -393,5 +425,7 @@
     };
   }
 
-  global.FluidGradientPlayer = { attach: attach, readLayout: readLayout, LAYOUT_COMMENT: LAYOUT_COMMENT };
+  global.FluidGradientPlayer = {
+    attach: attach, readLayout: readLayout, readStackedHeight: readStackedHeight, LAYOUT_COMMENT: LAYOUT_COMMENT
+  };
 })(typeof window !== 'undefined' ? window : this);

@@ -37,7 +37,7 @@ import Testing
                 avif,
                 [
                     "-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-pix_fmt", "yuv420p10le", "-color_range", "tv",
-                    "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-f", "avif",
+                    "-color_primaries", "bt709", "-color_trc", "iec61966-2-1", "-colorspace", "bt709", "-f", "avif",
                 ]))
         let alpha = Self.arguments(.avif, transparent: true)
         #expect(CodecTests.contains(alpha, ["-pix_fmt", "rgba64le"]))
@@ -46,7 +46,7 @@ import Testing
                 alpha,
                 [
                     "-map", "[color]", "-map", "[alpha]", "-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35",
-                    "-color_range:v:0", "tv", "-color_primaries:v:0", "bt709", "-color_trc:v:0", "bt709",
+                    "-color_range:v:0", "tv", "-color_primaries:v:0", "bt709", "-color_trc:v:0", "iec61966-2-1",
                     "-colorspace:v:0", "bt709", "-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30",
                     "-threads:v:1", "2", "-color_range:v:1", "pc", "-f", "avif",
                 ]))
@@ -124,7 +124,7 @@ import Testing
                     0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0x18, 0,
                 ])
         }
-        #expect(try containerColour(path) == [1, 1, 1, 0])
+        #expect(try containerColour(path) == [1, 13, 1, 0])
         let streams = String(
             decoding: toolOutput([
                 "ffprobe", "-v", "error", "-count_frames", "-show_entries",

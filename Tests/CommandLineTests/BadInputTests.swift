@@ -75,6 +75,20 @@ import Testing
             mentions: "cannot write \(scratch.file("missing/045.png")): the directory")
     }
 
+    /// An animated image is one loop whose pieces do not join (docs/scale-out.md), so it
+    /// takes no frame range; video pieces and PNG frames do.
+    @Test(arguments: ["gif", "webp", "apng", "avif"]) func animatedImagesRefuseFrameRanges(ext: String) {
+        let scratch = Scratch()
+        Self.expectRejected(
+            [
+                "render", "--size", "32x18", "--frames", "12", "--frame-range", "0-4", "-o",
+                scratch.file("piece." + ext),
+            ],
+            scratch: scratch,
+            mentions: "--frame-range: an animated image (.\(ext)) is one loop, and its pieces do not join; render the "
+                + "range as a video piece (.mp4, .mov or .webm, joined by ffmpeg's concat demuxer) or as PNG frames")
+    }
+
     @Test func unknownKey() {
         let scratch = Scratch()
         let preset = Self.writePreset("{\n  \"colors\": [\"red\"],\n  \"sped\": 2\n}", in: scratch)

@@ -60,7 +60,8 @@ import Testing
                 "loop-av1-stacked.mp4", "loop-hevc-stacked.mp4",
                 "loop-h264-stacked.mp4",
             ])
-        #expect(loops.allSatisfy { $0["height"] as? Int == 360 })
+        // Two halves of 180 rows, each padded to 192 (StackedAlpha.paddedHeight).
+        #expect(loops.allSatisfy { $0["height"] as? Int == 384 })
         #expect(files.contains { $0["file"] as! String == "poster.png" && $0["role"] as! String == "poster" })
         #expect(files.contains { $0["file"] as! String == "fluidgradient-player.js" })
         #expect(!FileManager.default.fileExists(atPath: directory + "/poster.jpg"))

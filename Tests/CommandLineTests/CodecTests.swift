@@ -37,7 +37,7 @@ import Testing
         #expect(Self.contains(words, ["-f", "rawvideo", "-pix_fmt", input, "-s", "128x72", "-r", "30"]), "\(words)")
         let tags = [
             "-color_range", "tv", "-chroma_sample_location", "center", "-color_primaries", "bt709", "-color_trc",
-            "bt709", "-colorspace", "bt709",
+            "iec61966-2-1", "-colorspace", "bt709",
         ]
         // The input is tagged as what our converter made, and the output as what it is.
         #expect(Self.contains(words, tags + ["-i", "pipe:0"]), "\(words)")
@@ -49,7 +49,7 @@ import Testing
         #expect(!Self.arguments(codec, extraOptions: ["-b:v", "300k"]).contains("-crf"))
     }
 
-    /// The codec, its bit depth and tag, the BT.709 tags and limited range as ffprobe
+    /// The codec, its bit depth and tag, the BT.709 matrix, the sRGB transfer and limited range as ffprobe
     /// reads them, and the index (`moov`) ahead of the data (`mdat`).
     @Test(arguments: [
         (VideoCodec.h264, "h264", "yuv420p", "avc1"), (.hevc, "hevc", "yuv420p10le", "hvc1"),
@@ -64,20 +64,22 @@ import Testing
         #expect(
             info["codec_name"] == name && info["pix_fmt"] == pixelFormat && info["nb_read_frames"] == "12", "\(info)")
         #expect(
-            info["color_space"] == "bt709" && info["color_transfer"] == "bt709" && info["color_primaries"] == "bt709")
+            info["color_space"] == "bt709" && info["color_transfer"] == "iec61966-2-1"
+                && info["color_primaries"] == "bt709")
         #expect(info["color_range"] == "tv")
         #expect(probeEntries(path, "stream=codec_tag_string,profile")["codec_tag_string"] == tag)
         if codec == .hevc { #expect(probeEntries(path, "stream=profile")["profile"] == "Main 10") }
         let boxes = try topLevelBoxes(path)
         #expect(boxes.firstIndex(of: "moov")! < boxes.firstIndex(of: "mdat")!, "\(boxes)")
-        // The container's own colour box: nclx, primaries, transfer and matrix 1 (BT.709), limited range.
-        #expect(try containerColour(path) == [1, 1, 1, 0])
+        // The container's own colour box: nclx, BT.709 primaries and matrix (1), the sRGB
+        // transfer (13), limited range.
+        #expect(try containerColour(path) == [1, 13, 1, 0])
     }
 
     /// The colour description reaches the bitstream itself (x265's VUI, the AV1
     /// sequence header), not only the container: a player that ignores `colr` reads it there.
     @Test(arguments: [VideoCodec.hevc, .av1])
-    func theBitstreamCarriesBT709(codec: VideoCodec) {
+    func theBitstreamCarriesTheColourTags(codec: VideoCodec) {
         let scratch = Scratch()
         let path = scratch.file("c.mp4")
         #expect(run(Self.clip + ["--codec", codec.rawValue, "-o", path]).status == 0)
@@ -85,7 +87,7 @@ import Testing
         for field in [
             codec == .hevc ? "colour_primaries" : "color_primaries", "transfer_characteristics", "matrix_coefficients",
         ] {
-            #expect(fields[field] == 1, "\(field): \(fields)")
+            #expect(fields[field] == (field == "transfer_characteristics" ? 13 : 1), "\(field): \(fields)")
         }
         #expect(fields[codec == .hevc ? "video_full_range_flag" : "color_range"] == 0, "\(fields)")
         if codec == .hevc {

@@ -90,16 +90,44 @@ import Testing
         let manifest = BatchCommandTests.setUp(scratch)
         let path = Self.repository.appendingPathComponent("Examples/scaling/slurm-array.sbatch").path
         for task in 0..<tasks {
-            let result = try Self.execute(
-                ["bash", path, manifest],
-                environment: [
-                    "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "0",
-                    "SLURM_ARRAY_TASK_COUNT": String(tasks),
-                ])
+            let result = try Self.execute(["bash", path, manifest], environment: Self.slurmTask(task, of: tasks))
             #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.hasPrefix("array task \(task) of job 41 (job \(42 + task)) on "), "\(result.output)")
         }
         Self.expectSameOutputs(scratch, expected)
         #expect(try Self.execute(["bash", path]).status != 0, "a missing manifest argument is an error")
+    }
+
+    /// The variables Slurm sets for task `task` of an array of `tasks` (array job 41).
+    static func slurmTask(_ task: Int, of tasks: Int) -> [String: String] {
+        [
+            "SLURM_ARRAY_TASK_ID": String(task), "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": String(tasks),
+            "SLURM_ARRAY_JOB_ID": "41", "SLURM_JOB_ID": String(42 + task),
+        ]
+    }
+
+    /// One long render as the array of `slurm-frame-range.sbatch`, joined by `join-pieces.sh`:
+    /// with lossless H.264 the whole decodes to the frames one process writes.
+    @Test func slurmFrameRangeArray() throws {
+        let script = try Self.recipe("slurm-frame-range.sbatch")
+        let array = try #require(script.split(separator: "\n").first { $0.hasPrefix("#SBATCH --array=0-") })
+        let tasks = try #require(Int(array.dropFirst("#SBATCH --array=0-".count))) + 1
+        let scratch = Scratch()
+        let output = scratch.file("clip.mp4")
+        let flags = ["--preset", "ember", "--size", "64x36", "--encode-size", "full", "--ffmpeg-options", "-qp 0"]
+        let path = Self.repository.appendingPathComponent("Examples/scaling/slurm-frame-range.sbatch").path
+        for task in 0..<tasks {
+            let result = try Self.execute(
+                ["bash", path, "14", output] + flags, environment: Self.slurmTask(task, of: tasks))
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.contains("frames \(task * 14 / tasks)-\((task + 1) * 14 / tasks - 1) of 14"))
+        }
+        let join = Self.repository.appendingPathComponent("Examples/scaling/join-pieces.sh").path
+        let joined = try Self.execute(["bash", join, output, String(tasks)])
+        #expect(joined.status == 0, "\(joined.output)")
+        let render = run(["render"] + flags.dropLast(4) + ["--frames", "14", "--pixel-format", "yuv420p", "-o", "-"])
+        #expect(render.stdout.count == 14 * 64 * 36 * 3 / 2)
+        #expect(FrameRangeJoinTests.decoded(output, "yuv420p") == render.stdout)
     }
 
     @Test func gnuParallel() throws {
@@ -112,10 +140,15 @@ import Testing
         Self.expectSameOutputs(scratch, expected)
     }
 
-    @Test func theREADMEShowsEachRecipeAsTested() throws {
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        for name in ["kubernetes-indexed-job.yaml", "slurm-array.sbatch", "gnu-parallel.sh"] {
-            #expect(readme.contains(try Self.recipe(name)), "README.md does not show Examples/scaling/\(name) as it is")
+    @Test func theDocsShowEachRecipeAsTested() throws {
+        let page = try String(
+            contentsOf: Self.repository.appendingPathComponent("docs/scale-out.md"), encoding: .utf8)
+        let recipes = [
+            "kubernetes-indexed-job.yaml", "slurm-array.sbatch", "gnu-parallel.sh", "slurm-frame-range.sbatch",
+            "join-pieces.sh",
+        ]
+        for name in recipes {
+            #expect(page.contains(try Self.recipe(name)), "docs/scale-out.md does not show Examples/scaling/\(name)")
         }
     }
 }

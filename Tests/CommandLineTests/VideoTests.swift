@@ -19,7 +19,8 @@ import Testing
         #expect(info["r_frame_rate"] == "60/1")
         #expect(Double(info["duration"] ?? "") == 2.0)
         #expect(
-            info["color_space"] == "bt709" && info["color_transfer"] == "bt709" && info["color_primaries"] == "bt709")
+            info["color_space"] == "bt709" && info["color_transfer"] == "iec61966-2-1"
+                && info["color_primaries"] == "bt709")
         #expect(info["color_range"] == "tv")
     }
 

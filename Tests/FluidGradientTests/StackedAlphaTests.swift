@@ -126,4 +126,47 @@ import Testing
             #expect(chroma[start..<(start + chromaWidth * height / 2)].allSatisfy { $0 == 128 })
         }
     }
+
+    /// Each half is padded to a multiple of 64 rows with at least 8 rows of padding.
+    @Test func halvesArePaddedToTheBlockWithAMargin() {
+        let cases = [(1, 64), (56, 64), (57, 128), (90, 128), (176, 192), (270, 320), (360, 384), (1080, 1088)]
+        for (height, padded) in cases { #expect(StackedAlpha.paddedHeight(height) == padded, "\(height)") }
+    }
+
+    /// The tag's height, the unpadded tag's half, and nothing for what is not the tag.
+    @Test func theTagGivesTheContentHeight() {
+        let tag = StackedAlpha.layoutComment
+        #expect(StackedAlpha.contentHeight(comment: tag + ";height=270", storedHeight: 640) == 270)
+        #expect(StackedAlpha.contentHeight(comment: tag, storedHeight: 540) == 270)
+        #expect(StackedAlpha.contentHeight(comment: tag, storedHeight: 541) == nil)
+        for comment in [
+            nil, "", "other", tag + ";height=", tag + ";height=0", tag + ";height=321", tag + ";h=2", tag + "x",
+        ] {
+            #expect(StackedAlpha.contentHeight(comment: comment, storedHeight: 640) == nil, "\(comment ?? "nil")")
+        }
+    }
+
+    /// Packed into padded halves: the colour's last row repeats below it, the alpha's first
+    /// row above it, and the alpha fills the last H rows, at 8 and 16 bits and in 4:2:0.
+    @Test(arguments: [PixelFormat.rgba64le, .rgba, .yuv420p]) func paddingRepeatsTheRowsAtTheSeam(format: PixelFormat) {
+        var generator = SplitMix64(seed: 270)
+        let width = 6, height = 5, half = StackedAlpha.paddedHeight(height)
+        let pixels = (0..<(width * height)).map { _ in
+            SIMD4<UInt16>(UInt16(generator.next() >> 48), 40000, 20000, UInt16(generator.next() >> 48))
+        }
+        let frame = Self.frame(width: width, height: height, pixels)
+        var padded = PixelBuffer(width: width, height: 2 * half, format: format)
+        StackedAlpha.pack(frame, into: &padded, dither: false, frameIndex: 0)
+        let unpadded = Self.stacked(frame, format)
+        func row(_ buffer: PixelBuffer, _ y: Int) -> [UInt8] {
+            let bytes = buffer.format.bytesPerPixel ?? 1
+            return Array(buffer.bytes[(y * width * bytes)..<((y + 1) * width * bytes)])
+        }
+        for y in 0..<height {
+            #expect(row(padded, y) == row(unpadded, y), "colour row \(y)")
+            #expect(row(padded, 2 * half - height + y) == row(unpadded, height + y), "alpha row \(y)")
+        }
+        for y in height..<half { #expect(row(padded, y) == row(unpadded, height - 1), "padding row \(y)") }
+        for y in half..<(2 * half - height) { #expect(row(padded, y) == row(unpadded, height), "padding row \(y)") }
+    }
 }

@@ -1,4 +1,4 @@
-/// Decoded 10-bit BT.709 limited-range 4:2:0 frames (`yuv420p10le`) back to RGB, exactly.
+/// Decoded 10-bit limited-range 4:2:0 frames (`yuv420p10le`) back to RGB, exactly, in their matrix.
 ///
 /// ffmpeg's swscale converts 10-bit Y′CbCr about half a level dark in RGB (its encoder
 /// is 1.75 luma codes high, and its decoder mirrors it), which took 1 to 2 dB off every
@@ -13,7 +13,9 @@ extension FrameSamples {
     ///   - planes: Y, then Cb, then Cr at half width and height rounded up, as 10-bit codes.
     ///   - width: the frame's width.
     ///   - height: the frame's height.
-    package init(yuv420p10 planes: [UInt16], width: Int, height: Int) {
+    ///   - matrix: the file's Y′CbCr matrix.
+    package init(yuv420p10 planes: [UInt16], width: Int, height: Int, matrix: YUVMatrix = .bt709) {
+        let inverse = matrix.inverse
         let chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2
         precondition(planes.count == width * height + 2 * chromaWidth * chromaHeight, "not a yuv420p frame")
         let cbStart = width * height, crStart = cbStart + chromaWidth * chromaHeight
@@ -33,7 +35,7 @@ extension FrameSamples {
                 let luma = (Float(planes[y * width + x]) - 64) / 876
                 let cb = chroma(cbStart, row, column), cr = chroma(crStart, row, column)
                 let rgb = SIMD3<Float>(
-                    luma + 1.5748 * cr, luma - 0.187_324_27 * cb - 0.468_124_27 * cr, luma + 1.8556 * cb)
+                    luma + inverse.r * cr, luma - inverse.g.cb * cb - inverse.g.cr * cr, luma + inverse.b * cb)
                 let clamped = rgb.clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 1))
                 let offset = 4 * (y * width + x)
                 values[offset] = clamped.x

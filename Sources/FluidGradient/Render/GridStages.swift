@@ -70,11 +70,11 @@ final class GridStages {
             }
         }
         times.blur += lap()
-        let format = buffer.format
+        let format = buffer.format, matrix = buffer.matrix
         refined.withUnsafeBufferPointer { refined in
             buffer.withUnsafeMutableBytes { bytes in
                 outputPass.run(
-                    blurred: refined, format: format, dither: dither, frameIndex: frameIndex,
+                    blurred: refined, format: format, matrix: matrix, dither: dither, frameIndex: frameIndex,
                     into: bytes, threads: threads)
             }
         }

@@ -5,14 +5,17 @@ package struct PixelBuffer: Hashable, Sendable {
     package let width: Int
     package let height: Int
     package let format: PixelFormat
+    /// The Y′CbCr matrix of a 4:2:0 format (RGB formats ignore it).
+    package let matrix: YUVMatrix
     /// The frame in `format`'s layout, row after row.
     package private(set) var bytes: [UInt8]
 
-    package init(width: Int, height: Int, format: PixelFormat) {
+    package init(width: Int, height: Int, format: PixelFormat, matrix: YUVMatrix = .bt709) {
         precondition(width > 0 && height > 0, "a pixel buffer needs a positive size")
         self.width = width
         self.height = height
         self.format = format
+        self.matrix = matrix
         bytes = [UInt8](repeating: 0, count: format.byteCount(width: width, height: height))
     }
 

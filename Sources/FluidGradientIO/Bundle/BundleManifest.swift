@@ -18,7 +18,7 @@ package struct BundleManifest: Codable, Sendable, Equatable {
         package var codec: String?
         package var bitDepth: Int?
         package var bytes: Int
-        /// The encoded size; a stacked-alpha file is twice the height of what it shows.
+        /// The encoded size; a stacked-alpha file holds two padded halves (``StackedAlpha``).
         package var width: Int?
         package var height: Int?
         /// Against the 16-bit, dither-off, full-size render of the same instants, after a

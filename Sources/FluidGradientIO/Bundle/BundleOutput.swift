@@ -58,7 +58,7 @@ struct BundleOutput: Sendable {
     }
 
     /// The sink that encodes this output at `width` × `height` (the shown size; a stacked
-    /// file is twice as high), tagged with `colorSpace`.
+    /// file holds two padded halves), tagged with `colorSpace`.
     ///
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.
@@ -73,18 +73,27 @@ struct BundleOutput: Sendable {
         case .poster(let container):
             return try VideoSink(
                 path: path, container: container, width: width, height: height, fps: fps, frameCount: 1,
-                hasTransparency: transparent, colorSpace: colorSpace, extraOptions: BundleOutput.encoderThreads,
+                hasTransparency: transparent, colorSpace: colorSpace, matrix: BundleOutput.matrix,
+                extraOptions: BundleOutput.encoderThreads,
                 announce: announce)
         case .loop(let container, let codec, let stacked):
             let video = try VideoSink(
-                path: path, container: container, codec: codec, width: width, height: (stacked ? 2 : 1) * height,
-                fps: fps, frameCount: frames, hasTransparency: transparent && !stacked, colorSpace: colorSpace,
-                extraOptions: BundleOutput.encoderThreads + (stacked ? StackedAlphaSink.ffmpegOptions : []),
+                path: path, container: container, codec: codec, width: width,
+                height: stacked ? StackedAlphaSink.storedHeight(height) : height,
+                fps: fps,
+                frameCount: frames, hasTransparency: transparent && !stacked, colorSpace: colorSpace,
+                matrix: BundleOutput.matrix,
+                extraOptions: BundleOutput.encoderThreads
+                    + (stacked ? StackedAlphaSink.ffmpegOptions(height: height) : []),
                 announce: announce)
             guard stacked else { return video }
             return StackedAlphaSink(wrapping: video, width: width, height: height, dither: dither)
         }
     }
+
+    /// The Y′CbCr matrix of every loop and of the AVIF poster: BT.601, which the engines'
+    /// software conversions read closest to the standard (``YUVMatrix``; docs/web.md).
+    static let matrix = YUVMatrix.bt601
 
     /// Encoders' output depends on their thread count: a fixed one, as a batch's, makes
     /// a bundle the same bytes on every machine.

@@ -17,6 +17,13 @@ package struct BundleSource: Sendable, Equatable {
 /// The bundle's `index.html`: the loop as a background that covers its container, with
 /// the poster in its place when the reader asks for reduced motion.
 ///
+/// The poster is shown over the loop until the loop has painted its first frame, then
+/// cross-fades away over ``posterFade``: the poster and the video's first frame are the
+/// same instant, but each engine converts the two by different roads (a JPEG's or an
+/// AVIF's decoder, the video's), so a switch in one frame would show their difference as
+/// a jump (up to a few levels in 40x40 blocks; docs/web.md). Without script the video
+/// shows its `poster` attribute until it plays, as before.
+///
 /// The page is the snippet a site copies: the `<style>` and the `.fluidgradient` block.
 /// Nothing in it needs a build step or a framework. A transparent loop is drawn by the
 /// player script from a stacked-alpha video; an opaque one is a plain `<video>`.
@@ -70,6 +77,10 @@ package struct BundlePage: Sendable {
         """
     }
 
+    /// How long the poster takes to fade into the playing loop: 36 frames at 60 Hz, so a
+    /// block that differs by 12 levels changes by a third of a level a frame.
+    static let posterFade = "0.6s"
+
     /// Covers the container like `background-size: cover`; with reduced motion the
     /// video (or the player's canvas) is hidden and the poster shown.
     var style: String {
@@ -82,7 +93,9 @@ package struct BundlePage: Sendable {
               .fluidgradient > video, .fluidgradient > canvas, .fluidgradient > picture > img {
                 position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; display: block;
               }
-              .fluidgradient > picture { display: none; }\(hiddenVideo)
+              .fluidgradient > picture { display: none; }
+              .fluidgradient.poster-first > picture { display: block; transition: opacity \(BundlePage.posterFade) linear; }
+              .fluidgradient.poster-first.playing > picture { opacity: 0; }\(hiddenVideo)
               @media (prefers-reduced-motion: reduce) {
                 .fluidgradient > video, .fluidgradient > canvas { display: none; }
                 .fluidgradient > picture { display: block; }
@@ -112,7 +125,9 @@ package struct BundlePage: Sendable {
     }
 
     /// Reduced motion stops the loop before it starts: hiding a video does not stop a
-    /// browser from decoding it. Otherwise the player, when there is one, takes over.
+    /// browser from decoding it. Otherwise the poster stays over the loop until its first
+    /// frame is painted (the player's first draw, or the video's first presented frame),
+    /// then fades.
     var script: String {
         let start =
             player.map {
@@ -120,18 +135,31 @@ package struct BundlePage: Sendable {
 
                 <script src="\(attribute($0))"></script>
                 <script>
-                  FluidGradientPlayer.attach(document.querySelector('.fluidgradient > video'),
-                                             document.querySelector('.fluidgradient > canvas')\(playerOptions));
+                  for (const box of document.querySelectorAll('.fluidgradient.poster-first')) {
+                    FluidGradientPlayer.attach(box.querySelector('video'), box.querySelector('canvas')\(playerOptions)).ready
+                      .then(() => requestAnimationFrame(() => box.classList.add('playing')));
+                  }
                 </script>
                 """
             } ?? ""
+        let painted = [
+            "",
+            "      const shown = () => requestAnimationFrame(() => box.classList.add('playing'));",
+            "      if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(shown);",
+            "      else video.addEventListener('playing', shown, { once: true });",
+        ]
+        .joined(separator: "\n")
         return """
             <script>
-              if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
-                for (const video of document.querySelectorAll('.fluidgradient > video')) {
+              const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+              for (const box of document.querySelectorAll('.fluidgradient')) {
+                const video = box.querySelector('video');
+                if (still) {
                   video.removeAttribute('autoplay');
                   video.preload = 'none';
                   video.pause();
+                } else {
+                  box.classList.add('poster-first');\(player == nil ? painted : "")
                 }
               }
             </script>
@@ -140,8 +168,7 @@ package struct BundlePage: Sendable {
 
     /// The player's options: the canvas's colour space for a Display P3 loop.
     private var playerOptions: String {
-        colorSpace == .srgb
-            ? "" : ",\n                                             { colorSpace: '\(colorSpace.rawValue)' }"
+        colorSpace == .srgb ? "" : ", { colorSpace: '\(colorSpace.rawValue)' }"
     }
 
     private func attribute(_ text: String) -> String { BundlePage.escaped(text) }

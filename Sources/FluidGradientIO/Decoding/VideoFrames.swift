@@ -11,8 +11,11 @@ final class VideoFrames: DecodedFrames {
     let height: Int
     /// Of the samples ffmpeg is asked for: 8 or 16.
     let bitDepth: Int
-    /// Whether the frames are in the stacked-alpha layout, and come out half as tall.
+    /// Whether the frames are in the stacked-alpha layout, and come out as tall as one
+    /// half's content.
     let isStacked: Bool
+    /// The rows of each stacked half's content: the tag's, else half the frame's.
+    private let stackedHeight: Int
     /// For BT.709 4:2:0 at 8 or 10 bits (H.264, HEVC, AV1, VP9), the pixel format the codes
     /// are read in, to be converted exactly (``FrameSamples/init(yuv420p10:width:height:)``):
     /// swscale reads them into 16-bit RGB half a level dark. Nil for other streams.
@@ -20,6 +23,9 @@ final class VideoFrames: DecodedFrames {
     /// The space the stream's primaries tag names: Display P3 for SMPTE EG 432-1, sRGB
     /// for anything else (BT.709's primaries, or none).
     let colorSpace: ColorSpace
+    /// The stream's Y′CbCr matrix, from its tag: BT.601 where it says so (`smpte170m`,
+    /// `bt470bg`), else BT.709, as ours are tagged.
+    let matrix: YUVMatrix
     private let process: ChildProcess
     private let path: String
     private var index = 0
@@ -39,7 +45,9 @@ final class VideoFrames: DecodedFrames {
         let stream = try VideoFrames.stream(of: path, ffprobe: try VideoFrames.locateFFprobe())
         (width, height) = (stream.width, stream.height)
         colorSpace = stream.primaries == "smpte432" ? .displayP3 : .srgb
-        isStacked = layout == .stacked || layout == .auto && stream.comment == StackedAlpha.layoutComment
+        let tagged = StackedAlpha.contentHeight(comment: stream.comment, storedHeight: stream.height)
+        isStacked = layout == .stacked || layout == .auto && tagged != nil
+        stackedHeight = tagged ?? stream.height / 2
         if isStacked, height % 2 != 0 {
             throw DecodeError.oddStackedHeight(path: path, width: width, height: height)
         }
@@ -51,11 +59,13 @@ final class VideoFrames: DecodedFrames {
         let decoder =
             stream.hasAlphaSideStream
             ? (["vp9": ["-c:v", "libvpx-vp9"], "vp8": ["-c:v", "libvpx"]][stream.codec] ?? []) : []
-        // Video is BT.709 as ours is tagged (ffmpeg would take untagged SD video as BT.601);
-        // a JPEG is JFIF's BT.601 at full range, which ffmpeg reads from the file.
-        let matrix = stream.codec == "mjpeg" ? "" : "in_color_matrix=bt709:"
+        // Video is in the matrix it is tagged with, BT.709 when untagged (ffmpeg would take
+        // untagged SD video as BT.601); a JPEG is JFIF's BT.601 at full range, which ffmpeg
+        // reads from the file.
+        matrix = ["smpte170m", "bt470bg"].contains(stream.colorSpace) ? .bt601 : .bt709
+        let inputMatrix = stream.codec == "mjpeg" ? "" : "in_color_matrix=\(matrix.ffmpegName):"
         var arguments = ["-hide_banner", "-loglevel", "error"] + decoder + ["-i", path, "-map", "0:v:0"]
-        if yuvCodes == nil { arguments += ["-vf", "scale=\(matrix)flags=accurate_rnd+full_chroma_int"] }
+        if yuvCodes == nil { arguments += ["-vf", "scale=\(inputMatrix)flags=accurate_rnd+full_chroma_int"] }
         if eachFrameOnce { arguments += ["-fps_mode", "passthrough"] }
         arguments += [
             "-f", "rawvideo", "-pix_fmt", yuvCodes?.rawValue ?? (bitDepth == 8 ? "rgba" : "rgba64le"), "pipe:1",
@@ -74,7 +84,7 @@ final class VideoFrames: DecodedFrames {
     /// The next frame, or nil after the last one.
     func next() throws -> FrameSamples? {
         guard var frame = try nextStored() else { return nil }
-        if isStacked { frame = StackedAlphaLayout.recombine(frame) }
+        if isStacked { frame = StackedAlphaLayout.recombine(frame, contentHeight: stackedHeight) }
         frame.colorSpace = colorSpace
         return frame
     }
@@ -84,13 +94,14 @@ final class VideoFrames: DecodedFrames {
         if yuvCodes == .yuv420p10le {
             var raw = [UInt16](repeating: 0, count: PixelFormat.yuv420p10le.byteCount(width: width, height: height) / 2)
             guard try read(into: &raw) else { return nil }
-            return FrameSamples(yuv420p10: raw.map { UInt16(littleEndian: $0) }, width: width, height: height)
+            return FrameSamples(
+                yuv420p10: raw.map { UInt16(littleEndian: $0) }, width: width, height: height, matrix: matrix)
         }
         if yuvCodes == .yuv420p {
             var raw = [UInt8](repeating: 0, count: PixelFormat.yuv420p.byteCount(width: width, height: height))
             guard try read(into: &raw) else { return nil }
             // An 8-bit code is the 10-bit code of the same value over 4 (16 is 64, 235 is 940).
-            return FrameSamples(yuv420p10: raw.map { UInt16($0) << 2 }, width: width, height: height)
+            return FrameSamples(yuv420p10: raw.map { UInt16($0) << 2 }, width: width, height: height, matrix: matrix)
         }
         if bitDepth == 8 {
             var raw = [UInt8](repeating: 0, count: 4 * width * height)
@@ -153,14 +164,18 @@ final class VideoFrames: DecodedFrames {
         return text.split(whereSeparator: \.isNewline)
     }
 
-    /// The first video stream's size, codec, pixel format and colour primaries, whether it
-    /// carries alpha aside (WebM's alpha_mode), and the file's global `comment` tag.
-    private static func stream(of path: String, ffprobe: String) throws -> (
-        width: Int, height: Int, codec: String, pixelFormat: String, hasAlphaSideStream: Bool, comment: String?,
-        primaries: String
-    ) {
+    /// The first video stream's size, codec, pixel format, Y′CbCr matrix and colour
+    /// primaries, whether it carries alpha aside (WebM's alpha_mode), and the file's global
+    /// `comment` tag.
+    private static func stream(of path: String, ffprobe: String) throws
+        -> (
+            width: Int, height: Int, codec: String, pixelFormat: String, colorSpace: String, hasAlphaSideStream: Bool,
+            comment: String?, primaries: String
+        )
+    {
         let entries =
-            "stream=codec_name,width,height,pix_fmt,color_primaries:stream_tags=alpha_mode:format_tags=comment"
+            "stream=codec_name,width,height,pix_fmt,color_space,color_primaries:stream_tags=alpha_mode"
+            + ":format_tags=comment"
         let lines = try probe(path, ffprobe: ffprobe, entries: entries)
         var fields: [String: String] = [:]
         for line in lines {
@@ -176,8 +191,8 @@ final class VideoFrames: DecodedFrames {
         // Matroska stores tag names in capitals.
         let comment = fields["TAG:comment"] ?? fields["TAG:COMMENT"]
         return (
-            width, height, fields["codec_name"] ?? "", fields["pix_fmt"] ?? "", hasAlphaSideStream, comment,
-            fields["color_primaries"] ?? ""
+            width, height, fields["codec_name"] ?? "", fields["pix_fmt"] ?? "", fields["color_space"] ?? "",
+            hasAlphaSideStream, comment, fields["color_primaries"] ?? ""
         )
     }
 }

@@ -51,7 +51,8 @@ package enum FramePipeline {
         let writers = sink.isOrderIndependent ? max(1, min(plan.threads, plan.frames.count)) : 1
         let queue = FrameQueue(
             buffers: (0...writers).map { _ in
-                PixelBuffer(width: preset.width, height: preset.height, format: sink.pixelFormat)
+                PixelBuffer(
+                    width: preset.width, height: preset.height, format: sink.pixelFormat, matrix: sink.yuvMatrix)
             })
         let total = plan.frames.count
         let start = DispatchTime.now().uptimeNanoseconds

@@ -7,6 +7,8 @@ import SystemPackage
 /// until each frame's file is complete); ``abort()`` removes what it started.
 package protocol FrameSink: AnyObject, Sendable {
     var pixelFormat: PixelFormat { get }
+    /// The Y′CbCr matrix of a 4:2:0 ``pixelFormat``.
+    var yuvMatrix: YUVMatrix { get }
     /// Whether frames may be written concurrently and out of order.
     var isOrderIndependent: Bool { get }
     func write(_ buffer: PixelBuffer, frameIndex: Int) throws
@@ -20,6 +22,7 @@ package protocol FrameSink: AnyObject, Sendable {
 }
 
 extension FrameSink {
+    package var yuvMatrix: YUVMatrix { .bt709 }
     package var leftBehind: InterruptionError.LeftBehind { .partialOutputRemoved }
     package func cancel() {}
 }

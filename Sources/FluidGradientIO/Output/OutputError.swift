@@ -87,7 +87,7 @@ package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
             "--alpha stacked: the height must be even so that no 4:2:0 chroma sample mixes colour and alpha, "
                 + "but it is \(height); use \(height + 1)"
         case .stackedNeedsMP4:
-            "--alpha stacked writes an .mp4 (colour above alpha, twice the height); for other outputs use "
+            "--alpha stacked writes an .mp4 (colour above alpha, in two padded halves); for other outputs use "
                 + "--alpha auto: \(AlphaMode.keepingOutputs) keep alpha as it is"
         default:
             sizeDescription

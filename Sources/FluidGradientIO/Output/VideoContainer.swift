@@ -37,4 +37,16 @@ package enum VideoContainer: String, CaseIterable, Sendable {
         case .avif: "AV1"
         }
     }
+
+    /// Whether pieces of one render in this container, each a `--frame-range`, join into the
+    /// whole with ffmpeg's concat demuxer and no re-encoding. An animated image does not: it is
+    /// one loop, a GIF above 50 fps keeps every k-th frame of its own piece, a GIF's palette is
+    /// its piece's, ffmpeg cannot read an animated WebP back, and APNG and AVIF number their
+    /// frames from each piece's start.
+    package var joinsPieces: Bool {
+        switch self {
+        case .mp4, .mov, .webm: true
+        case .gif, .webp, .apng, .avif: false
+        }
+    }
 }

@@ -24,9 +24,10 @@ struct Compare: ParsableCommand {
             stands for every frame of the other side.
 
             A video whose comment tag is fluidgradient-layout=stacked-alpha (render --alpha stacked) is read as \
-            stacked alpha: each W x 2H frame is recombined into a W x H frame with alpha, as the web player does. \
-            The alpha is the BT.709 luma of the bottom half; the top half is the colour premultiplied by it (clamped \
-            to it). --layout stacked reads every video so, tag or not; --layout plain reads its frames as stored.
+            stacked alpha: each frame is recombined into a W x H frame with alpha, as the web player does, H being \
+            the tag's height (;height=H) or half the frame's. The alpha is the BT.709 luma of the last H rows; the \
+            first H rows are the colour premultiplied by it (clamped to it). --layout stacked reads every video so, \
+            tag or not; --layout plain reads its frames as stored.
 
             --scale bilinear compares an actual frame smaller than its golden, with the same aspect ratio exactly \
             (an encode made at a reduced size), after scaling it up to the golden's size as video players and \

@@ -121,6 +121,12 @@ struct Render: ParsableCommand {
         if timing.time != nil, timing.frameRange != nil {
             throw ValidationError("--time and --frame-range both pick frames; give one")
         }
+        if timing.frameRange != nil, case .video(_, let container) = target, !container.joinsPieces {
+            throw ValidationError(
+                "--frame-range: an animated image (.\(container.rawValue)) is one loop, and its pieces do not join; "
+                    + "render the range as a video piece (.mp4, .mov or .webm, joined by ffmpeg's concat demuxer) "
+                    + "or as PNG frames, and make the animated image from the whole")
+        }
     }
 
     /// Checks that `--depth` and `--pixel-format` apply to `target` and agree.
@@ -259,10 +265,12 @@ struct Render: ParsableCommand {
         let stacked = output.alpha == .stacked
         // The stacked layout's tag follows the user's options, so that it wins.
         let extraOptions =
-            try (ffmpegOptions.map(FFmpegOptions.words) ?? []) + (stacked ? StackedAlphaSink.ffmpegOptions : [])
+            try (ffmpegOptions.map(FFmpegOptions.words) ?? [])
+            + (stacked ? StackedAlphaSink.ffmpegOptions(height: preset.height) : [])
         let video = try VideoSink(
             path: path, container: container, codec: codec ?? .h264, width: preset.width,
-            height: (stacked ? 2 : 1) * preset.height, fps: preset.fps, frameCount: frameCount,
+            height: stacked ? StackedAlphaSink.storedHeight(preset.height) : preset.height, fps: preset.fps,
+            frameCount: frameCount,
             hasTransparency: preset.frameSpec.hasTransparency && !stacked, colorSpace: preset.colorSpace,
             extraOptions: extraOptions,
             announce: output.verbose ? { printWhole("ffmpeg command: \($0)") } : nil)

@@ -34,8 +34,8 @@ struct OutputOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "What happens to transparency: auto (kept where the output can; .mp4 and .gif drop it with a note), "
-                + "keep (refuse an output that cannot keep it), or stacked (.mp4 only: colour above alpha at twice "
-                + "the height, tagged for the web player).",
+                + "keep (refuse an output that cannot keep it), or stacked (.mp4 only: colour above alpha, each "
+                + "half padded to a multiple of 64 rows, tagged for the web player).",
             valueName: "auto|keep|stacked"))
     var alpha: AlphaMode = .auto
 

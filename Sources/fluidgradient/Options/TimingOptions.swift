@@ -31,7 +31,7 @@ struct TimingOptions: ParsableArguments {
     @Option(
         text: ArgumentHelp(
             "Render only frames A to B (inclusive, counted from 0) of the full run; "
-                + "they match the full run's frames exactly.",
+                + "they match the full run's frames exactly. Not for animated images, whose pieces do not join.",
             valueName: "A-B"))
     var frameRange: String?
 

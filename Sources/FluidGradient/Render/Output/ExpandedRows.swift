@@ -14,6 +14,8 @@
 struct ExpandedRows {
     let width: Int
     let format: PixelFormat
+    /// The Y′CbCr matrix of yuv420p.
+    let weights: YUV.Weights
     /// Where each pixel falls between blurred cells, along a row.
     let columnCell: [Int32]
     let columnFraction: [Float]
@@ -59,7 +61,7 @@ struct ExpandedRows {
     }
 
     /// Grid row `row` in levels less ½ (see ``floor(_:)``), one value per cell:
-    /// RGBA×255, or Y, Cb, Cr (BT.709, limited range).
+    /// RGBA×255, or Y, Cb, Cr (limited range, `weights`' matrix).
     func cellLevels(
         row: Int, blurred: UnsafeBufferPointer<SIMD4<Float>>, rowWidth: Int, background: SIMD4<Float>,
         into cells: UnsafeMutablePointer<SIMD4<Float>>
@@ -73,8 +75,8 @@ struct ExpandedRows {
             if format == .rgba {
                 levels = color * 255
             } else {
-                let chroma = YUV.chroma(color)
-                levels = SIMD4(YUV.luma(color), chroma.cb, chroma.cr, 0)
+                let chroma = YUV.chroma(color, weights)
+                levels = SIMD4(YUV.luma(color, weights), chroma.cb, chroma.cr, 0)
             }
             cells[cell] = pointwiseMin(pointwiseMax(levels - 0.5, low), high)
         }

@@ -28,8 +28,8 @@ struct OutputPass {
     }
 
     func run(
-        blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool, frameIndex: Int,
-        into output: UnsafeMutableRawBufferPointer, threads: Int
+        blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, matrix: YUVMatrix = .bt709, dither: Bool,
+        frameIndex: Int, into output: UnsafeMutableRawBufferPointer, threads: Int
     ) {
         let offset = Dither.offset(frame: frameIndex)
         let output = SharedBuffer(bytes: output)
@@ -42,22 +42,23 @@ struct OutputPass {
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
             if expandable {
                 runExpanded(
-                    pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset,
+                    pairs: pairRange, blurred: blurred, format: format, matrix: matrix, dither: dither, offset: offset,
                     into: output.bytes)
             } else {
                 runGeneral(
-                    pairs: pairRange, blurred: blurred, format: format, dither: dither, offset: offset,
+                    pairs: pairRange, blurred: blurred, format: format, matrix: matrix, dither: dither, offset: offset,
                     into: output.bytes)
             }
         }
     }
 
     private func runGeneral(
-        pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool,
-        offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
+        pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, matrix: YUVMatrix,
+        dither: Bool, offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
     ) {
         let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
-        let packer = Packer(format: format, dither: dither, ditherOffset: offset, width: width, height: height)
+        let packer = Packer(
+            format: format, dither: dither, ditherOffset: offset, width: width, height: height, matrix: matrix)
         let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 2 * rowWidth + 2 * width)
         defer { scratch.deallocate() }
         let values = scratch, deltas = scratch + rowWidth
@@ -86,11 +87,12 @@ struct OutputPass {
     /// The hot case, an opaque solid background into 8-bit RGBA or yuv420p on a reduced
     /// grid, by ``ExpandedRows``.
     private func runExpanded(
-        pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, dither: Bool,
-        offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
+        pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, matrix: YUVMatrix,
+        dither: Bool, offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
     ) {
         let rows = ExpandedRows(
-            width: spec.width, format: format, columnCell: columnCell, columnFraction: columnFraction,
+            width: spec.width, format: format, weights: matrix.weights, columnCell: columnCell,
+            columnFraction: columnFraction,
             columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes)
         let window = ExpandedRows.Window(width: spec.width, cellCount: grid.refinedWidth, format: format)
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)

@@ -5,9 +5,15 @@ struct Packer {
     let ditherOffset: (x: Int, y: Int)
     let width: Int
     let height: Int
+    /// The Y′CbCr matrix of the 4:2:0 formats.
+    let weights: YUV.Weights
 
-    init(format: PixelFormat, dither: Bool, ditherOffset: (x: Int, y: Int), width: Int, height: Int) {
+    init(
+        format: PixelFormat, dither: Bool, ditherOffset: (x: Int, y: Int), width: Int, height: Int,
+        matrix: YUVMatrix = .bt709
+    ) {
         self.format = format
+        weights = matrix.weights
         // Dithering is for 8-bit output; 16 bits have no visible steps to break up.
         self.dither = dither && format.bitDepth == 8
         self.ditherOffset = ditherOffset
@@ -50,13 +56,13 @@ struct Packer {
             case .yuv420p:
                 let out = (base + row * width).assumingMemoryBound(to: UInt8.self)
                 for x in 0..<width {
-                    let luma = YUV.luma(shaded[x])
+                    let luma = YUV.luma(shaded[x], weights)
                     let t = dither ? tileRow[(x + ditherOffset.x) & 63].x : 0.5
                     out[x] = UInt8(truncatingIfNeeded: Int32(min(max(luma + t, 0), 255)))
                 }
             case .yuv420p10le:
                 let out = (base + 2 * row * width).assumingMemoryBound(to: UInt16.self)
-                for x in 0..<width { out[x] = YUV.tenBitCode(YUV.luma(shaded[x])).littleEndian }
+                for x in 0..<width { out[x] = YUV.tenBitCode(YUV.luma(shaded[x], weights)).littleEndian }
             }
         }
     }
@@ -74,7 +80,7 @@ struct Packer {
             let cr = cb + chromaWidth * chromaHeight
             for cx in 0..<chromaWidth {
                 let x0 = 2 * cx, x1 = min(2 * cx + 1, width - 1)
-                let (u, v) = YUV.chroma((rows.0[x0] + rows.0[x1] + rows.1[x0] + rows.1[x1]) * 0.25)
+                let (u, v) = YUV.chroma((rows.0[x0] + rows.0[x1] + rows.1[x0] + rows.1[x1]) * 0.25, weights)
                 cb[cx] = YUV.tenBitCode(u).littleEndian
                 cr[cx] = YUV.tenBitCode(v).littleEndian
             }
@@ -88,7 +94,7 @@ struct Packer {
             for cx in 0..<chromaWidth {
                 let x0 = 2 * cx, x1 = min(2 * cx + 1, width - 1)
                 let mean = (rows.0[x0] + rows.0[x1] + rows.1[x0] + rows.1[x1]) * 0.25
-                let (u, v) = YUV.chroma(mean)
+                let (u, v) = YUV.chroma(mean, weights)
                 let t = dither ? tileRow[(cx + ditherOffset.x) & 63] : SIMD4(repeating: 0.5)
                 cb[cx] = UInt8(truncatingIfNeeded: Int32(min(max(u + t.y, 0), 255)))
                 cr[cx] = UInt8(truncatingIfNeeded: Int32(min(max(v + t.z, 0), 255)))

@@ -42,26 +42,25 @@ extension VideoEncoding {
         case .avif where hasTransparency:
             return transparentAVIFArguments()
         default:
-            return VideoCodec.av1.mp4Arguments(ownRateControl: true) + ["-color_range", "tv"] + colorTags
+            return VideoCodec.av1.mp4Arguments(ownRateControl: true) + ["-color_range", "tv"] + colourTags
                 + ["-f", "avif"]
         }
     }
 
     /// A colour track (SVT-AV1, as for an opaque AVIF) and an alpha track, which the avif
     /// muxer takes only as a single plane: SVT-AV1 has no monochrome, so libaom encodes it.
-    /// zscale makes BT.709 limited-range 4:2:0 from the straight 16-bit colour (exactly:
+    /// zscale makes limited-range 4:2:0 in ``matrix`` from the straight 16-bit colour (exactly:
     /// see the .mov path). Alpha is full range. libaom's output depends on its thread count,
     /// so that is pinned; its good-quality mode at speed 6 (8 is the same there) and CRF 30
     /// kept alpha within 5.2 levels (mean 0.28) over a 4 s loop at 480x270 in 28 kB,
     /// where real-time mode needed 49 kB for 8.8 levels.
     private func transparentAVIFArguments() -> [String] {
         let split =
-            "[0:v]zscale=matrix=709:range=limited:chromal=center,format=yuva420p10le,split[c][a];"
-            + "[c]format=yuv420p10le[color];[a]extractplanes=a[alpha]"
-        let tags = colorTags
-        let streamTags = stride(from: 0, to: tags.count, by: 2).flatMap { [tags[$0] + ":v:0", tags[$0 + 1]] }
-        let color =
-            ["-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35", "-color_range:v:0", "tv"] + streamTags
+            "[0:v]zscale=matrix=\(matrix == .bt709 ? "709" : "170m"):range=limited:chromal=center,"
+            + "format=yuva420p10le,split[c][a];[c]format=yuv420p10le[color];[a]extractplanes=a[alpha]"
+        let tags = colourTags
+        let colorTags = stride(from: 0, to: tags.count, by: 2).flatMap { [tags[$0] + ":v:0", tags[$0 + 1]] }
+        let color = ["-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35", "-color_range:v:0", "tv"] + colorTags
         let alpha = ["-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30", "-threads:v:1", "2"]
         return ["-filter_complex", split, "-map", "[color]", "-map", "[alpha]"] + color + alpha
             + ["-color_range:v:1", "pc", "-f", "avif"]

@@ -9,14 +9,19 @@ package struct VideoEncoding: Sendable {
     package let hasTransparency: Bool
     /// The space of the frames, whose primaries the file is tagged with.
     package let colorSpace: ColorSpace
+    /// The Y′CbCr matrix of the Y′CbCr containers (.mp4, .webm, .avif): BT.709 for `render`,
+    /// BT.601 for the web bundle's files (``YUVMatrix``). A .mov is always BT.709.
+    package let matrix: YUVMatrix
 
     package init(
-        container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool, colorSpace: ColorSpace = .srgb
+        container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool, colorSpace: ColorSpace = .srgb,
+        matrix: YUVMatrix = .bt709
     ) {
         self.container = container
         self.codec = codec
         self.hasTransparency = hasTransparency
         self.colorSpace = colorSpace
+        self.matrix = container == .mov ? .bt709 : matrix
     }
 
     /// Opaque H.264 takes our own BT.709 yuv420p (no conversion in ffmpeg, and 2.7× fewer
@@ -171,9 +176,20 @@ package struct VideoEncoding: Sendable {
         return max(2, hundredths(frameCount) - hundredths(lastKept))
     }
 
-    /// The colour tags of the frames we feed ffmpeg and of the file: BT.709's transfer and
-    /// matrix, and the frames' primaries (``primaries``).
-    var colorTags: [String] { ["-color_primaries", primaries, "-color_trc", "bt709", "-colorspace", "bt709"] }
+    /// The transfer every Y′CbCr file is tagged with: sRGB's (H.273 code 13), which is what
+    /// the frames are encoded with (DESIGN section 1). BT.709's camera curve (1) would be
+    /// converted to the display by colour-managed players (Apple's maps it to
+    /// `kCVImageBufferTransferFunction_ITU_R_709_2`, sRGB to `…_sRGB`); Chromium, Firefox and
+    /// WebKitGTK here show 1 and 13 alike. ProRes's frame header has no code for sRGB, so a
+    /// .mov says BT.709 there and in its container. Never unspecified (2): Chromium then
+    /// takes the matrix as BT.601 and WebKit untagged video as BT.601.
+    package var transfer: String { container == .mov ? "bt709" : "iec61966-2-1" }
+
+    /// The colour tags of the file: the frames' primaries (``primaries``), ``transfer`` and
+    /// ``matrix``.
+    var colourTags: [String] {
+        ["-color_primaries", primaries, "-color_trc", transfer, "-colorspace", matrix.ffmpegName]
+    }
 
     /// ffmpeg's name of the frames' primaries: BT.709 (sRGB's), or SMPTE EG 432-1 for
     /// Display P3 (DCI-P3 primaries with D65 white; H.273 colour primaries 12).
@@ -208,7 +224,7 @@ package struct VideoEncoding: Sendable {
         ]
         if inputFormat.isYUV420 {
             // Our chroma is the mean of each 2×2 block: centred, not H.264's default left siting.
-            arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + colorTags
+            arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + colourTags
         }
         return arguments + ["-i", "pipe:0", "-an"]
     }
@@ -226,7 +242,7 @@ package struct VideoEncoding: Sendable {
         case .mp4:
             return codec.mp4Arguments(ownRateControl: ownRateControl)
                 + ["-color_range", "tv", "-chroma_sample_location", "center"]
-                + colorTags + ["-movflags", "+faststart", "-f", "mp4"]
+                + colourTags + ["-movflags", "+faststart", "-f", "mp4"]
         case .mov:
             return [
                 // swscale converts 16-bit RGB a few codes high (white at Y 943 of 940);
@@ -235,8 +251,8 @@ package struct VideoEncoding: Sendable {
                 "4444",
                 "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
                 // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
-                "-bsf:v", "prores_metadata=color_primaries=\(primaries):color_trc=bt709:colorspace=bt709",
-            ] + colorTags + ["-movflags", "+write_colr", "-f", "mov"]
+                "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
+            ] + colourTags + ["-movflags", "+write_colr", "-f", "mov"]
         case .webm:
             return webmArguments(ownRateControl: ownRateControl)
         case .webp, .apng, .avif:
@@ -251,15 +267,16 @@ package struct VideoEncoding: Sendable {
     /// - Parameter ownRateControl: Whether to set the rate control, which the user's options did not.
     /// - Returns: the .webm's filter, encoder and muxer options.
     private func webmArguments(ownRateControl: Bool) -> [String] {
-        // RGB input converted by ffmpeg: say BT.709, or swscale would use BT.601.
-        let toBT709 = "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_inp"
+        // RGB input converted by ffmpeg: name the matrix, or swscale would use BT.601.
+        let toYUV =
+            "scale=out_color_matrix=\(matrix.ffmpegName):out_range=tv:flags=accurate_rnd+full_chroma_inp"
         let format =
             hasTransparency
-            ? ["-vf", toBT709 + ",format=yuva420p", "-pix_fmt", "yuva420p"]
+            ? ["-vf", toYUV + ",format=yuva420p", "-pix_fmt", "yuva420p"]
             : ["-pix_fmt", "yuv420p10le", "-chroma_sample_location", "center"]
         return format + ["-c:v", "libvpx-vp9"] + (ownRateControl ? ["-crf", "30", "-b:v", "0"] : [])
             + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-color_range", "tv"]
-            + colorTags + ["-f", "webm"]
+            + colourTags + ["-f", "webm"]
     }
 
     /// A GIF's palette filters, frame step and final delay.

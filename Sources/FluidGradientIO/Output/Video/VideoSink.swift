@@ -10,6 +10,7 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
     private let process: ChildProcess
     /// How the file is encoded, and so what it cannot keep (``VideoEncoding/notes(for:fps:extraOptions:)``).
     package let encoding: VideoEncoding
+    package var yuvMatrix: YUVMatrix { encoding.matrix }
 
     /// `FLUIDGRADIENT_FFMPEG` names the binary; otherwise it is looked up on PATH.
     /// `need` is what needs it, for the error when it is missing.
@@ -23,11 +24,12 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
     /// `colorSpace` is the frames' space, whose primaries the file is tagged with.
     package init(
         path: String, container: VideoContainer, codec: VideoCodec = .h264, width: Int, height: Int, fps: Double,
-        frameCount: Int, hasTransparency: Bool, colorSpace: ColorSpace = .srgb, extraOptions: [String] = [],
-        announce: ((String) -> Void)? = nil
+        frameCount: Int, hasTransparency: Bool, colorSpace: ColorSpace = .srgb, matrix: YUVMatrix = .bt709,
+        extraOptions: [String] = [], announce: ((String) -> Void)? = nil
     ) throws {
         let encoding = VideoEncoding(
-            container: container, codec: codec, hasTransparency: hasTransparency, colorSpace: colorSpace)
+            container: container, codec: codec, hasTransparency: hasTransparency, colorSpace: colorSpace,
+            matrix: matrix)
         try encoding.check(width: width, height: height, path: path)
         try encoding.check(extraOptions: extraOptions)
         let ffmpeg = try VideoSink.locateFFmpeg()
