@@ -46,6 +46,9 @@ public struct Preset: Hashable, Sendable {
     /// The colour space frames are written in: sRGB (the default) or Display P3. Colours
     /// outside it are brought into it by CSS Color 4's gamut mapping.
     public var colorSpace: ColorSpace
+    /// The space the layers are composited and blurred in: sRGB's encoded values (the
+    /// default), linear light or OKLab.
+    public var mixing: MixingSpace
     /// Explicit base blobs: used exactly as given instead of random ones.
     public var blobs: [Blob]?
     /// Explicit highlight blobs.
@@ -76,6 +79,7 @@ public struct Preset: Hashable, Sendable {
         loop = false
         pointScale = 1
         colorSpace = .srgb
+        mixing = .srgb
     }
 
     /// The engine's version: what `fluidgradient --version` prints, and the manifests of
@@ -93,6 +97,6 @@ public struct Preset: Hashable, Sendable {
     package var frameSpec: FrameSpec {
         FrameSpec(
             width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges,
-            background: background, colorSpace: colorSpace)
+            background: background, colorSpace: colorSpace, mixingSpace: mixing)
     }
 }

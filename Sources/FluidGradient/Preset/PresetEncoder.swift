@@ -38,6 +38,7 @@ extension PresetField {
         case .background: return preset.background.jsonValue
         case .edges: return preset.edges == defaults.edges ? nil : .string(preset.edges.rawValue)
         case .colorSpace: return preset.colorSpace == defaults.colorSpace ? nil : .string(preset.colorSpace.rawValue)
+        case .mixing: return preset.mixing == defaults.mixing ? nil : .string(preset.mixing.rawValue)
         case .size:
             let same = (preset.width, preset.height) == (defaults.width, defaults.height)
             return same ? nil : .string("\(preset.width)x\(preset.height)")

@@ -29,6 +29,8 @@ package struct PresetField: Sendable {
         case edges
         /// A ``ColorSpace`` by name.
         case colorSpace
+        /// A ``MixingSpace`` by name.
+        case mixing
         /// `WIDTHxHEIGHT`.
         case size
         /// Explicit base blobs.

@@ -32,6 +32,8 @@ extension PresetField {
             preset.edges = mode
         case .colorSpace:
             preset.colorSpace = try reader.choice(node, at: path, kind: "a colour space")
+        case .mixing:
+            preset.mixing = try reader.choice(node, at: path, kind: "a mixing space")
         case .size:
             let text = try reader.string(node, at: path)
             guard let size = PresetLimits.parseSize(text) else { throw reader.error(path, node, .notASize(text)) }
@@ -53,7 +55,7 @@ extension PresetField {
         let path: JSONPath = [.key(key)]
         let checker = PresetChecker(file: preset.name)
         switch kind {
-        case .text, .boolean, .edges, .colorSpace: return
+        case .text, .boolean, .edges, .colorSpace, .mixing: return
         case .number(let keyPath, let bounds): try checker.check(preset[keyPath: keyPath], path, bounds)
         case .range(let keyPath, let bounds): try checker.check(preset[keyPath: keyPath], path, bounds)
         case .seed:

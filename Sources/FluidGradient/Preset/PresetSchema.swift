@@ -59,6 +59,11 @@ package enum PresetSchema {
                 + "are gamut mapped as CSS Color 4 does",
             valueName: "SPACE", display: .init(label: "colorSpace", rank: 14) { $0.colorSpace.rawValue }),
         PresetField(
+            key: "mixing", kind: .mixing, option: "mixing",
+            doc: "The space the layers are composited and blurred in: srgb (encoded values, the default), "
+                + "linear (linear light) or oklab",
+            valueName: "SPACE", display: .init(label: "mixing", rank: 15) { $0.mixing.rawValue }),
+        PresetField(
             key: "size", kind: .size, option: "size", doc: "Frame size in pixels", valueName: "WxH", manifest: .none,
             display: .init(label: "size", rank: 0) { "\($0.width)x\($0.height)" }),
         PresetField(

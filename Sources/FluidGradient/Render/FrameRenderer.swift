@@ -39,7 +39,7 @@ package final class FrameRenderer {
     package func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
         precondition(
             buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
-        let scene = CompiledScene(root: root.resolvingColors(in: spec.colorSpace))
+        let scene = CompiledScene(root: root.resolvingColors(in: spec.colorSpace), mixing: spec.mixing)
         stages(for: scene).render(
             scene, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
     }

@@ -12,6 +12,8 @@ package struct FrameSpec: Hashable, Sendable {
     package var background: Fill
     /// The space the frame is written in; every colour is brought into it.
     package var colorSpace: ColorSpace
+    /// The space the layers are composited and blurred in.
+    package var mixingSpace: MixingSpace
 
     package init(
         width: Int,
@@ -20,7 +22,8 @@ package struct FrameSpec: Hashable, Sendable {
         pointScale: Double = 1,
         edges: EdgeMode = .bleed,
         background: Fill = .color(.black),
-        colorSpace: ColorSpace = .srgb
+        colorSpace: ColorSpace = .srgb,
+        mixingSpace: MixingSpace = .srgb
     ) {
         self.width = width
         self.height = height
@@ -29,7 +32,11 @@ package struct FrameSpec: Hashable, Sendable {
         self.edges = edges
         self.background = background
         self.colorSpace = colorSpace
+        self.mixingSpace = mixingSpace
     }
+
+    /// The conversions between the frame's encoded values and its mixing space.
+    package var mixing: Mixing { Mixing(mixingSpace, frame: colorSpace) }
 
     /// `σ = p · (min(W, H) / p) ^ e` pixels, the original's `blur(radius: pow(min side, blur))`
     /// measured in points and converted to pixels.

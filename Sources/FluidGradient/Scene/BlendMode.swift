@@ -27,6 +27,13 @@ package enum BlendMode: String, CaseIterable, Sendable {
     case hardLight
     /// The W3C soft-light formula (the `D(Cb)` variant, not Photoshop's).
     case softLight
+    /// Overlay of layers mixed in linear light (DESIGN section 13): `B` is evaluated on
+    /// the gamma-encoded values and brought back into linear light.
+    case overlayLinear
+    /// Overlay of layers mixed in OKLab, in an sRGB frame: `B` on sRGB's encoded values.
+    case overlayOKLab
+    /// Overlay of layers mixed in OKLab, in a Display P3 frame: `B` on P3's encoded values.
+    case overlayOKLabDisplayP3
 
     /// Whether the premultiplied result is affine in the premultiplied source with the
     /// backdrop fixed: no branch or ratio on the source colour.
@@ -34,6 +41,7 @@ package enum BlendMode: String, CaseIterable, Sendable {
         switch self {
         case .normal, .multiply, .screen, .overlay: return true
         case .darken, .lighten, .hardLight, .softLight: return false
+        case .overlayLinear, .overlayOKLab, .overlayOKLabDisplayP3: return false
         }
     }
 
@@ -43,6 +51,7 @@ package enum BlendMode: String, CaseIterable, Sendable {
         switch self {
         case .normal, .multiply, .screen, .hardLight: return true
         case .darken, .lighten, .overlay, .softLight: return false
+        case .overlayLinear, .overlayOKLab, .overlayOKLabDisplayP3: return false
         }
     }
 
@@ -73,6 +82,8 @@ package enum BlendMode: String, CaseIterable, Sendable {
             out = s * (1 - alphaB) + b * (1 - alphaS) + pointwiseMax(s * alphaB, b * alphaS)
         case .softLight:
             out = s * (1 - alphaB) + b * (1 - alphaS) + BlendMode.softLightTerm(source: s, backdrop: b)
+        case .overlayLinear, .overlayOKLab, .overlayOKLabDisplayP3:
+            out = s * (1 - alphaB) + b * (1 - alphaS) + mixedOverlayTerm(source: s, backdrop: b)
         }
         out.w = alphaOut
         return out
@@ -127,5 +138,31 @@ package enum BlendMode: String, CaseIterable, Sendable {
             term[i] = s.w * b.w * blended
         }
         return term
+    }
+
+    /// The mixing of an overlay that is evaluated on encoded values.
+    private var overlayMixing: Mixing {
+        switch self {
+        case .overlayOKLab: return Mixing(.oklab, frame: .srgb)
+        case .overlayOKLabDisplayP3: return Mixing(.oklab, frame: .displayP3)
+        default: return Mixing(.linear, frame: .srgb)
+        }
+    }
+
+    /// `αs·αb·B` for an overlay of colours in a mixing space: `B(Cb, Cs)` on the colours'
+    /// encoded values, brought back into the mixing space.
+    @inlinable
+    func mixedOverlayTerm<T>(source s: SIMD4<T>, backdrop b: SIMD4<T>) -> SIMD4<T>
+    where T: BinaryFloatingPoint & SIMDScalar {
+        guard s.w > 0, b.w > 0 else { return .zero }
+        let mixing = overlayMixing
+        let cs = mixing.outOf(SIMD3(Double(s.x), Double(s.y), Double(s.z)) / Double(s.w))
+        let cb = mixing.outOf(SIMD3(Double(b.x), Double(b.y), Double(b.z)) / Double(b.w))
+        var blended = SIMD3<Double>.zero
+        for i in 0..<3 {
+            blended[i] = cb[i] <= 0.5 ? 2 * cs[i] * cb[i] : 1 - 2 * (1 - cs[i]) * (1 - cb[i])
+        }
+        let term = mixing.into(blended) * Double(s.w * b.w)
+        return SIMD4(T(term.x), T(term.y), T(term.z), 0)
     }
 }

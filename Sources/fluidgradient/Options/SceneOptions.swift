@@ -5,6 +5,7 @@ import Foundation
 
 extension EdgeMode: ExpressibleByArgument {}
 extension ColorSpace: ExpressibleByArgument {}
+extension MixingSpace: ExpressibleByArgument {}
 
 /// Everything that picks the scene: a preset and the flags that override its keys.
 struct SceneOptions: ParsableArguments {
@@ -47,6 +48,9 @@ struct SceneOptions: ParsableArguments {
 
     @Option(help: help("colorSpace"))
     var colorSpace: ColorSpace?
+
+    @Option(help: help("mixing"))
+    var mixing: MixingSpace?
 
     @Option(parsing: .unconditional, help: help("fps"), transform: number)
     var fps: Double?
@@ -139,6 +143,7 @@ struct SceneOptions: ParsableArguments {
         }
         if let edges { preset.edges = edges }
         if let colorSpace { preset.colorSpace = colorSpace }
+        if let mixing { preset.mixing = mixing }
         if let loop { preset.loop = loop }
         try applyNumbersAndRanges(to: &preset)
     }

@@ -28,8 +28,12 @@ struct CompiledScene {
 
     /// The layer tree as a program in which every blob varies.
     private(set) var program: [ReducedOperation] = []
+    /// The space the blobs' colours are in and the blends composite in.
+    let mixing: Mixing
 
-    init(root: Layer) {
+    /// `root` compiled with its colours and blends in `mixing`'s space.
+    init(root: Layer, mixing: Mixing = Mixing(.srgb, frame: .srgb)) {
+        self.mixing = mixing
         compile(root, level: 1)
         affineAfter = blobs.indices.map(isAffineAfter)
     }
@@ -78,19 +82,19 @@ struct CompiledScene {
     private mutating func compile(_ layer: Layer, level: Int) {
         // A childless blob layer blends its blob directly; its opacity goes into the colour.
         if case .blob(let blob) = layer.content, layer.sublayers.isEmpty {
-            blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: layer.opacity))
-            program.append(.blob(index: blobs.count - 1, mode: layer.blendMode))
+            blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: layer.opacity, mixing: mixing))
+            program.append(.blob(index: blobs.count - 1, mode: mixing.blendMode(layer.blendMode)))
             return
         }
         depth = max(depth, level + 1)
         program.append(.begin)
         if case .blob(let blob) = layer.content {
-            blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: 1))
+            blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: 1, mixing: mixing))
             program.append(.blob(index: blobs.count - 1, mode: .normal))
         }
         for sublayer in layer.sublayers {
             compile(sublayer, level: level + 1)
         }
-        program.append(.end(mode: layer.blendMode, opacity: Float(layer.opacity)))
+        program.append(.end(mode: mixing.blendMode(layer.blendMode), opacity: Float(layer.opacity)))
     }
 }

@@ -11,9 +11,9 @@ package struct PlacedBlob {
     /// Zero radius or fully transparent: draws nothing.
     package var isEmpty: Bool
 
-    package init(blob: Blob, frame: LayerRect, opacity: Double) {
+    package init(blob: Blob, frame: LayerRect, opacity: Double, mixing: Mixing = Mixing(.srgb, frame: .srgb)) {
         let semiAxes = SIMD2(Float(abs(blob.radius.x) * frame.width), Float(abs(blob.radius.y) * frame.height))
-        let color = SIMD4<Float>(blob.premultipliedColor * opacity)
+        let color = SIMD4<Float>(mixing.premultipliedInto(blob.premultipliedColor * opacity))
         let isEmpty = !(semiAxes.x > 0 && semiAxes.y > 0) || color == .zero
         self.center = SIMD2(Float(frame.x + blob.center.x * frame.width), Float(frame.y + blob.center.y * frame.height))
         self.semiAxes = semiAxes

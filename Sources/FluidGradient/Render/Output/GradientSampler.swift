@@ -28,13 +28,18 @@ struct GradientSampler {
     /// light, where the sRGB curve bends most, just above its linear toe.
     static let samplesPerSegment = 1024
 
-    init(gradient: Gradient, width: Int, height: Int, space: ColorSpace = .srgb) {
+    init(gradient: Gradient, width: Int, height: Int, mixing: Mixing) {
+        let space = mixing.frame
         kind = gradient.kind
         self.width = width
         self.height = height
         locations = gradient.stops.map { Float($0.location) }
-        colors = gradient.stops.map { SIMD4<Float>($0.color.premultiplied.inColorSpace(space)) }
-        table = space == .srgb && gradient.isPlainSRGB ? [] : GradientSampler.tabulate(gradient, in: space)
+        colors = gradient.stops.map {
+            SIMD4<Float>(mixing.premultipliedInto(SIMD4<Double>($0.color.premultiplied.inColorSpace(space))))
+        }
+        table =
+            space == .srgb && gradient.isPlainSRGB && mixing.isIdentity
+            ? [] : GradientSampler.tabulate(gradient, mixing: mixing)
         angle = gradient.angle
         let (s, e) = gradient.linearEndpoints
         let start = SIMD2(s.x * Double(width), s.y * Double(height))
@@ -83,15 +88,16 @@ struct GradientSampler {
         return colors[colors.count - 1]
     }
 
-    /// Every segment's colours at even steps, each as `space` writes it, premultiplied.
-    private static func tabulate(_ gradient: Gradient, in space: ColorSpace) -> [SIMD4<Float>] {
+    /// Every segment's colours at even steps, each as the frame's space writes it, in the
+    /// mixing space, premultiplied.
+    private static func tabulate(_ gradient: Gradient, mixing: Mixing) -> [SIMD4<Float>] {
         let steps = samplesPerSegment
         var table: [SIMD4<Float>] = []
         table.reserveCapacity((gradient.stops.count - 1) * (steps + 1))
         for segment in 0..<(gradient.stops.count - 1) {
             for step in 0...steps {
                 let color = gradient.color(between: segment, at: Double(step) / Double(steps))
-                table.append(SIMD4<Float>(color.inColorSpace(space)))
+                table.append(SIMD4<Float>(mixing.premultipliedInto(color.inColorSpace(mixing.frame))))
             }
         }
         return table

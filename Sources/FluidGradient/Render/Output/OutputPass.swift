@@ -12,6 +12,8 @@ struct OutputPass {
     let rowCell: [Int32]
     let rowFraction: [Float]
     let background: BackgroundSampler
+    /// The way back to encoded values from a mixing space other than sRGB.
+    let decoder: MixingDecoder?
 
     init(spec: FrameSpec, grid: WorkingGrid) {
         self.spec = spec
@@ -24,7 +26,9 @@ struct OutputPass {
         assert(columnCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedWidth }, "a column beyond the refined grid")
         assert(rowCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedHeight }, "a row beyond the refined grid")
         background = BackgroundSampler(
-            fill: spec.background, width: spec.width, height: spec.height, space: spec.colorSpace)
+            fill: spec.background, width: spec.width, height: spec.height, space: spec.colorSpace,
+            mixing: spec.mixingSpace)
+        decoder = spec.mixing.isIdentity ? nil : MixingDecoder(spec.mixing)
     }
 
     func run(
@@ -37,7 +41,7 @@ struct OutputPass {
         // general path: the encoders that take it cost far more than its pass.
         let pairs = (spec.height + 1) / 2
         let expandable =
-            grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
+            decoder == nil && grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
             && (format == .rgba || format == .yuv420p)
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
             if expandable {
@@ -72,7 +76,9 @@ struct OutputPass {
                         OutputPass.differences(of: values, count: rowWidth, into: deltas)
                         shadeRow(
                             row, values: values, deltas: deltas, columnCell: columnCell,
-                            columnFraction: columnFraction, unpremultiply: format.hasAlpha, into: shaded)
+                            columnFraction: columnFraction, unpremultiply: format.hasAlpha && decoder == nil,
+                            into: shaded)
+                        decoder?.decode(shaded, count: width, unpremultiply: format.hasAlpha)
                         packer.pack(row: row, shaded: shaded, into: output)
                     }
                     if format.isYUV420 {

@@ -15,7 +15,8 @@ package enum ReferenceRenderer {
     package static func render(_ root: Layer, spec: FrameSpec, threads: Int = 1) -> FloatImage {
         let kernel = gaussianKernel(sigma: spec.sigma, radius: Int((5 * spec.sigma).rounded(.up)))
         let canvas = Canvas(spec: spec, reach: kernel.count / 2)
-        let composited = composite(root.resolvingColors(in: spec.colorSpace), on: canvas, spec: spec, threads: threads)
+        let root = root.resolvingColors(in: spec.colorSpace)
+        let composited = composite(root, on: canvas, spec: spec, threads: threads)
         let vertical = blurVertically(composited, on: canvas, kernel: kernel, height: spec.height, threads: threads)
         return blurHorizontally(vertical, on: canvas, kernel: kernel, spec: spec, threads: threads)
     }
@@ -55,7 +56,8 @@ package enum ReferenceRenderer {
                         case .transparent:
                             if i < 0 || j < 0 || i >= width || j >= height { continue }
                         }
-                        values[row * canvas.width + column] = value(of: root, x: Double(i) + 0.5, y: Double(j) + 0.5)
+                        values[row * canvas.width + column] = value(
+                            of: root, x: Double(i) + 0.5, y: Double(j) + 0.5, mixing: spec.mixing)
                     }
                 }
             }
@@ -104,7 +106,8 @@ package enum ReferenceRenderer {
                         let background = spec.background.color(
                             x: Double(i) + 0.5, y: Double(j) + 0.5,
                             width: Double(width), height: Double(height), in: spec.colorSpace)
-                        pixels[j * width + i] = sum + background * (1 - sum.w)
+                        let mixed = sum + spec.mixing.premultipliedInto(background) * (1 - sum.w)
+                        pixels[j * width + i] = spec.mixing.premultipliedOutOf(mixed)
                     }
                 }
             }
@@ -113,16 +116,20 @@ package enum ReferenceRenderer {
     }
 
     /// The premultiplied value of `layer` at pixel-space point `(x, y)`: its content,
-    /// then each sublayer blended on in order, all scaled by the layer's opacity.
-    package static func value(of layer: Layer, x: Double, y: Double) -> SIMD4<Double> {
+    /// then each sublayer blended on in order, all scaled by the layer's opacity; in
+    /// `mixing`'s space.
+    package static func value(
+        of layer: Layer, x: Double, y: Double, mixing: Mixing = Mixing(.srgb, frame: .srgb)
+    ) -> SIMD4<Double> {
         var value = SIMD4<Double>.zero
         if case .blob(let blob) = layer.content {
             let coverage = blob.coverage(
                 x: x - layer.frame.x, y: y - layer.frame.y, width: layer.frame.width, height: layer.frame.height)
-            value = blob.premultipliedColor * coverage
+            value = mixing.premultipliedInto(blob.premultipliedColor) * coverage
         }
         for sublayer in layer.sublayers {
-            value = sublayer.blendMode.composite(source: self.value(of: sublayer, x: x, y: y), backdrop: value)
+            let source = self.value(of: sublayer, x: x, y: y, mixing: mixing)
+            value = mixing.blendMode(sublayer.blendMode).composite(source: source, backdrop: value)
         }
         return value * layer.opacity
     }
