@@ -118,6 +118,8 @@ FG.controls = (() => {
         slider("blur", "Blur", [0, 1, 0.01], edit, fixed(2)),
         seed(edit),
         select("edges", "Edges", [["bleed", "Bleed"], ["transparent", "Transparent"], ["clamp", "Clamp"]], edit),
+        select("mixing", "Mixing", [["srgb", "sRGB"], ["linear", "Linear light"], ["oklab", "OKLab"]], edit),
+        select("colorSpace", "Colour space", [["srgb", "sRGB"], ["display-p3", "Display P3"]], edit),
         textField("pointScale", "Point scale", edit, { mode: "decimal" })]],
       ["Output", [
         textField("size", "Size", edit, { raw: true, wide: true, list: "sizes" }),
