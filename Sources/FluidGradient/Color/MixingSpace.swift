@@ -3,7 +3,7 @@ import Foundation
 /// The space a frame's layers are composited and blurred in (DESIGN section 13):
 /// steps 2–5 of section 1 happen there, premultiplied, and the result is converted back
 /// to the frame's gamma-encoded values before grain and quantisation.
-public enum MixingSpace: String, CaseIterable, Sendable {
+package enum MixingSpace: String, CaseIterable, Sendable {
     /// Gamma-encoded values, as CoreAnimation and the W3C compositing spec mix: the default.
     case srgb
     /// Linear light of the frame's space: physically additive, brighter where colours meet.

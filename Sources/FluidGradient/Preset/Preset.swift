@@ -48,7 +48,7 @@ public struct Preset: Hashable, Sendable {
     public var colorSpace: ColorSpace
     /// The space the layers are composited and blurred in: sRGB's encoded values (the
     /// default), linear light or OKLab.
-    public var mixing: MixingSpace
+    package var mixing: MixingSpace
     /// Explicit base blobs: used exactly as given instead of random ones.
     public var blobs: [Blob]?
     /// Explicit highlight blobs.
