@@ -12,7 +12,6 @@ API serves for the same design, size and instant, decoded by Pillow (the frames 
 downloaded JSON and the copied command each rendered by the CLI.
 """
 
-import base64
 import glob
 import io
 import json
@@ -31,112 +30,17 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from harness import StudioServer, chromium, wait_for
+from studio_page import BINARY, CHECK_FRAME, DESKTOP, PHONE, ROOT, STUDIO, StudioPage, decode, read_bytes
 
-BINARY = os.environ.get("FLUIDGRADIENT_BIN", ".build/release/fluidgradient")
-STUDIO = os.environ.get("FLUIDGRADIENT_STUDIO_BIN", "Studio/.build/release/fluidgradient-studio")
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Written under .build-browser, not over docs/studio.png: the page shows its own measured
-# latency, so two runs differ. The README's copy is one run's, copied by hand.
+# latency, so two runs differ. The docs' copy is one run's, copied by hand.
 SCREENSHOT = os.path.join(ROOT, ".build-browser", "studio.png")
+PHONE_SCREENSHOT = os.path.join(ROOT, ".build-browser", "studio-phone.png")
 SCREENSHOT_BYTES = 300 * 1024
-# The frame the pixel checks pause on: 0.5 s, on the preview's 1/30 s grid.
-CHECK_FRAME = 15
 
 
-def read_bytes(path):
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
-def decode(png):
-    """A PNG's pixels as an RGBA uint8 array."""
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
-
-
-class StudioTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.work = tempfile.mkdtemp(prefix="fluidgradient-studio-")
-        cls.downloads = os.path.join(cls.work, "downloads")
-        os.makedirs(cls.downloads)
-        cls.server = StudioServer(STUDIO, cls.work)
-        cls.driver = chromium()
-        cls.driver.execute_cdp_cmd("Browser.setDownloadBehavior",
-                                   {"behavior": "allow", "downloadPath": cls.downloads})
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.close()
-
-    def setUp(self):
-        self.open(self.server.url + "/")
-
-    # ---- helpers -------------------------------------------------------------------------
-
-    def js(self, script, *arguments):
-        return self.driver.execute_script("return " + script, *arguments)
-
-    def open(self, url):
-        """Loads the studio afresh (from about:blank, so a fragment-only change reloads too)."""
-        self.driver.get("about:blank")
-        self.driver.get(url)
-        wait_for(self.driver, "window.studio && studio.designId && studio.stats.framesDrawn > 0", timeout=60)
-        self.settle()
-
-    def settle(self):
-        """Waits until every edit is sent and the preview shows a frame of the resulting design."""
-        wait_for(self.driver, "!studio.busy && studio.lastFrameURL && studio.lastFrameURL.includes(studio.designId)",
-                 timeout=30)
-
-    def find(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
-
-    def type_into(self, selector, text):
-        """Replaces a field's text by typing, as a person does, and leaves the field."""
-        field = self.find(selector)
-        field.click()
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys(text, Keys.TAB)
-
-    def edited(self, before):
-        """Waits for a design other than `before` and its first frame."""
-        wait_for(self.driver, f"studio.designId && studio.designId !== {json.dumps(before)}", timeout=30)
-        self.settle()
-
-    def pause_at(self, k):
-        """Pauses the preview on frame k of the current design and waits until it is drawn."""
-        self.js("studio.pause(), studio.seek(arguments[0]), true", k)
-        suffix = f"/{k / 30!r}.png" if k % 30 else f"/{k // 30}.png"
-        wait_for(self.driver, f"studio.preview.drawn === {k} && studio.lastFrameURL.includes(studio.designId)"
-                              f" && studio.lastFrameURL.endsWith({json.dumps(suffix)})", timeout=30)
-
-    def canvas(self):
-        """The preview canvas's pixels as an RGBA uint8 array."""
-        width, height, data = self.js("""(() => {
-            const c = document.getElementById('preview');
-            const bytes = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-            let binary = '';
-            for (let i = 0; i < bytes.length; i += 0x8000) {
-                binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-            }
-            return [c.width, c.height, btoa(binary)];
-        })()""")
-        return np.frombuffer(base64.b64decode(data), dtype=np.uint8).reshape(height, width, 4)
-
-    def assert_preview_is_engine_frame(self):
-        """The canvas holds, exactly, the API's PNG of the frame it claims to show."""
-        self.pause_at(CHECK_FRAME)
-        shown = self.canvas()
-        url = self.js("studio.lastFrameURL")
-        expected = decode(self.server.get(url))
-        self.assertEqual(shown.shape, expected.shape, url)
-        differing = int(np.count_nonzero(np.any(shown != expected, axis=2)))
-        self.assertEqual(differing, 0, f"{differing} pixels of the canvas differ from {url}")
-        return url
-
-    def preset(self):
-        return self.js("studio.preset()")
+class StudioTest(StudioPage):
+    WINDOW = DESKTOP
 
     # ---- the tests -----------------------------------------------------------------------
 
@@ -173,7 +77,7 @@ class StudioTest(unittest.TestCase):
         self.find('[data-range="blobSize"] [data-thumb="max"]').send_keys(Keys.END)
         wait_for(self.driver, "studio.preset().blobSize.max === 2")
         self.settle()
-        self.assertEqual(self.find('[data-range="blobSize"] [data-thumb="max"]').get_attribute("aria-valuetext"), "2")
+        self.assertEqual(self.find('[data-range="blobSize"] [data-thumb="max"]').get_attribute("aria-valuetext"), "2×")
         self.assert_preview_is_engine_frame()
 
     def test_gradient_stops_add_drag_delete(self):
@@ -222,16 +126,15 @@ class StudioTest(unittest.TestCase):
         def error_at(key):
             return wait_for(self.driver, f"document.querySelector('[data-error-for=\"{key}\"].shown')?.textContent")
 
+        # Past the slider's end: refused by the page in the slider's words, nothing sent.
         self.type_into('[data-input="speed"]', "20")
-        error = error_at("speed")
-        self.assertTrue(error.startswith("speed: "), error)
-        self.assertIn("outside the allowed range 0...10", error)
+        self.assertEqual(error_at("speed"), "Speed: 20× is more than 3×, the slider's end")
         self.type_into('[data-input="speed"]', str(speed))
         wait_for(self.driver, "!document.querySelector('[data-error-for].shown') && !studio.busy")
+        # Refused by the library, said with the control's label and units.
         self.type_into('[data-input="blobSize.min"]', "1.9")
         error = error_at("blobSize")
-        self.assertTrue(error.startswith("blobSize"), error)
-        self.assertIn("greater than max", error)
+        self.assertRegex(error, r"^Blob size: the smallest \(1\.9×\) is more than the largest \([\d.]+×\)$")
         time.sleep(0.3)  # a frame the preview should not draw would have arrived by now
         self.assertEqual((self.js("studio.designId"), self.js("studio.lastFrameURL")), (design, url))
         self.assertTrue(np.array_equal(self.canvas(), shown), "the preview changed after a refused edit")
@@ -241,9 +144,11 @@ class StudioTest(unittest.TestCase):
         self.assertEqual(self.js("document.querySelectorAll('[data-error-for].shown').length"), 0)
 
     def test_exported_json_and_command_render_the_same_bytes(self):
+        self.tab("gallery")
         Select(self.find("#preset-select")).select_by_value("dusk")
         wait_for(self.driver, "studio.preset().name === 'dusk' && !studio.busy")
         self.settle()
+        self.tab("design")
         before = self.js("studio.designId")
         self.find('[data-range="opacity"] [data-thumb="min"]').send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
         self.edited(before)
@@ -252,7 +157,7 @@ class StudioTest(unittest.TestCase):
         self.type_into('[data-input="colors[2]"]', "teal")
         self.edited(before)
         before = self.js("studio.designId")
-        self.find('[data-list="highlights"] [data-role="remove"]').click()
+        self.click('[data-list="highlights"] [data-role="remove"]')
         self.edited(before)
         self.assertEqual(self.preset()["highlights"], [])
 
@@ -262,6 +167,7 @@ class StudioTest(unittest.TestCase):
         path = self.downloaded("dusk.json")
         with open(path) as handle:
             self.assertEqual(json.load(handle), self.preset())
+        self.tab("export")
         command = self.copied_command()
         self.assertIn("--background 'linear 300 ", command)
         self.assertIn(" --highlights '' ", command)
@@ -280,13 +186,31 @@ class StudioTest(unittest.TestCase):
         design = self.js("studio.designId")
         self.assertEqual(self.server.get(f"/v1/designs/{design}/frames/1920x1080/0.5.png"), json_bytes)
 
-    def downloaded(self, name):
-        path = os.path.join(self.downloads, name)
-        deadline = time.monotonic() + 20
-        while not os.path.exists(path):
-            self.assertLess(time.monotonic(), deadline, f"no {name} in {os.listdir(self.downloads)}")
-            time.sleep(0.1)
-        return path
+    def test_grain_control_sets_the_key_its_command_and_its_errors(self):
+        self.settle()
+        before = self.js("studio.designId")
+        self.type_into('[data-input="grain.amount"]', "0.1")
+        self.edited(before)
+        before = self.js("studio.designId")
+        self.find("#field-grain-animated").click()
+        self.edited(before)
+        self.assertEqual(self.preset()["grain"], {"amount": 0.1, "size": 1, "animated": True, "mono": True})
+        self.assertEqual(self.find('[data-slider="grain.amount"]').get_attribute("aria-valuetext"), "10%")
+        command = self.js("studio.command()")
+        self.assertIn(" --grain 0.1 --grain-size 1 --grain-animated --grain-mono ", command)
+        work = tempfile.mkdtemp(dir=self.work)
+        words = shlex.split(command)
+        words[words.index("-o") + 1] = "from-command.png"
+        subprocess.run([BINARY, *words[1:], "--quiet", "--time", "0.5"], cwd=work, check=True)
+        design = self.js("studio.designId")
+        self.assertEqual(self.server.get(f"/v1/designs/{design}/frames/1920x1080/0.5.png"),
+                         read_bytes(os.path.join(work, "from-command.png")))
+        self.type_into('[data-input="grain.amount"]', "1.5")
+        error = wait_for(self.driver, "document.querySelector('[data-error-for=\"grain\"].shown')?.textContent")
+        # In the page's words, not the key path (issue 38): the field is named as its label says.
+        self.assertEqual(error, "Grain amount: 1.5 is outside 0 to 1")
+        self.type_into('[data-input="grain.amount"]', "0")
+        wait_for(self.driver, "!document.querySelector('[data-error-for].shown') && !studio.busy")
 
     def copied_command(self):
         """What the Copy command button puts on the clipboard (and the command shown)."""
@@ -321,6 +245,7 @@ class StudioTest(unittest.TestCase):
         self.assert_preview_is_engine_frame()
 
     def test_match_scores_a_design_against_itself(self):
+        self.tab("match")
         Select(self.find("#match-preset")).select_by_value("default")
         # The score and the details are filled one after the other: wait for the details too.
         details = wait_for(self.driver, "document.getElementById('match-score').textContent !== '–'"
@@ -328,18 +253,34 @@ class StudioTest(unittest.TestCase):
                                         ".startsWith('Comparing')"
                                         " && document.getElementById('match-details').textContent")
         self.assertEqual(self.find("#match-score").text, "100.0")
+        self.assertEqual(self.find("#match-verdict").text, "nearly the same")
         self.assertIn("largest difference 0 levels", details)
 
-    def test_screenshot_for_the_readme(self):
+    def test_screenshot_for_the_docs(self):
+        self.tab("gallery")
         Select(self.find("#preset-select")).select_by_value("dusk")
         wait_for(self.driver, "studio.preset().name === 'dusk'")
         self.settle()
+        self.tab("design")
         self.pause_at(45)
-        self.js("document.activeElement.blur(), document.querySelector('.stage').scrollTop = 0, true")
-        image = Image.open(io.BytesIO(self.driver.get_screenshot_as_png())).convert("RGB")
-        os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
-        save_small_png(image, SCREENSHOT, SCREENSHOT_BYTES)
-        self.assertLess(os.path.getsize(SCREENSHOT), SCREENSHOT_BYTES)
+        self.js("document.activeElement.blur(), true")
+        shoot(self.driver, SCREENSHOT)
+        # At a phone's size, from the top: the top bar's actions, the preview and the tabs.
+        try:
+            self.size(*PHONE, mobile=True)
+            self.js("window.scrollTo(0, 0), true")
+            self.pause_at(45)
+            shoot(self.driver, PHONE_SCREENSHOT)
+        finally:
+            self.size(*self.WINDOW)
+
+
+def shoot(driver, path):
+    """Saves the window as a PNG under SCREENSHOT_BYTES."""
+    image = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    save_small_png(image, path, SCREENSHOT_BYTES)
+    assert os.path.getsize(path) < SCREENSHOT_BYTES, path
 
 
 class StudioTokenTest(unittest.TestCase):

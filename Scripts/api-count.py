@@ -4,7 +4,8 @@
 Usage: Scripts/api-count.py [--list] [SYMBOLGRAPH_DIR]
 
 Run `swift package dump-symbol-graph --minimum-access-level public
---skip-synthesized-members` first; the directory defaults to the one it writes.
+--skip-synthesized-members` first (or at a lower level: only public and open
+symbols count); the directory defaults to the one it writes.
 A top-level symbol is one whose pathComponents has length 1. A declaration is
 any symbol the graphs hold for FluidGradient, FluidGradientIO and
 FluidGradientTesting, including those in their extensions of other modules'
@@ -16,7 +17,10 @@ import os
 import sys
 
 MODULES = ("FluidGradient", "FluidGradientIO", "FluidGradientTesting")
-MOST_TOP_LEVEL, MOST_DECLARATIONS = 30, 222
+# A graph dumped at a lower access level (as `./run test` dumps it, once for every check)
+# holds the package's own declarations too; only these count.
+PUBLIC = ("public", "open")
+MOST_TOP_LEVEL, MOST_DECLARATIONS = 34, 389
 
 
 def symbols(directory):
@@ -26,7 +30,9 @@ def symbols(directory):
             with open(path) as file:
                 graph = json.load(file)
             for symbol in graph["symbols"]:
-                yield module, symbol
+                # An extension block (--emit-extension-block-symbols, for DocC) declares nothing.
+                if symbol.get("accessLevel") in PUBLIC and symbol["kind"]["identifier"] != "swift.extension":
+                    yield module, symbol
 
 
 def main():

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Measures the studio's live preview in headless Chromium (issue 26, target 4).
+"""Measures the studio's live preview in headless Chromium (issue 26, target 4; issue 38, targets 4 and 5).
 
-    Scripts/studio-preview-bench.py [--studio BIN] [--seconds N] [--edits N] [--json]
+    Scripts/studio-preview-bench.py [--studio BIN] [--seconds N] [--edits N] [--job FORMAT] [--gallery] [--json]
 
 Starts the render service (FLUIDGRADIENT_STUDIO_BIN, or Studio/.build/release/fluidgradient-
 studio), loads the studio in Debian's Chromium as the browser tests do (BrowserTests/harness.py;
@@ -14,7 +14,13 @@ run it with their venv, .build-browser/venv/bin/python), and reports:
   the first drawn frame of the design it produced (the page's own studio.stats.editLatencies),
   p50, p95 and max. Each edit is a new preset (blob size max down, opacity min up, taking
   turns), so no frame comes from a cache; a person's pause of 50 to 250 ms (seeded) separates
-  them while the preview plays.
+  them while the preview plays;
+- with --job FORMAT (such as bundle), the same edits while the service renders a job of the
+  default preset in that format: one job is kept running (a new one starts when the last ends)
+  from before the first edit to after the last;
+- with --gallery, how long the gallery takes to show every built-in preset's thumbnail, from
+  opening its tab to the last image decoded: first on a cold service, then with the service's
+  frame cache warm and the browser's cache off (a new visitor), then with both warm.
 
 Not a unit test: timings depend on the machine. BENCHMARKS.md records the numbers.
 """
@@ -26,7 +32,9 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "BrowserTests"))
@@ -69,6 +77,60 @@ def edit(driver, count, rng):
     return driver.execute_script("return studio.stats.editLatencies.slice(arguments[0])", first)
 
 
+class JobLoad:
+    """Keeps one render job of the default preset in `format` running on the service until `stop()`."""
+
+    def __init__(self, url, format):
+        self.url, self.format, self.jobs = url, format, 0
+        self.done = threading.Event()
+        self.started = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+        self.started.wait(30)
+
+    def call(self, method, path, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"} if data else {})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response) if response.status != 204 else None
+
+    def run(self):
+        while not self.done.is_set():
+            job = self.call("POST", "/v1/jobs", {"preset": "default", "format": self.format})
+            self.jobs += 1
+            self.started.set()
+            while not self.done.is_set():
+                state = self.call("GET", f"/v1/jobs/{job['id']}")["state"]
+                if state in ("done", "failed", "cancelled"):
+                    break
+                time.sleep(0.2)
+            try:
+                self.call("DELETE", f"/v1/jobs/{job['id']}")
+            except OSError:
+                pass
+
+    def stop(self):
+        self.done.set()
+        self.thread.join(60)
+
+
+def gallery(driver, url):
+    """Seconds to show every thumbnail: cold, service warm with the browser's cache off, both warm."""
+    times = []
+    for cache_off in (False, True, False):
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": cache_off})
+        driver.get("about:blank")
+        driver.get(url + "/")
+        wait_for(driver, "window.studio && studio.designId && studio.stats.framesDrawn > 0 && !studio.busy", timeout=60)
+        driver.execute_script("studio.pause(); studio.showTab('gallery')")
+        wait_for(driver, "studio.gallery.stats.thumbnailsDone !== null", timeout=60)
+        times.append(driver.execute_script(
+            "return studio.gallery.stats.thumbnailsDone - studio.gallery.stats.thumbnailsStarted") / 1000)
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+    return times
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--studio", default=os.environ.get(
@@ -76,6 +138,8 @@ def main():
     parser.add_argument("--page-directory", help="serve the page from this folder (the service's development option)")
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--edits", type=int, default=50)
+    parser.add_argument("--job", help="keep a render job in this format (such as bundle) running during the edits")
+    parser.add_argument("--gallery", action="store_true", help="also time the gallery's thumbnails")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     options = parser.parse_args()
     # Every press must change the preset: blob size max (0.6, step 0.01) stays above its min
@@ -92,21 +156,33 @@ def main():
         wait_for(driver, "window.studio && studio.designId && studio.stats.framesDrawn > 0 && !studio.busy", timeout=60)
         size = driver.execute_script("const c = document.getElementById('preview'); return [c.width, c.height]")
         fps, plain = play(driver, options.seconds)
-        latencies = edit(driver, options.edits, random.Random(26))
+        load = JobLoad(server.url, options.job) if options.job else None
+        try:
+            latencies = edit(driver, options.edits, random.Random(26))
+        finally:
+            if load:
+                load.stop()
+        thumbnails = gallery(driver, server.url) if options.gallery else None
     finally:
         driver.quit()
         server.close()
     result = {"previewSize": f"{size[0]}x{size[1]}", "seconds": options.seconds, "fpsMedianInterval": round(fps, 1),
               "fpsFramesOverTime": round(plain, 1), "edits": len(latencies),
               "editToPixelsMs": {"p50": round(percentile(latencies, 0.5), 1),
-                                 "p95": round(percentile(latencies, 0.95), 1), "max": round(max(latencies), 1)}}
+                                 "p95": round(percentile(latencies, 0.95), 1), "max": round(max(latencies), 1)},
+              "job": options.job, "jobs": load.jobs if load else 0,
+              "galleryS": [round(t, 3) for t in thumbnails] if thumbnails else None}
     if options.json:
         print(json.dumps(result))
         return
     print(f"preview {result['previewSize']}: {fps:.1f} fps (median frame interval), "
           f"{plain:.1f} fps (frames over {options.seconds:g} s)")
-    print(f"edit to pixels over {len(latencies)} edits: p50 {result['editToPixelsMs']['p50']} ms, "
+    during = f" while {load.jobs} {options.job} job(s) ran" if load else ""
+    print(f"edit to pixels over {len(latencies)} edits{during}: p50 {result['editToPixelsMs']['p50']} ms, "
           f"p95 {result['editToPixelsMs']['p95']} ms, max {result['editToPixelsMs']['max']} ms")
+    if thumbnails:
+        print("gallery, all thumbnails: {:.3f} s cold, {:.3f} s service warm and browser cache off, "
+              "{:.3f} s both warm".format(*thumbnails))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,12 @@ let package = Package(
         // Logger type the studio uses directly.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // Already in the graph through Hummingbird; named for the connection limits, which
+        // sit in the NIO pipeline under Hummingbird's HTTP/1.1 channel, and for the tests'
+        // loopback server and client.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0", traits: []),
     ],
     targets: [
         .executableTarget(name: "PageEmbedder"),
@@ -26,9 +32,13 @@ let package = Package(
         .target(
             name: "FluidGradientStudio",
             dependencies: [
-                .product(name: "FluidGradient", package: "FluidGradient"),
                 .product(name: "FluidGradientIO", package: "FluidGradient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -47,8 +57,18 @@ let package = Package(
         .testTarget(
             name: "StudioTests",
             dependencies: [
+                // Not HummingbirdTesting: its AsyncHTTPClient brings NIOSSL, swift-crypto and
+                // two copies of BoringSSL into the build; the tests talk to a loopback server
+                // through a small client of their own (Tests/StudioTests/Loopback).
                 "FluidGradientStudio",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

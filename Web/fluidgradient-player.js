@@ -33,11 +33,18 @@
  *               2D's colorSpace), so the video's wider colours reach the screen
  *   autoplay    true (default) plays the video unless the user prefers reduced motion
  *   loop        true (default) loops the video
+ *   grain       the bundle's grain (DESIGN section 12), laid on the unpremultiplied colour
+ *               with the overlay blend, alpha unchanged: { tile: 'grain.png', sprite:
+ *               'grain-sprite.png' or null, spriteCells: 128, cell: c (CSS pixels a cell),
+ *               fps, width, height (the display size) }. The canvas is then the display size
+ *               and the video is scaled up in the shader, bilinearly, so each canvas pixel
+ *               gets its own cell. Animated grain takes the sprite's phase of the frame on
+ *               screen, round(mediaTime × fps) mod 8; with reduced motion, the still tile.
  * FluidGradientPlayer.readLayout(url) reads the tag: a Promise of 'stacked' or 'plain'.
  * FluidGradientPlayer.readStackedHeight(url): a Promise of H, or null for a plain file.
  *
- * The canvas keeps the video's own pixel grid (W x H), so the halves are recombined
- * pixel for pixel, and CSS scales it to cover its box at any size: where the page sets
+ * Without grain, the canvas keeps the video's own pixel grid (W x H), so the halves are
+ * recombined pixel for pixel, and CSS scales it to cover its box at any size: where the page sets
  * none, the player gives the canvas width and height 100% and `object-fit: cover`. It
  * hides the video (1 px, transparent, still laid out) and mutes it.
  * Alpha is the BT.709 luma of the grey half's RGB: a grey pixel has no chroma, and
@@ -182,27 +189,47 @@
   }
 
   var VERTEX = 'attribute vec2 corner; void main() { gl_Position = vec4(corner, 0.0, 1.0); }';
-  // One output pixel per video pixel: texel centres, so nothing is filtered.
+  // Without grain, one output pixel per video pixel: texel centres, so nothing is filtered.
+  // With grain, the output is the display size and the video is sampled bilinearly at each
+  // output pixel's centre, kept inside its half, as a browser scales a video up.
   var FRAGMENT = [
     '#ifdef GL_FRAGMENT_PRECISION_HIGH', 'precision highp float;', '#else', 'precision mediump float;', '#endif',
     'uniform sampler2D frame;',
-    'uniform vec2 size;', // the output's width and height
+    'uniform vec2 size;', // the video's width and height (one half of a stacked video)
+    'uniform vec2 outSize;', // the output's width and height
     'uniform float stacked;', // 1 for the stacked layout, 0 for a plain video
     'uniform float rows;', // the video's height
     'uniform float alphaStart;', // the video row of the alpha's first row
     'uniform float limited;', // 1 to expand Y 16...235 here
-    'vec3 texel(float x, float row) {',
-    '  vec3 v = texture2D(frame, vec2((x + 0.5) / size.x, (row + 0.5) / rows)).rgb;',
+    'uniform sampler2D grain;', // the grain's tile or sprite, 8-bit values n
+    'uniform float grainOn;', // 1 to lay the grain
+    'uniform vec2 grainSize;', // the grain texture's width and height
+    'uniform float grainCells;', // cells a phase repeats after: 256 (tile) or the sprite's
+    'uniform float grainRow;', // the phase's first row in the texture
+    'uniform float grainCell;', // c, output pixels a cell
+    'vec3 texel(vec2 p) {', // p: a point in video pixels, rows of the whole texture
+    '  vec3 v = texture2D(frame, vec2(p.x / size.x, p.y / rows)).rgb;',
     '  return limited > 0.5 ? (v * 255.0 - 16.0) / 219.0 : v;',
     '}',
     'void main() {',
-    '  float x = floor(gl_FragCoord.x), row = size.y - 1.0 - floor(gl_FragCoord.y);',
-    '  vec3 colour = clamp(texel(x, row), 0.0, 1.0);',
-    '  if (stacked < 0.5) { gl_FragColor = vec4(colour, 1.0); return; }',
-    '  float first = alphaStart > size.y - 0.5 ? min(1.0, size.y - 1.0) : 0.0;',
-    '  float alphaRow = alphaStart + max(row, first);',
-    '  float alpha = clamp(dot(texel(x, alphaRow), vec3(0.2126, 0.7152, 0.0722)), 0.0, 1.0);',
-    '  gl_FragColor = vec4(min(colour, vec3(alpha)), alpha);',
+    '  vec2 o = vec2(floor(gl_FragCoord.x), outSize.y - 1.0 - floor(gl_FragCoord.y));',
+    '  vec2 p = (o + 0.5) * size / outSize;',
+    '  p.y = clamp(p.y, 0.5, size.y - 0.5);',
+    '  vec3 colour = clamp(texel(p), 0.0, 1.0);',
+    '  float alpha = 1.0;',
+    '  if (stacked > 0.5) {',
+    '    float first = alphaStart > size.y - 0.5 ? min(1.5, size.y - 0.5) : 0.5;',
+    '    vec2 q = vec2(p.x, alphaStart + max(p.y, first));',
+    '    alpha = clamp(dot(texel(q), vec3(0.2126, 0.7152, 0.0722)), 0.0, 1.0);',
+    '    colour = min(colour, vec3(alpha));',
+    '  }',
+    '  if (grainOn > 0.5 && alpha > 0.0) {',
+    '    vec2 cell = mod(floor(o / grainCell), grainCells);',
+    '    vec3 g = 2.0 * texture2D(grain, (cell + vec2(0.5, grainRow + 0.5)) / grainSize).rgb - 1.0;',
+    '    vec3 straight = colour / alpha;', // C' = C + g·min(C, 1 − C): the overlay of N = (g + 1)/2
+    '    colour = (straight + g * min(straight, 1.0 - straight)) * alpha;',
+    '  }',
+    '  gl_FragColor = vec4(colour, alpha);',
     '}'
   ].join('\n');
 
@@ -215,7 +242,7 @@
   }
 
   /** A WebGL renderer on canvas, or null where WebGL is unavailable. */
-  function webGLRenderer(canvas, limited, colorSpace) {
+  function webGLRenderer(canvas, limited, grain, colorSpace) {
     var gl = canvas.getContext('webgl', { premultipliedAlpha: true, alpha: true, antialias: false, depth: false });
     if (!gl) return null;
     // The video is decoded into this space and the drawing buffer tagged with it.
@@ -241,27 +268,74 @@
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
     gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
     gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    if (grain) {
+      // Scaled up: filtered, as a browser scales a video.
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+    }
     gl.uniform1i(gl.getUniformLocation(program, 'frame'), 0);
+    gl.uniform1i(gl.getUniformLocation(program, 'grain'), 1);
     gl.uniform1f(gl.getUniformLocation(program, 'limited'), limited ? 1 : 0);
-    var size = gl.getUniformLocation(program, 'size'), stacked = gl.getUniformLocation(program, 'stacked');
-    var rows = gl.getUniformLocation(program, 'rows'), alphaStart = gl.getUniformLocation(program, 'alphaStart');
+    var uniform = function (name) { return gl.getUniformLocation(program, name); };
+    var size = uniform('size'), outSize = uniform('outSize'), stacked = uniform('stacked');
+    var rows = uniform('rows'), alphaStart = uniform('alphaStart');
+    var grainTextures = grain ? [grain.tile, grain.sprite].map(function (image) {
+      if (!image) return null;
+      var texture = gl.createTexture();
+      gl.activeTexture(gl.TEXTURE1);
+      gl.bindTexture(gl.TEXTURE_2D, texture);
+      gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, image);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+      gl.activeTexture(gl.TEXTURE0);
+      return { texture: texture, width: image.width, height: image.height };
+    }) : [];
+    gl.uniform1f(uniform('grainOn'), grain ? 1 : 0);
+    if (grain) gl.uniform1f(uniform('grainCell'), grain.cell);
     return {
       name: 'webgl',
       colorSpace: gl.drawingBufferColorSpace || 'srgb',
-      draw: function (video, width, height, isStacked) {
-        gl.viewport(0, 0, width, height);
+      /** Draws a frame at `output` (width, height): the video's size without grain. */
+      draw: function (video, width, height, isStacked, output, phase) {
+        gl.viewport(0, 0, output.width, output.height);
         gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, video);
         gl.uniform2f(size, width, height);
+        gl.uniform2f(outSize, output.width, output.height);
         gl.uniform1f(stacked, isStacked ? 1 : 0);
         gl.uniform1f(rows, video.videoHeight);
         gl.uniform1f(alphaStart, video.videoHeight - height);
+        if (grain) {
+          var layer = grainTextures[phase === null ? 0 : 1];
+          gl.activeTexture(gl.TEXTURE1);
+          gl.bindTexture(gl.TEXTURE_2D, layer.texture);
+          gl.activeTexture(gl.TEXTURE0);
+          gl.uniform2f(uniform('grainSize'), layer.width, layer.height);
+          gl.uniform1f(uniform('grainCells'), phase === null ? 256 : grain.spriteCells);
+          gl.uniform1f(uniform('grainRow'), phase === null ? 0 : phase * grain.spriteCells);
+        }
         gl.drawArrays(gl.TRIANGLES, 0, 3);
       }
     };
   }
 
-  /** The canvas-2D renderer: both halves read back, written unpremultiplied. */
-  function canvas2DRenderer(canvas, limited, colorSpace) {
+  /** An image's RGBA bytes, as drawn on a canvas. */
+  function pixelsOf(image) {
+    if (!image) return null;
+    var board = document.createElement('canvas');
+    board.width = image.width; board.height = image.height;
+    var context = board.getContext('2d', { willReadFrequently: true });
+    context.drawImage(image, 0, 0);
+    return { data: context.getImageData(0, 0, image.width, image.height).data, width: image.width };
+  }
+
+  /**
+   * The canvas-2D renderer: both halves read back (drawn at the output size, which the
+   * browser scales), written unpremultiplied, with the grain laid on each pixel.
+   */
+  function canvas2DRenderer(canvas, limited, grain, colorSpace) {
     var space = { colorSpace: colorSpace === 'display-p3' ? 'display-p3' : 'srgb' };
     var context = canvas.getContext('2d', space);
     if (!context) return null;
@@ -271,26 +345,36 @@
     var actual = (context.getContextAttributes && context.getContextAttributes().colorSpace) || 'srgb';
     space = { colorSpace: actual };
     var expand = function (v) { return limited ? Math.min(255, Math.max(0, Math.round((v - 16) * 255 / 219))) : v; };
+    var layers = grain ? [pixelsOf(grain.tile), pixelsOf(grain.sprite)] : [];
     return {
       name: '2d',
       colorSpace: actual,
-      draw: function (video, width, height, isStacked) {
-        var rows = isStacked ? video.videoHeight : height;
+      draw: function (video, videoWidth, videoHeight, isStacked, size, phase) {
+        var width = size.width, height = size.height, rows = isStacked ? 2 * height : height;
         if (source.width !== width || source.height !== rows) { source.width = width; source.height = rows; }
-        sourceContext.drawImage(video, 0, 0, width, rows);
+        // Each half drawn from its own rows, the padding between them left out.
+        var alphaTop = video.videoHeight - videoHeight;
+        sourceContext.drawImage(video, 0, 0, videoWidth, videoHeight, 0, 0, width, height);
+        if (isStacked) sourceContext.drawImage(video, 0, alphaTop, videoWidth, videoHeight, 0, height, width, height);
         var input = sourceContext.getImageData(0, 0, width, rows, space).data;
         var output = context.createImageData(width, height, space), out = output.data, half = 4 * width * height;
-        var alphaStart = 4 * width * (rows - height);
-        var firstRow = height > 1 && alphaStart === half ? 4 * width : 0;
+        var firstRow = height > 1 && alphaTop === videoHeight ? 4 * width : 0;
+        var layer = grain ? layers[phase === null ? 0 : 1] : null;
+        var cells = phase === null ? 256 : grain && grain.spriteCells, first = phase === null ? 0 : phase * cells;
         for (var i = 0; i < half; i += 4) {
           var r = expand(input[i]), g = expand(input[i + 1]), b = expand(input[i + 2]), a = 255;
           if (isStacked) {
-            var at = alphaStart + (i < firstRow ? i + firstRow : i);
+            var at = half + (i < firstRow ? i + firstRow : i);
             a = Math.floor(
               (2126 * expand(input[at]) + 7152 * expand(input[at + 1]) + 722 * expand(input[at + 2]) + 5000) / 10000);
             r = a ? Math.round(Math.min(r, a) * 255 / a) : 0;
             g = a ? Math.round(Math.min(g, a) * 255 / a) : 0;
             b = a ? Math.round(Math.min(b, a) * 255 / a) : 0;
+          }
+          if (layer) {
+            var pixel = i / 4, x = pixel % width, y = (pixel - x) / width;
+            var cell = 4 * ((first + Math.floor(y / grain.cell) % cells) * layer.width + Math.floor(x / grain.cell) % cells);
+            r = overlay(r, layer.data[cell]); g = overlay(g, layer.data[cell + 1]); b = overlay(b, layer.data[cell + 2]);
           }
           out[i] = r; out[i + 1] = g; out[i + 2] = b; out[i + 3] = a;
         }
@@ -299,19 +383,49 @@
     };
   }
 
-  function makeRenderer(canvas, choice, limited, colorSpace) {
+  /** DESIGN's overlay of the grain's n (0...255) on a channel (0...255): C + g·min(C, 1 − C). */
+  function overlay(channel, n) {
+    var c = channel / 255, g = 2 * n / 255 - 1;
+    return Math.round(255 * (c + g * Math.min(c, 1 - c)));
+  }
+
+  function makeRenderer(canvas, choice, limited, grain, colorSpace) {
     if (choice !== '2d') {
       var gl = null;
-      try { gl = webGLRenderer(canvas, limited, colorSpace); } catch (error) { if (choice === 'webgl') throw error; }
+      try {
+        gl = webGLRenderer(canvas, limited, grain, colorSpace);
+      } catch (error) {
+        if (choice === 'webgl') throw error;
+      }
       if (gl || choice === 'webgl') return gl;
     }
-    return canvas2DRenderer(canvas, limited, colorSpace);
+    return canvas2DRenderer(canvas, limited, grain, colorSpace);
+  }
+
+  /** The grain option's images, loaded: a Promise of { tile, sprite, ... } or of null. */
+  function loadGrain(grain) {
+    if (!grain) return Promise.resolve(null);
+    function load(url) {
+      if (!url) return Promise.resolve(null);
+      return new Promise(function (resolve, reject) {
+        var image = new Image();
+        image.onload = function () { resolve(image); };
+        image.onerror = function () { reject(new Error('cannot load the grain ' + url)); };
+        image.src = url;
+      });
+    }
+    return Promise.all([load(grain.tile), load(grain.sprite)]).then(function (images) {
+      return {
+        tile: images[0], sprite: images[1], spriteCells: grain.spriteCells || 128, cell: grain.cell || 1,
+        fps: grain.fps || 30, width: grain.width, height: grain.height
+      };
+    });
   }
 
   function attach(video, canvas, options) {
     options = options || {};
     var listeners = [], detached = false, renderer = null, layout = null, pending = null, lastTime = -1;
-    var contentHeight = 0;
+    var grain = null, contentHeight = 0;
     var motion = global.matchMedia ? global.matchMedia('(prefers-reduced-motion: reduce)') : null;
     function listen(target, type, handler) {
       if (!target || !target.addEventListener) return;
@@ -335,12 +449,23 @@
 
     function reducedMotion() { return !!(motion && motion.matches); }
 
-    function draw() {
+    /** Animated grain's phase of the frame showing `mediaTime`, or null for the still tile. */
+    function grainPhase(mediaTime) {
+      if (!grain || !grain.sprite || reducedMotion()) return null;
+      var frame = Math.round(mediaTime * grain.fps);
+      return ((frame % 8) + 8) % 8;
+    }
+
+    function draw(mediaTime) {
       if (detached || !renderer || video.readyState < 2) return false;
       var width = video.videoWidth;
       var height = layout !== 'stacked' ? video.videoHeight : contentHeight || video.videoHeight / 2;
-      if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; }
-      renderer.draw(video, width, height, layout === 'stacked');
+      var output = grain ? { width: grain.width, height: grain.height } : { width: width, height: height };
+      if (canvas.width !== output.width || canvas.height !== output.height) {
+        canvas.width = output.width; canvas.height = output.height;
+      }
+      var time = typeof mediaTime === 'number' ? mediaTime : video.currentTime;
+      renderer.draw(video, width, height, layout === 'stacked', output, grainPhase(time));
       lastTime = video.currentTime;
       return true;
     }
@@ -350,7 +475,10 @@
     function schedule() {
       if (detached) return;
       if (video.requestVideoFrameCallback) {
-        pending = ['video', video.requestVideoFrameCallback(function () { draw(); schedule(); })];
+        pending = ['video', video.requestVideoFrameCallback(function (now, metadata) {
+          draw(metadata && metadata.mediaTime);
+          schedule();
+        })];
       } else {
         pending = ['animation', global.requestAnimationFrame(function () {
           if (video.currentTime !== lastTime) draw();
@@ -378,11 +506,12 @@
           if (options.layout && options.layout !== 'auto') return options.layout;
           return height === null || 2 * height > video.videoHeight ? 'plain' : 'stacked';
         });
-        known.then(function (found) {
+        Promise.all([known, loadGrain(options.grain)]).then(function (found) {
           if (detached) return;
-          layout = found === 'stacked' && video.videoHeight % 2 === 0 ? 'stacked' : 'plain';
+          grain = found[1];
+          layout = found[0] === 'stacked' && video.videoHeight % 2 === 0 ? 'stacked' : 'plain';
           renderer = makeRenderer(
-            canvas, options.renderer || 'auto', options.videoRange === 'limited', options.colorSpace || 'srgb');
+            canvas, options.renderer || 'auto', options.videoRange === 'limited', grain, options.colorSpace || 'srgb');
           if (!renderer) throw new Error('neither WebGL nor a 2D canvas is available');
           function first() {
             draw();
@@ -404,7 +533,8 @@
     listen(canvas, 'webglcontextlost', function (event) { event.preventDefault(); });
     listen(canvas, 'webglcontextrestored', function () {
       if (!renderer) return;
-      renderer = makeRenderer(canvas, renderer.name, options.videoRange === 'limited');
+      renderer = makeRenderer(
+        canvas, renderer.name, options.videoRange === 'limited', grain, options.colorSpace || 'srgb');
       draw();
     });
     listen(motion, 'change', function () { if (layout) applyMotionPreference(); });

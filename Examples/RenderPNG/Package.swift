@@ -10,10 +10,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RenderPNG",
-            dependencies: [
-                .product(name: "FluidGradient", package: "FluidGradient"),
-                .product(name: "FluidGradientIO", package: "FluidGradient"),
-            ]
+            dependencies: [.product(name: "FluidGradientIO", package: "FluidGradient")]
         )
     ]
 )

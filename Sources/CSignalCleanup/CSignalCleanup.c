@@ -76,7 +76,11 @@ int fg_interrupt_wake_descriptor(void) { return wake_pipe[0]; }
 
 void fg_interrupt_handler(int signal_number) {
     (void)signal_number;
-    if (interrupted) {
+    /* The interrupted code may be about to read errno. */
+    int saved = errno;
+    /* Atomic, as the reader on another thread loads it: a lock-free atomic is
+       async-signal-safe, and a plain store races with that load. */
+    if (__atomic_exchange_n(&interrupted, 1, __ATOMIC_RELAXED)) {
         static const char removed[] = "fluidgradient: interrupted again; stopped at once, partial output removed\n";
         static const char stopped[] = "fluidgradient: interrupted again; stopped at once\n";
         ssize_t ignored = cleanup_now() ? write(STDERR_FILENO, removed, sizeof removed - 1)
@@ -84,9 +88,6 @@ void fg_interrupt_handler(int signal_number) {
         (void)ignored;
         _exit(130);
     }
-    interrupted = 1;
-    /* The interrupted code may be about to read errno. */
-    int saved = errno;
     if (wake_pipe[1] >= 0) {
         ssize_t ignored = write(wake_pipe[1], "!", 1);
         (void)ignored;

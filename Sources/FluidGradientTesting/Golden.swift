@@ -16,7 +16,7 @@ import XCTest
 ///
 /// ```swift
 /// @Test func heroStill() throws {
-///     let frame = try Preset.builtIn("aurora")!.frame(at: 2, width: 320, height: 180)
+///     let frame = try Preset(builtIn: "aurora").frame(at: 2, width: 320, height: 180)
 ///     Golden.assertMatches(frame, named: "hero")
 /// }
 /// ```
@@ -130,13 +130,13 @@ public enum Golden {
         }
         let actual = FrameSamples(frame)
         // Whether a written PNG keeps alpha; only asked when one is written.
-        let alpha = { frame.format.hasAlpha && hasTransparency(actual) }
+        let alpha = { frame.format.hasAlpha && actual.hasTransparency }
         if recording || !FileManager.default.fileExists(atPath: golden.path) {
             return record(frame, to: golden, alpha: alpha())
         }
         let expected: FrameSamples
         do {
-            expected = FrameSamples(try PNGFile.read(golden.path))
+            expected = try PNGFile.read(golden.path).samples
         } catch {
             return .failed(message: "\(error); delete it and run the test again to record it afresh")
         }
@@ -185,10 +185,6 @@ public enum Golden {
             + "; the worst, at (\(difference.worst.x), \(difference.worst.y)), differs by "
             + String(format: "%.1f levels in %@", difference.largest, channel)
             + String(format: "; PSNR %.1f dB, score %.2f", difference.psnr, difference.score)
-    }
-
-    private static func hasTransparency(_ samples: FrameSamples) -> Bool {
-        stride(from: 3, to: samples.values.count, by: 4).contains { samples.values[$0] < 1 }
     }
 }
 

@@ -4,7 +4,7 @@ import FluidGradientIO
 import Foundation
 
 @main
-struct FluidGradientCommand: ParsableCommand {
+struct FluidGradientCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fluidgradient",
         abstract: "Render soft, drifting, heavily blurred colour-blob gradients to PNG, video or raw frames.",
@@ -21,7 +21,7 @@ struct FluidGradientCommand: ParsableCommand {
         subcommands: [Render.self, Presets.self, Compare.self, Palette.self, Colors.self, Batch.self, Bench.self]
     )
 
-    static func main() {
+    static func main() async {
         StandardStreams.reserveClosedDescriptors()
         Interruption.install()
         // Reports go out whole at exit, where a failed write can still change the status.
@@ -33,7 +33,11 @@ struct FluidGradientCommand: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(reporting: error)
         }

@@ -221,11 +221,12 @@ import Testing
         let strip = try PNGFile.read(scratch.file("ci/diffs/a.diff.png"))
         #expect(strip.width == 120 && strip.height == 20)
         // Left panel: expected; middle: actual; right: heat only at (12, 5).
-        #expect(strip.rgba(x: 12, y: 5) == PNGFileReadback.frame(Self.frame(), x: 12, y: 5))
-        #expect(strip.rgba(x: 40 + 12, y: 5) == PNGFileReadback.frame(Self.frame(change: (12, 5, 30)), x: 12, y: 5))
+        #expect(strip.storedRGBA(x: 12, y: 5) == PNGFileReadback.frame(Self.frame(), x: 12, y: 5))
+        #expect(
+            strip.storedRGBA(x: 40 + 12, y: 5) == PNGFileReadback.frame(Self.frame(change: (12, 5, 30)), x: 12, y: 5))
         for x in 0..<40 {
             for y in 0..<20 {
-                let heat = strip.rgba(x: 80 + x, y: y)
+                let heat = strip.storedRGBA(x: 80 + x, y: y)
                 if (x, y) == (12, 5) { #expect(heat.x == 1) } else { #expect(heat == SIMD4(0, 0, 0, 1)) }
             }
         }

@@ -76,7 +76,8 @@ import Testing
         #expect(decoded.count == 3)
         for (index, frame) in decoded.enumerated() {
             let png = try PNGFile.read(scratch.file("\(index).png"))
-            let full = FrameSamples(width: 640, height: 360, channels: 3, bitDepth: 8, samples: png.samples)
+            #expect(png.width == 640 && png.height == 360 && !png.hasTransparency)
+            let full = png.samples
             let small = FrameSamples(width: 320, height: 180, channels: 3, bitDepth: 8, samples: frame.map(UInt16.init))
             let difference = FrameDifference(expected: full, upscaling: small, tolerance: 0)
             #expect(

@@ -34,12 +34,13 @@ import Testing
         #expect(worst["channel"] as? String == ["R", "G", "B", "A"][difference.worst.channel])
         let strip = try PNGFile.read(scratch.file("diffs/expected.diff.png"))
         let map = difference.map, width = map.width
-        #expect(strip.width == 3 * width && strip.height == map.height && strip.channels == 3)
+        #expect(strip.width == 3 * width && strip.height == map.height && strip.storedChannels == 3)
+        let samples = strip.storedSamples
         var panel: [UInt16] = []
         for y in 0..<map.height {
             for x in 0..<width {
                 let start = (y * 3 * width + 2 * width + x) * 3
-                panel += strip.samples[start..<(start + 3)]
+                panel += samples[start..<(start + 3)]
             }
         }
         let mapColours = map.bytes.enumerated().filter { $0.offset % 4 != 3 }.map { UInt16($0.element) }
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func aFrameDoesNotDifferFromItself() throws {
-        let frame = try #require(Preset.builtIn("sunset")).frame(at: 1, width: 64, height: 36, depth: .sixteen)
+        let frame = try Preset(builtIn: "sunset").frame(at: 1, width: 64, height: 36, depth: .sixteen)
         let difference = try #require(frame.difference(from: frame))
         #expect(difference.score == 100 && difference.psnr == .infinity && difference.largestDifference == 0)
         #expect(difference.worst == (0, 0, 0))
@@ -62,7 +63,7 @@ import Testing
     @Test(arguments: [(Frame.Depth.eight, false), (.sixteen, true)])
     func twoInstantsDifferAsCompareSays(depth: Frame.Depth, transparent: Bool) throws {
         let scratch = Scratch()
-        var preset = try #require(Preset.builtIn("aurora"))
+        var preset = try Preset(builtIn: "aurora")
         if transparent { preset.background = .color(.clear) }
         let expected = try preset.frame(at: 0, width: 80, height: 45, depth: depth)
         let actual = try preset.frame(at: 0.5, width: 80, height: 45, depth: depth)
@@ -76,7 +77,7 @@ import Testing
     /// pixels light up in the map, and the numbers are compare's.
     @Test func changedPixelsAreCountedAsCompareCountsThem() throws {
         let scratch = Scratch()
-        let expected = try #require(Preset.builtIn("neon")).frame(at: 2, width: 48, height: 27)
+        let expected = try Preset(builtIn: "neon").frame(at: 2, width: 48, height: 27)
         var generator = SplitMix64(seed: 2604)
         var changed = Set<Int>()
         var pixels = expected.pixels
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func framesOfAnotherSizeAreNotMeasured() throws {
-        let preset = try #require(Preset.builtIn("ocean"))
+        let preset = try Preset(builtIn: "ocean")
         let small = try preset.frame(at: 0, width: 32, height: 18)
         let large = try preset.frame(at: 0, width: 64, height: 36)
         #expect(small.difference(from: large) == nil && large.difference(from: small) == nil)

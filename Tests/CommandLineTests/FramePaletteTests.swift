@@ -27,7 +27,7 @@ import Testing
     func aRenderGivesTheCommandsColours(depth: Frame.Depth, transparent: Bool) throws {
         let scratch = Scratch()
         var generator = SplitMix64(seed: transparent ? 51 : 52)
-        var preset = try #require(Preset.builtIn(Preset.builtInNames[Int(generator.nextUnit() * 12) % 12]))
+        var preset = try Preset(builtIn: Preset.builtInNames[Int(generator.nextUnit() * 12) % 12])
         if transparent {
             // Opaque blobs, so that some pixels are at least half opaque.
             preset.background = .color(.clear)
@@ -44,13 +44,12 @@ import Testing
     }
 
     @Test func aCountOutsideTheCommandsBoundsThrows() throws {
-        let frame = try #require(Preset.builtIn("aurora")).frame(at: 0, width: 16, height: 9)
+        let frame = try Preset(builtIn: "aurora").frame(at: 0, width: 16, height: 9)
         for count in [0, -1, 17, Int.max] {
-            #expect {
+            #expect(throws: PaletteError.countOutOfRange(count: count, allowed: 1...16)) {
                 try frame.palette(count: count)
-            } throws: { error in
-                (error as? PresetError).map { $0.keyPath == "count" && $0.description.contains("\(count)") } ?? false
             }
+            #expect(PaletteError.countOutOfRange(count: count, allowed: 1...16).description.contains("\(count)"))
         }
         #expect(try frame.palette(count: 16).count <= 16)
     }

@@ -13,7 +13,7 @@ import Testing
             "render", "--preset", "aurora", "--time", "2", "--size", "1280x720", "-o", scratch.file("cli.png"),
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        let preset = try #require(Preset.builtIn("aurora"))
+        let preset = try Preset(builtIn: "aurora")
         let png = try preset.frame(at: 2.0, width: 1280, height: 720).pngData()
         #expect(png == (try Data(contentsOf: URL(fileURLWithPath: scratch.file("cli.png")))))
     }
@@ -26,7 +26,7 @@ import Testing
             "--depth", "16", "-o", scratch.file("cli.png"),
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        var preset = try #require(Preset.builtIn("ocean"))
+        var preset = try Preset(builtIn: "ocean")
         preset.background = .color(.clear)
         let frame = try preset.frame(at: 0.7183, width: 320, height: 180, depth: .sixteen)
         #expect(frame.hasTransparency && frame.depth == .sixteen && frame.bytes.count == 320 * 180 * 8)
@@ -40,7 +40,7 @@ import Testing
             "-o", scratch.file("%02d.png"),
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        var preset = try #require(Preset.builtIn("sunset"))
+        var preset = try Preset(builtIn: "sunset")
         preset.duration = 30 / preset.fps
         let frames = Array(try preset.frames(in: 7..<10, width: 160, height: 90))
         #expect(frames.map(\.time) == [7, 8, 9].map { Double($0) / preset.fps })
@@ -56,8 +56,11 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: scratch.file("neon.json")))
         var read = try Preset(contentsOf: URL(fileURLWithPath: scratch.file("neon.json")))
         read.name = "neon"
-        #expect(read == Preset.builtIn("neon"))
-        #expect(Preset.builtInNames == PresetLibrary.names && Preset.builtIn("no such preset") == nil)
+        #expect(read == (try Preset(builtIn: "neon")))
+        #expect(Preset.builtInNames == PresetLibrary.names)
+        #expect(throws: UnknownPresetError(name: "no such preset", among: PresetLibrary.names)) {
+            try Preset(builtIn: "no such preset")
+        }
     }
 
     /// Built in code and out of bounds: each throws the file's error for the key instead
@@ -94,26 +97,27 @@ import Testing
         #expect(throws: PresetError.self) { _ = try preset.frames(in: 0..<(86_401 * 60), width: 16, height: 9) }
     }
 
-    /// The README's library section shows the example package's program as it is.
-    @Test func theREADMEShowsTheExampleAsItIs() throws {
+    /// The library's page shows the example package's program as it is.
+    @Test func theLibraryPageShowsTheExampleAsItIs() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let example = try String(
             contentsOf: repository.appendingPathComponent("Examples/RenderPNG/Sources/RenderPNG/main.swift"),
             encoding: .utf8)
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("```swift\n" + example + "```\n"))
+        let page = try String(contentsOf: repository.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        #expect(page.contains("```swift\n" + example + "```\n"))
     }
 
-    @Test func aVideoHoldsEveryFrameAndAWrongNameLeavesNothing() throws {
+    @Test func aVideoHoldsEveryFrameAndAWrongNameIsRefused() async throws {
         let scratch = Scratch()
-        var preset = try #require(Preset.builtIn("aurora"))
+        var preset = try Preset(builtIn: "aurora")
         preset.duration = 0.25
-        try preset.writeVideo(to: URL(fileURLWithPath: scratch.file("clip.mp4")), width: 160, height: 90)
+        try await preset.write(
+            to: Output(path: scratch.file("clip.mp4")), width: 160, height: 90, encodeSize: .full)
         let facts = probe(scratch.file("clip.mp4"))
         #expect(facts["width"] == "160" && facts["height"] == "90" && facts["nb_read_frames"] == "15")
-        #expect(throws: (any Error).self) {
-            try preset.writeVideo(to: URL(fileURLWithPath: scratch.file("clip.txt")), width: 160, height: 90)
+        #expect(throws: OutputError.unknownKind(path: scratch.file("clip.txt"))) {
+            try Output(path: scratch.file("clip.txt"))
         }
         #expect(scratch.contents == ["clip.mp4"])
     }

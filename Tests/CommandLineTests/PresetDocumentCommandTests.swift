@@ -16,7 +16,7 @@ import Testing
     func theJSONTextIsWhatPresetsShowPrints(name: String) throws {
         let result = run(["presets", "show", name, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        let preset = try #require(Preset.builtIn(name))
+        let preset = try Preset(builtIn: name)
         #expect(result.stdoutText == preset.jsonText)
         #expect(try Preset(json: result.stdout, file: "stdout") == preset)
     }

@@ -13,7 +13,7 @@ import Testing
         #expect(result.stderr.isEmpty)
         #expect(scratch.contents == ["still.png"])
         let image = try PNGFile.read(scratch.file("still.png"))
-        #expect(image.width == 1920 && image.height == 1080 && image.channels == 3 && image.bitDepth == 8)
+        #expect(image.width == 1920 && image.height == 1080 && image.storedChannels == 3 && image.bitDepth == 8)
     }
 
     @Test(arguments: PresetLibrary.names)
@@ -24,7 +24,7 @@ import Testing
         let image = try PNGFile.read(scratch.file("x.png"))
         #expect(image.width == 1920 && image.height == 1080)
         // Not blank: a gradient has many distinct values.
-        #expect(Set(image.samples.prefix(30_000)).count > 20)
+        #expect(Set(image.storedSamples.prefix(30_000)).count > 20)
     }
 
     @Test func builtInPresetsWorkFromAnyDirectory() throws {
@@ -53,10 +53,10 @@ import Testing
         #expect(
             run(["render", "--size", "64x36", "--background", "transparent", "-o", scratch.file("a.png")]).status == 0)
         let rgba = try PNGFile.read(scratch.file("a.png"))
-        #expect(rgba.channels == 4 && rgba.bitDepth == 8)
+        #expect(rgba.storedChannels == 4 && rgba.bitDepth == 8)
         #expect(run(["render", "--size", "64x36", "--depth", "16", "-o", scratch.file("b.png")]).status == 0)
         let deep = try PNGFile.read(scratch.file("b.png"))
-        #expect(deep.channels == 3 && deep.bitDepth == 16)
+        #expect(deep.storedChannels == 3 && deep.bitDepth == 16)
     }
 
     /// A hand-pinned scene, still, 16-bit and undithered, matches the definition.
@@ -84,11 +84,11 @@ import Testing
         let image = try PNGFile.read(scratch.file("p.png"))
         let loaded = try PresetLibrary.file(scratch.file("pinned.json"))
         let reference = ReferenceRenderer.render(
-            Animator(preset: loaded).scene(at: 0).rootLayer(width: 160, height: 90), spec: loaded.frameSpec)
+            Animator(preset: loaded).scene(at: 0), spec: loaded.frameSpec)
         var largest = 0.0, total = 0.0
         for y in 0..<90 {
             for x in 0..<160 {
-                let actual = image.rgba(x: x, y: y), expected = reference[x, y]
+                let actual = image.storedRGBA(x: x, y: y), expected = reference[x, y]
                 for lane in 0..<3 {
                     let difference = abs(actual[lane] - expected[lane]) * 255
                     largest = max(largest, difference)
@@ -122,9 +122,9 @@ import Testing
         #expect(run(common + ["--duration", "1", "--time", "0.5", "-o", scratch.file("t.png")]).status == 0)
         #expect(run(common + ["--duration", "1", "--frame-range", "30", "-o", scratch.file("f%03d.png")]).status == 0)
         #expect(run(common + ["--duration", "2", "--time", "0.5", "-o", scratch.file("longer.png")]).status == 0)
-        let still = try PNGFile.read(scratch.file("t.png")).samples
-        #expect(still == (try PNGFile.read(scratch.file("f030.png")).samples))
-        #expect(still != (try PNGFile.read(scratch.file("longer.png")).samples))
+        let still = try PNGFile.read(scratch.file("t.png")).storedSamples
+        #expect(still == (try PNGFile.read(scratch.file("f030.png")).storedSamples))
+        #expect(still != (try PNGFile.read(scratch.file("longer.png")).storedSamples))
     }
 
     /// A loop keeps only its solved last target, not every retarget step's: ten times the

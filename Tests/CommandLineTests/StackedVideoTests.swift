@@ -27,11 +27,11 @@ import Testing
         let stored = StackedAlphaSink.storedHeight(height)
         let decoded = decodeFrames(scratch.file("s.mp4"), width: width, height: stored, bilinearChroma: true)
         return try decoded.enumerated().map { index, rgb in
-            let png = try PNGFile.read(scratch.file(String(format: "%03d.png", index)))
+            let samples = try PNGFile.read(scratch.file(String(format: "%03d.png", index))).storedSamples
             return (0..<(width * height)).map { pixel in
                 (
                     alpha(of: pixel, in: rgb, width: width, height: height, stored: stored),
-                    Int(png.samples[4 * pixel + 3])
+                    Int(samples[4 * pixel + 3])
                 )
             }
         }

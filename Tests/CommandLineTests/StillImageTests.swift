@@ -16,7 +16,7 @@ import Testing
         let directory = scratch.file("web")
         let result = run(Self.loop + (transparent ? ["--background", "transparent"] : []) + ["--bundle", directory])
         #expect(result.status == 0, "\(result.stderr)")
-        var preset = try #require(Preset.builtIn("aurora"))
+        var preset = try Preset(builtIn: "aurora")
         (preset.width, preset.height, preset.fps, preset.duration, preset.loop) = (192, 108, 10, 0.5, true)
         if transparent { preset.background = .color(.clear) }
         let webp = try Data(contentsOf: URL(fileURLWithPath: directory + "/poster.webp"))
@@ -29,7 +29,7 @@ import Testing
     /// different image from instant 0's.
     @Test func aStillHasTheSizeAndInstantAskedFor() throws {
         let scratch = Scratch()
-        let preset = try #require(Preset.builtIn("sunset"))
+        let preset = try Preset(builtIn: "sunset")
         let webp = try preset.webpData(at: 1.5, width: 160, height: 90)
         #expect(try preset.webpData(at: 1.5, width: 160, height: 90, threads: 2) == webp)
         #expect(try preset.webpData(at: 0, width: 160, height: 90) != webp)
@@ -44,7 +44,7 @@ import Testing
     /// a third of its point scale, and a 1280x720 one of point scale 2.5 as a 128x72 AVIF is
     /// that of point scale 0.25; a point scale scaled below 0.25 is rendered, not refused.
     @Test func aStillKeepingTheLookHasTheScaledPointScale() throws {
-        var preset = try #require(Preset.builtIn("sunset"))
+        var preset = try Preset(builtIn: "sunset")
         (preset.width, preset.height) = (1920, 1080)
         var third = preset
         (third.width, third.height, third.pointScale) = (640, 360, 1.0 / 3)
@@ -59,11 +59,26 @@ import Testing
     }
 
     @Test func aSizeOrInstantTheEncoderCannotTakeThrows() throws {
-        let preset = try #require(Preset.builtIn("ocean"))
-        #expect(throws: PresetError.self) { try preset.webpData(at: -1, width: 64, height: 64) }
-        #expect(throws: PresetError.self) { try preset.avifData(at: 0, width: 0, height: 64) }
+        let preset = try Preset(builtIn: "ocean")
+        for (time, width, height, key) in [(-1.0, 64, 64, "time"), (0, 0, 64, "size")] {
+            do {
+                _ = try preset.webpData(at: time, width: width, height: height)
+                Issue.record("\(time) s at \(width)x\(height) was encoded")
+            } catch .preset(let error) {
+                #expect(error.keyPath == key)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
         // AV1 takes even sides of at least 64 pixels.
-        #expect(throws: (any Error).self) { try preset.avifData(at: 0, width: 65, height: 64) }
-        #expect(throws: (any Error).self) { try preset.avifData(at: 0, width: 32, height: 18) }
+        for (width, height) in [(32, 18), (65, 64)] {
+            do {
+                _ = try preset.avifData(at: 0, width: width, height: height)
+                Issue.record("\(width)x\(height) was encoded")
+            } catch .output(.videoTooSmall(_, "AV1", 32, 18, 64, 64)), .output(.oddVideoSize(_, "AV1", 65, 64)) {
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
     }
 }

@@ -24,8 +24,7 @@ import Testing
             ])
         let big = try PNGFile.read(scratch.file("big.png"))
         #expect(big.width == targetWidth && big.height == targetHeight && big.bitDepth == 16)
-        let ffmpeg = FrameSamples(
-            width: big.width, height: big.height, channels: big.channels, bitDepth: 16, samples: big.samples)
+        let ffmpeg = big.samples
         let difference = FrameDifference(expected: ffmpeg, upscaling: FrameSamples(small), tolerance: 0)
         // swscale interpolates in fixed point (14-bit weights, 15-bit intermediates):
         // measured 0.10 to 0.14 levels on such noise, where a half-pixel shift gives tens.

@@ -53,9 +53,9 @@ import Testing
         #expect(frames.count == 120)
         var total = 0.0, largest = 0.0, signed = SIMD3<Double>.zero, count = 0.0
         for (index, decoded) in frames.enumerated() {
-            let png = try PNGFile.read(scratch.file(String(format: "%03d.png", index)))
+            let png = try PNGFile.read(scratch.file(String(format: "%03d.png", index))).storedSamples
             for offset in 0..<decoded.count {
-                let difference = Double(decoded[offset]) - Double(png.samples[offset])
+                let difference = Double(decoded[offset]) - Double(png[offset])
                 total += abs(difference)
                 largest = max(largest, abs(difference))
                 signed[offset % 3] += difference
@@ -342,7 +342,8 @@ import Testing
             "render", "--preset", "forest", "--size", "64x36", "--frames", "5", "--pixel-format", "rgb24", "-o", "-",
         ])
         #expect(run(["render", "--preset", "forest", "--size", "64x36", "-o", scratch.file("f.png")]).status == 0)
-        #expect(try PNGFile.read(scratch.file("f.png")).samples == raw.stdout.prefix(64 * 36 * 3).map(UInt16.init))
+        #expect(
+            try PNGFile.read(scratch.file("f.png")).storedSamples == raw.stdout.prefix(64 * 36 * 3).map(UInt16.init))
     }
 
     /// Frames A–B rendered alone equal frames A–B of the full run, byte for byte.

@@ -41,10 +41,10 @@ import Testing
 
         try FileManager.default.createDirectory(atPath: root + "/notes", withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: root + "/notes/todo.txt", contents: Data("keep".utf8))
-        #expect(throws: DestinationError.foreignDirectory(path: root + "/notes", marker: "manifest.json")) {
+        #expect(throws: FileError.foreignDirectory(path: root + "/notes", marker: "manifest.json")) {
             try AtomicDirectory(destination: root + "/notes", marker: "manifest.json")
         }
-        #expect(throws: DestinationError.bundleIsFile(path: root + "/notes/todo.txt")) {
+        #expect(throws: FileError.bundleIsFile(path: root + "/notes/todo.txt")) {
             try AtomicDirectory(destination: root + "/notes/todo.txt", marker: "manifest.json")
         }
         #expect(FileManager.default.contents(atPath: root + "/notes/todo.txt") == Data("keep".utf8))

@@ -23,7 +23,7 @@ import Testing
     }
 
     static func frame(_ space: ColorSpace) throws -> Frame {
-        var preset = try #require(Preset.builtIn("ocean"))
+        var preset = try Preset(builtIn: "ocean")
         preset.colorSpace = space
         return try preset.frame(at: 0, width: 48, height: 27)
     }

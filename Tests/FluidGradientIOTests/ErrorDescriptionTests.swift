@@ -44,7 +44,7 @@ import Testing
                 == "cannot write out.png (a link to /data/real.png): Permission denied; "
                 + "choose a directory you can write to")
         #expect(
-            DestinationError.brokenLink(path: "l.png", errno: .noSuchFileOrDirectory).description
+            FileError.brokenLink(path: "l.png", errno: .noSuchFileOrDirectory).description
                 == "cannot write l.png: it is a symbolic link to a missing file; remove the link or write elsewhere")
         #expect(
             FileError.cannotRead(path: "p.json", what: "preset", errno: .noSuchFileOrDirectory).description

@@ -9,7 +9,7 @@ import Testing
     /// same frame, and encoding that gives the same bytes.
     @Test(arguments: [Frame.Depth.eight, .sixteen], [false, true])
     func aRenderedFrameRoundTripsByteForByte(depth: Frame.Depth, transparent: Bool) throws {
-        var preset = try #require(Preset.builtIn("ocean"))
+        var preset = try Preset(builtIn: "ocean")
         if transparent { preset.background = .color(.clear) }
         let frame = try preset.frame(at: 0, width: 96, height: 54, depth: depth)
         #expect(frame.hasTransparency == transparent)
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func bytesThatAreNotAPNGThrowAPNGError() throws {
-        let png = try #require(Preset.builtIn("aurora")).frame(at: 0, width: 16, height: 9).pngData()
+        let png = try Preset(builtIn: "aurora").frame(at: 0, width: 16, height: 9).pngData()
         for bytes in [Data(), Data("not a png".utf8), png.prefix(png.count / 2), png.prefix(8)] {
             #expect {
                 try Frame(pngData: bytes)

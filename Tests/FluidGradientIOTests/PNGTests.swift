@@ -31,7 +31,7 @@ import Testing
         try PNGFile.write(buffer, to: path)
         let image = try PNGFile.read(path)
         #expect(image.width == 37 && image.height == 11)
-        #expect(image.channels == (format.hasAlpha ? 4 : 3))
+        #expect(image.storedChannels == (format.hasAlpha ? 4 : 3))
         #expect(image.bitDepth == format.bitDepth)
         var original: [UInt16] = []
         buffer.withUnsafeBytes { bytes in
@@ -41,7 +41,7 @@ import Testing
                 original = bytes.map(UInt16.init)
             }
         }
-        #expect(image.samples == original)
+        #expect(image.storedSamples == original)
     }
 
     /// Seeded noise, which deflate cannot shrink much: its PNG outgrows the memory
@@ -67,8 +67,8 @@ import Testing
         try Data(data).write(to: URL(fileURLWithPath: copy))
         let image = try PNGFile.read(copy)
         #expect(image == (try PNGFile.read(path)))
-        #expect(image.channels == (alpha && format.hasAlpha ? 4 : 3) && image.bitDepth == format.bitDepth)
-        #expect(image.samples.count == 301 * 203 * image.channels)
+        #expect(image.storedChannels == (alpha && format.hasAlpha ? 4 : 3) && image.bitDepth == format.bitDepth)
+        #expect(image.storedSamples.count == 301 * 203 * image.storedChannels)
     }
 
     @Test func rendersFramesThatRoundTrip() throws {
@@ -77,12 +77,12 @@ import Testing
         FrameRenderer(spec: spec).render(
             Scene(base: [Blob(color: .white, center: [0.4, 0.5], radius: [0.3, 0.4])]), into: &buffer)
         try PNGFile.write(buffer, to: directory + "/frame.png")
-        #expect(try PNGFile.read(directory + "/frame.png").samples == buffer.bytes.map(UInt16.init))
+        #expect(try PNGFile.read(directory + "/frame.png").storedSamples == buffer.bytes.map(UInt16.init))
     }
 
     @Test func everyEncoderSettingDecodesTheSame() throws {
         let buffer = Self.pattern(.rgba)
-        var reference: DecodedImage?
+        var reference: Frame?
         for (level, filters, strategy) in [(0, 0x08, 0), (2, 0x20, 3), (9, 0xF8, 1), (6, 0x80, 0)]
             as [(Int32, Int32, Int32)]
         {

@@ -25,11 +25,17 @@ import Testing
         #expect(try PresetLibrary.load("aurora").name == "aurora")
         let path = Self.presetsDirectory.appendingPathComponent("ocean.json").path
         #expect(try PresetLibrary.load(path).name == "ocean")
-        #expect(throws: UnknownPresetError(name: "auroraa")) { try PresetLibrary.load("auroraa") }
+        #expect(throws: UnknownPresetError(name: "auroraa", among: PresetLibrary.names)) {
+            try PresetLibrary.load("auroraa")
+        }
         #expect(
-            UnknownPresetError(name: "auroraa").description
-                == "there is no built-in preset \"auroraa\"; `fluidgradient presets list` shows them, "
-                + "or give a path to a .json file")
+            UnknownPresetError(name: "auroraa", among: PresetLibrary.names).description
+                == "there is no built-in preset \"auroraa\" (did you mean \"aurora\"?); `fluidgradient presets list` "
+                + "shows them, or give a path to a .json file")
+        // Nothing within two edits: no suggestion.
+        #expect(UnknownPresetError(name: "nosuch", among: PresetLibrary.names).suggestion == nil)
+        #expect(throws: UnknownPresetError(name: "Ocaen", among: PresetLibrary.names)) { try Preset(builtIn: "Ocaen") }
+        #expect(UnknownPresetError(name: "Ocaen", among: PresetLibrary.names).suggestion == "ocean")
         #expect(
             throws: FileError.cannotRead(path: "/nonexistent/x.json", what: "preset", errno: .noSuchFileOrDirectory)
         ) {

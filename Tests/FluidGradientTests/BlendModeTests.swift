@@ -20,20 +20,8 @@ import Testing
             let blended: Double
             switch mode {
             case .normal: blended = cs
-            case .multiply: blended = cs * cb
-            case .screen: blended = cs + cb - cs * cb
             case .overlay: blended = cb <= 0.5 ? 2 * cs * cb : 1 - 2 * (1 - cs) * (1 - cb)
-            case .darken: blended = min(cs, cb)
-            case .lighten: blended = max(cs, cb)
-            case .hardLight: blended = cs <= 0.5 ? 2 * cs * cb : 1 - 2 * (1 - cs) * (1 - cb)
             case .overlayLinear, .overlayOKLab, .overlayOKLabDisplayP3: blended = 0
-            case .softLight:
-                if cs <= 0.5 {
-                    blended = cb - (1 - 2 * cs) * cb * (1 - cb)
-                } else {
-                    let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
-                    blended = cb + (2 * cs - 1) * (d - cb)
-                }
             }
             let mixed = (1 - alphaB) * cs + alphaB * blended
             out[i] = alphaS * mixed + alphaB * cb * (1 - alphaS)

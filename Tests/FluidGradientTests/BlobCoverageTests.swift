@@ -17,7 +17,7 @@ import Testing
         // The same along y, where the semi-axis is 20 px.
         #expect(abs(blob.coverage(x: 100, y: 50 + d * 20, width: Self.width, height: Self.height) - coverage) < 1e-12)
         // And the production path's Float evaluation.
-        let placed = PlacedBlob(blob: blob, frame: LayerRect(width: Self.width, height: Self.height), opacity: 1)
+        let placed = PlacedBlob(blob: blob, width: Int(Self.width), height: Int(Self.height))
         #expect(abs(Double(placed.coverage(at: SIMD2(Float(x), 50))) - coverage) < 1e-5)
     }
 
@@ -57,8 +57,7 @@ import Testing
         color: RGBA, opacity: Double, d: Double, expected: SIMD4<Double>
     ) {
         let scene = Scene(base: [Self.blob(color, opacity: opacity)])
-        let root = scene.rootLayer(width: Int(Self.width), height: Int(Self.height))
-        let value = ReferenceRenderer.value(of: root, x: 100 + d * 50, y: 50)
+        let value = ReferenceRenderer.value(of: scene, x: 100 + d * 50, y: 50, width: Self.width, height: Self.height)
         for lane in 0..<4 { #expect(abs(value[lane] - expected[lane]) < 1e-12) }
     }
 
@@ -67,7 +66,7 @@ import Testing
             let blob = Blob(color: .white, center: SIMD2(0.5, 0.5), radius: radius)
             #expect(blob.normalizedDistance(x: 100, y: 50, width: 200, height: 100) == nil)
             #expect(blob.coverage(x: 100, y: 50, width: 200, height: 100) == 0)
-            let placed = PlacedBlob(blob: blob, frame: LayerRect(width: 200, height: 100), opacity: 1)
+            let placed = PlacedBlob(blob: blob, width: 200, height: 100)
             #expect(placed.isEmpty)
         }
     }

@@ -29,8 +29,8 @@ import Testing
         let spec = FrameSpec(width: size, height: size, blurExponent: exponent, background: .color(.clear))
         #expect(abs(spec.sigma - sigma) < 1e-12)
         let impulse = Blob(color: .white, center: SIMD2(repeating: 20.5 / 41), radius: SIMD2(repeating: 0.4 / 41))
-        let root = Scene(base: [impulse]).rootLayer(width: size, height: size)
-        let reference = ReferenceRenderer.render(root, spec: spec)
+        let scene = Scene(base: [impulse])
+        let reference = ReferenceRenderer.render(scene, spec: spec)
 
         // The reference reaches ⌈5σ⌉ pixels (σ here is 3 within rounding, so 15 or 16).
         let radius = Int((5 * spec.sigma).rounded(.up))
@@ -49,7 +49,7 @@ import Testing
         // The production path at this σ works at full resolution with a 4σ kernel:
         // within 16-bit quantisation and the 4σ truncation (tail weight < 10⁻⁴).
         var buffer = PixelBuffer(width: size, height: size, format: .rgba64le)
-        FrameRenderer(spec: spec).render(root, dither: false, into: &buffer)
+        FrameRenderer(spec: spec).render(scene, dither: false, into: &buffer)
         var fastLargest = 0.0
         for y in 0..<size {
             for x in 0..<size {
@@ -112,12 +112,12 @@ import Testing
 
     /// A large opaque blob centred on the top-left corner of a 64×64 frame, σ = 4:
     /// everything within the blur's reach of the frame lies inside it (d ≤ 0.9).
-    static func cornerBlob(edges: EdgeMode) -> (FloatImage, FrameSpec, Layer) {
+    static func cornerBlob(edges: EdgeMode) -> (FloatImage, FrameSpec, Scene) {
         let spec = FrameSpec(
             width: 64, height: 64, blurExponent: log(4) / log(64), edges: edges, background: .color(.clear))
         let blob = Blob(color: .white, center: SIMD2(0, 0), radius: SIMD2(2, 2))
-        let root = Scene(base: [blob]).rootLayer(width: 64, height: 64)
-        return (ReferenceRenderer.render(root, spec: spec), spec, root)
+        let scene = Scene(base: [blob])
+        return (ReferenceRenderer.render(scene, spec: spec), spec, scene)
     }
 
     @Test func bleedSeesTheBlobBeyondTheFrame() {
@@ -146,12 +146,11 @@ import Testing
         // end, clamp repeats the covered border column outwards, so clamp is brighter there.
         let spec = FrameSpec(
             width: 64, height: 64, blurExponent: log(4) / log(64), edges: .clamp, background: .color(.clear))
-        let root = Scene(base: [Blob(color: .white, center: SIMD2(0.1, 0.5), radius: SIMD2(0.125, 0.125))]).rootLayer(
-            width: 64, height: 64)
-        let clamped = ReferenceRenderer.render(root, spec: spec)
+        let scene = Scene(base: [Blob(color: .white, center: SIMD2(0.1, 0.5), radius: SIMD2(0.125, 0.125))])
+        let clamped = ReferenceRenderer.render(scene, spec: spec)
         var bleedSpec = spec
         bleedSpec.edges = .bleed
-        let bled = ReferenceRenderer.render(root, spec: bleedSpec)
+        let bled = ReferenceRenderer.render(scene, spec: bleedSpec)
         #expect(clamped[0, 32].w > bled[0, 32].w + 0.05)
         // Far from the border the two agree.
         #expect(abs(clamped[32, 32].w - bled[32, 32].w) < 1e-6)
@@ -159,9 +158,9 @@ import Testing
 
     @Test(arguments: EdgeMode.allCases)
     func productionPathMatchesTheReferenceAtEachEdge(edges: EdgeMode) {
-        let (reference, spec, root) = Self.cornerBlob(edges: edges)
+        let (reference, spec, scene) = Self.cornerBlob(edges: edges)
         var buffer = PixelBuffer(width: 64, height: 64, format: .rgba64le)
-        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: &buffer)
+        FrameRenderer(spec: spec, threads: 2).render(scene, dither: false, into: &buffer)
         let error = errorAgainstReference(buffer, reference)
         #expect(error.max < 0.05)
     }

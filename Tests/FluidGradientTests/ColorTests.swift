@@ -50,6 +50,20 @@ import Testing
         #expect(try RGBA(parsing: "aqua") == RGBA(parsing: "cyan"))
     }
 
+    /// CSS keywords fold A-Z only: a character whose Unicode lowercase is an ASCII letter
+    /// (the Kelvin sign U+212A lowers to `k`, U+0130 to `i` and a dot) names no colour, and
+    /// gets the name it resembles as a hint.
+    @Test func foldsOnlyASCIILetters() throws {
+        #expect(try RGBA(parsing: "BLACK") == RGBA(bytes: 0, 0, 0))
+        #expect(try RGBA(parsing: "Khaki") == RGBA(bytes: 0xF0, 0xE6, 0x8C))
+        #expect(throws: ColorParseError(text: "blac\u{212A}", suggestion: "black")) {
+            try RGBA(parsing: "blac\u{212A}")
+        }
+        #expect(throws: ColorParseError.self) { try RGBA(parsing: "\u{212A}haki") }
+        #expect(throws: ColorParseError.self) { try RGBA(parsing: "l\u{130}me") }
+        #expect("blac\u{212A} ÉTÉ Ok".asciiLowercased() == "blac\u{212A} ÉtÉ ok")
+    }
+
     @Test func showsHexAndBytes() throws {
         let color = try RGBA(parsing: "#0F766E")
         #expect(color.hex == "#0F766E")

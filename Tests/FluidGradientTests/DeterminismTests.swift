@@ -59,11 +59,11 @@ import Testing
                 color: .white, center: SIMD2(0.1 + 0.15 * Double(index), 0.2 + 0.1 * Double(index)),
                 radius: SIMD2(0.002, 0.2))
         }
-        let root = Scene(base: thin).rootLayer(width: 1280, height: 720)
+        let scene = Scene(base: thin)
         var outputs: Set<[UInt8]> = []
         for threads in [1, 2, 3, 8] {
             var buffer = PixelBuffer(width: 1280, height: 720, format: .rgb24)
-            FrameRenderer(spec: spec, threads: threads).render(root, dither: false, into: &buffer)
+            FrameRenderer(spec: spec, threads: threads).render(scene, dither: false, into: &buffer)
             outputs.insert(buffer.bytes)
         }
         #expect(outputs.count == 1)

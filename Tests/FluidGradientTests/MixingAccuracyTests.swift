@@ -14,7 +14,6 @@ import Testing
             width: testCase.width, height: testCase.height, blurExponent: testCase.exponent, edges: testCase.edges,
             background: try Fill(parsing: testCase.background), mixingSpace: mixing)
         let root = randomScene(seed: testCase.seed, highlights: 3, width: testCase.width, height: testCase.height)
-            .rootLayer(width: testCase.width, height: testCase.height)
         let error = Self.error(root: root, spec: spec)
         #expect(error.max <= 2, "largest error \(error.max) levels at \(error.worst)")
         #expect(error.mean <= 0.5, "mean error \(error.mean) levels")
@@ -25,7 +24,7 @@ import Testing
         for name in PresetFixtures.builtInNames {
             var preset = try PresetFixtures.builtIn(name)
             (preset.width, preset.height, preset.mixing, preset.colorSpace) = (160, 90, mixing, frame)
-            let root = Animator(preset: preset).scene(at: 2.5).rootLayer(width: 160, height: 90)
+            let root = Animator(preset: preset).scene(at: 2.5)
             let error = Self.error(root: root, spec: preset.frameSpec)
             #expect(error.max <= 2, "\(name): largest error \(error.max) levels at \(error.worst)")
             #expect(error.mean <= 0.5, "\(name): mean error \(error.mean) levels")
@@ -44,7 +43,7 @@ import Testing
             let black = Blob(color: .black, center: SIMD2(x + 0.19, 0.5), radius: SIMD2(0.2, 3))
             let spec = FrameSpec(
                 width: 320, height: 180, blurExponent: exponent, background: .color(.black), mixingSpace: mixing)
-            let root = Scene(base: [black, thin]).rootLayer(width: 320, height: 180)
+            let root = Scene(base: [black, thin])
             let error = Self.error(root: root, spec: spec)
             #expect(error.max <= 2, "largest error \(error.max) levels at \(error.worst), step \(step)")
             #expect(error.mean <= 0.5, "mean error \(error.mean) levels, step \(step)")
@@ -57,7 +56,7 @@ import Testing
     func mixingInSRGBFailsTheTolerance(mixing: MixingSpace) throws {
         var preset = try PresetFixtures.builtIn("aurora")
         (preset.width, preset.height) = (160, 90)
-        let root = Animator(preset: preset).scene(at: 2.5).rootLayer(width: 160, height: 90)
+        let root = Animator(preset: preset).scene(at: 2.5)
         var spec = preset.frameSpec
         spec.mixingSpace = mixing
         let reference = ReferenceRenderer.render(root, spec: spec, threads: 2)
@@ -67,7 +66,7 @@ import Testing
         #expect(error.max > 2, "largest error \(error.max) levels")
     }
 
-    static func error(root: Layer, spec: FrameSpec) -> (max: Double, mean: Double, worst: (x: Int, y: Int)) {
+    static func error(root: Scene, spec: FrameSpec) -> (max: Double, mean: Double, worst: (x: Int, y: Int)) {
         let reference = ReferenceRenderer.render(root, spec: spec, threads: 2)
         var eight = PixelBuffer(
             width: spec.width, height: spec.height, format: .packed(depth: 8, alpha: spec.hasTransparency))

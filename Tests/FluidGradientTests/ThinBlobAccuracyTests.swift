@@ -127,8 +127,8 @@ import Testing
         preset.blur = 0.4
         preset.edges = edges
         preset.ranges.aspect = ParameterRange(0.01, 0.02)
-        let root = Animator(preset: preset).scene(at: 1).rootLayer(width: 320, height: 180)
-        expectWithinTolerance(root: root, spec: preset.frameSpec, label: "\(edges)")
+        let scene = Animator(preset: preset).scene(at: 1)
+        expectWithinTolerance(scene: scene, spec: preset.frameSpec, label: "\(edges)")
     }
 
     /// Rims too thin for cells over 16 pixels need pixel centres, which the renderer
@@ -139,14 +139,14 @@ import Testing
     func onlyThinRimsTakeTheFinerGrid(size: (width: Int, height: Int)) throws {
         let renderer = FrameRenderer(spec: FrameSpec(width: size.width, height: size.height))
         let bar = Scene(base: [Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(3, 0.003))])
-        #expect(renderer.needsFinerGrid(bar.rootLayer(width: size.width, height: size.height)))
+        #expect(renderer.needsFinerGrid(bar))
         var preset = try PresetFixtures.builtIn("default")
         preset.width = size.width
         preset.height = size.height
         let animator = Animator(preset: preset)
         for time in stride(from: 0.0, through: 10, by: 0.25) {
-            let root = animator.scene(at: time).rootLayer(width: size.width, height: size.height)
-            #expect(!renderer.needsFinerGrid(root), "at \(time) s")
+            let scene = animator.scene(at: time)
+            #expect(!renderer.needsFinerGrid(scene), "at \(time) s")
         }
     }
 
@@ -154,11 +154,11 @@ import Testing
     @Test func theFinerGridGivesIdenticalBytesAtAnyThreadCount() {
         let spec = FrameSpec(width: 1920, height: 1080)
         let bar = Blob(color: .white, center: SIMD2(0.5, 0.3137), radius: SIMD2(3, 0.003))
-        let root = Scene(base: [bar]).rootLayer(width: 1920, height: 1080)
-        #expect(FrameRenderer(spec: spec).needsFinerGrid(root))
+        let scene = Scene(base: [bar])
+        #expect(FrameRenderer(spec: spec).needsFinerGrid(scene))
         let frames = [1, 2, 5].map { threads in
             var buffer = PixelBuffer(width: 1920, height: 1080, format: .rgba)
-            FrameRenderer(spec: spec, threads: threads).render(root, into: &buffer)
+            FrameRenderer(spec: spec, threads: threads).render(scene, into: &buffer)
             return buffer.bytes
         }
         #expect(frames[0] == frames[1])
@@ -168,16 +168,16 @@ import Testing
     func expectWithinTolerance(
         _ blobs: [Blob], spec: FrameSpec, label: String = "", sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let root = Scene(base: blobs).rootLayer(width: spec.width, height: spec.height)
-        expectWithinTolerance(root: root, spec: spec, label: label, sourceLocation: sourceLocation)
+        let scene = Scene(base: blobs)
+        expectWithinTolerance(scene: scene, spec: spec, label: label, sourceLocation: sourceLocation)
     }
 
     func expectWithinTolerance(
-        root: Layer, spec: FrameSpec, label: String, sourceLocation: SourceLocation = #_sourceLocation
+        scene: Scene, spec: FrameSpec, label: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let reference = ReferenceRenderer.render(root, spec: spec, threads: 1)
+        let reference = ReferenceRenderer.render(scene, spec: spec, threads: 1)
         var buffer = PixelBuffer(width: spec.width, height: spec.height, format: .packed(depth: 8, alpha: false))
-        FrameRenderer(spec: spec, threads: 1).render(root, dither: false, into: &buffer)
+        FrameRenderer(spec: spec, threads: 1).render(scene, dither: false, into: &buffer)
         let error = errorAgainstReference(buffer, reference)
         #expect(
             error.max <= 2, "\(label): largest error \(error.max) levels at \(error.worst)",

@@ -81,8 +81,8 @@ import Testing
         let strip = try PNGFile.read(artifacts + "changed.diff.png")
         #expect(strip.width == 3 * 48 && strip.height == 27)
         // The difference panel is black except at the changed pixel.
-        #expect(strip.rgba(x: 2 * 48 + 20, y: 10).x > 0.2)
-        #expect(strip.rgba(x: 2 * 48 + 21, y: 10) == SIMD4(0, 0, 0, 1))
+        #expect(strip.samples.rgba(x: 2 * 48 + 20, y: 10).x > 0.2)
+        #expect(strip.samples.rgba(x: 2 * 48 + 21, y: 10) == SIMD4(0, 0, 0, 1))
         // Within a tolerance of 5 levels it matches, and the artifacts of the failure go.
         #expect(check(altered, named: "changed", tolerance: 5) == .matched)
         #expect(!FileManager.default.fileExists(atPath: artifacts + "changed.actual.png"))

@@ -3,6 +3,8 @@
 
 #include <math.h>
 
+#include "CGrainRow.h"
+
 /// Four floats as one vector; Swift imports it as SIMD4<Float>.
 typedef float fg_float4 __attribute__((ext_vector_type(4)));
 

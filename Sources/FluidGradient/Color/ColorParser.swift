@@ -44,7 +44,7 @@ extension RGBA {
             return
         }
         guard let color = RGBA.parsed(text) else {
-            let suggestion = trimmed.hasPrefix("#") ? nil : RGBA.closestName(to: trimmed.lowercased())
+            let suggestion = trimmed.hasPrefix("#") ? nil : RGBA.closestName(to: trimmed.asciiLowercased())
             throw ColorParseError(text: text, suggestion: suggestion)
         }
         self = color
@@ -61,7 +61,8 @@ extension RGBA {
         if trimmed.contains("(") { return try? CSSColorFunction.parse(trimmed) }
         // No name is longer than the longest: a long word is not lowercased or looked up.
         guard trimmed.count <= longestName else { return nil }
-        let name = trimmed.lowercased()
+        // Only A-Z fold: Unicode lowering would read the Kelvin sign (U+212A) as a k.
+        let name = trimmed.asciiLowercased()
         if name == "transparent" { return .clear }
         guard let rgb = rgbByName[name] else { return nil }
         return RGBA(bytes: UInt8(rgb >> 16), UInt8((rgb >> 8) & 0xFF), UInt8(rgb & 0xFF))
@@ -136,5 +137,14 @@ extension String {
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
         return String(slice)
+    }
+
+    /// The text with A-Z lowered and every other character kept: the case-insensitive
+    /// matching of CSS keywords, under which no non-ASCII character equals an ASCII letter
+    /// (Unicode lowering turns the Kelvin sign into `k`).
+    package func asciiLowercased() -> String {
+        String(
+            String.UnicodeScalarView(
+                unicodeScalars.lazy.map { ("A"..."Z").contains($0) ? Unicode.Scalar(UInt8($0.value + 32)) : $0 }))
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Channels are floats, 0...1 inside sRGB's gamut. This is the form people write and read
 /// (`#RRGGBBAA`, CSS names, CSS Color 4's functions); the renderer works on
-/// ``premultiplied`` values. A colour outside sRGB, such as a Display P3 or an OKLCH one,
+/// `premultiplied` values. A colour outside sRGB, such as a Display P3 or an OKLCH one,
 /// has red, green or blue below 0 or above 1 (extended sRGB, as CSS Color 4 and Apple's
 /// extended sRGB write it); a frame maps it into its own gamut when it is rendered.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {

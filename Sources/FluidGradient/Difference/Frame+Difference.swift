@@ -45,14 +45,11 @@ extension Frame {
                 pixels: DiffStrip.heatMap(expected: a, actual: b, tolerance: 0), time: time, hasTransparency: false))
     }
 
-    /// The samples on the comparison's scale, as `compare` reads the frame's PNG: an
-    /// opaque frame's alpha is exactly 1, as an RGB PNG's is.
+    /// The samples on the comparison's scale, as `compare` reads the frame's PNG, read
+    /// from the frame's own pixels: an opaque frame's alpha is exactly 1, as an RGB PNG's is.
     package var samples: FrameSamples {
-        var read = FrameSamples(pixels)
+        var read = FrameSamples(pixels, opaque: !hasTransparency)
         read.colorSpace = colorSpace
-        guard !hasTransparency else { return read }
-        var values = read.values
-        for index in stride(from: 3, to: values.count, by: 4) { values[index] = 1 }
-        return FrameSamples(width: width, height: height, values: values, colorSpace: colorSpace)
+        return read
     }
 }

@@ -23,6 +23,10 @@ package struct EncodeSize: Equatable, Sendable {
         /// `auto` kept the full size: no smaller size has the same aspect ratio with whole,
         /// even sides.
         case noSmallerSize
+        /// `auto` kept the full size: grain (DESIGN section 12) is detail the blur does not
+        /// soften, a cell of a pixel or a few, which no smaller frame holds. A bundle ships
+        /// the grain beside a grain-free loop instead (``Preset/withoutGrain``).
+        case grain
     }
 
     package var width: Int
@@ -70,6 +74,7 @@ package struct EncodeSize: Equatable, Sendable {
     package static func automatic(for preset: Preset) -> EncodeSize {
         let full = { (reason: Reason) in EncodeSize(width: preset.width, height: preset.height, reason: reason) }
         if preset.edges == .clamp { return full(.clampEdges) }
+        if preset.grain.isOn { return full(.grain) }
         let factors = factors(width: preset.width, height: preset.height)
         guard !factors.isEmpty else { return full(.noSmallerSize) }
         if UpscaleErrorBound.background(preset.background, width: preset.width, height: preset.height, factor: 2)
@@ -86,6 +91,16 @@ package struct EncodeSize: Equatable, Sendable {
 
     /// Whether this is the preset's own size.
     package func isFullSize(of preset: Preset) -> Bool { width == preset.width && height == preset.height }
+}
+
+extension Preset {
+    /// This preset with no grain: a bundle's loop, whose page lays the grain over it, and
+    /// whose encode size is this preset's.
+    package var withoutGrain: Preset {
+        var plain = self
+        plain.grain = Grain()
+        return plain
+    }
 }
 
 extension Preset {

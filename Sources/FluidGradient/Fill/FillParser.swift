@@ -26,7 +26,7 @@ extension Fill {
         guard let first = segments.first, let head = first.first else {
             throw FillParseError(text: text, reason: "it is empty; expected \(FillParseError.syntax)")
         }
-        guard let kind = Gradient.Kind(rawValue: head.lowercased()) else {
+        guard let kind = Gradient.Kind(rawValue: head.asciiLowercased()) else {
             guard segments.count == 1, first.count == 1 else {
                 throw FillParseError(text: text, reason: "expected \(FillParseError.syntax)")
             }
@@ -101,7 +101,7 @@ extension Fill {
             tokens.removeFirst()
             return value
         }
-        let degrees = token.lowercased().hasSuffix("deg") ? String(token.dropLast(3)) : token
+        let degrees = token.asciiLowercased().hasSuffix("deg") ? String(token.dropLast(3)) : token
         if let value = Double(degrees), !value.isFinite {
             throw FillParseError(text: text, reason: "the angle \"\(token)\" is not a number of degrees")
         }
@@ -147,7 +147,7 @@ extension Fill {
     }
 
     private static func number(_ token: String, suffix: String) -> Double? {
-        let trimmed = token.lowercased().hasSuffix(suffix) ? String(token.dropLast(suffix.count)) : token
+        let trimmed = token.asciiLowercased().hasSuffix(suffix) ? String(token.dropLast(suffix.count)) : token
         guard let value = Double(trimmed), value.isFinite else { return nil }
         return value
     }

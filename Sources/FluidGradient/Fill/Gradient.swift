@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a gradient edit or definition was refused.
-public enum GradientError: Error, Equatable, CustomStringConvertible {
+public enum GradientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A gradient needs 2 stops or more; it was given this many.
     case tooFewStops(Int)
     /// No stop has this ``Gradient/Stop/id``.
@@ -236,7 +236,7 @@ public struct Gradient: Hashable, Sendable {
             && lhs.interpolation == rhs.interpolation
     }
 
-    /// Hashes the kind, angle, stops and interpolation, which ``==`` compares.
+    /// Hashes the kind, angle, stops and interpolation, which `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(angle)

@@ -67,7 +67,7 @@ extension Preset {
     public func frames(
         in indices: Range<Int>? = nil, width: Int? = nil, height: Int? = nil, depth: Frame.Depth = .eight,
         dither: Bool = true, threads: Int = 1
-    ) throws -> FrameSequence {
+    ) throws(PresetError) -> FrameSequence {
         let indices = indices ?? 0..<frameCount
         let last = max(indices.lowerBound, indices.upperBound - 1)
         let times = [indices.lowerBound, last].map { Double($0) / fps }

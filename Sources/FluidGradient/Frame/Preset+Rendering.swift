@@ -26,7 +26,7 @@ extension Preset {
     public func frame(
         at time: Double, width: Int? = nil, height: Int? = nil, keepingLook: Bool = false,
         depth: Frame.Depth = .eight, dither: Bool = true, threads: Int = 1
-    ) throws -> Frame {
+    ) throws(PresetError) -> Frame {
         let sized = try checked(width: width, height: height, times: [time], keepingLook: keepingLook)
         return FrameMaker(preset: sized, depth: depth, dither: dither, threads: threads)
             .frame(at: time, ditherIndex: sized.ditherIndex(at: time))

@@ -1,7 +1,7 @@
 /// One radial blob: the `CAGradientLayer` radial gradient of the original, with
 /// stops 0 / 0.9 / 1 (DESIGN section 2).
 ///
-/// Geometry is in unit space: x is scaled by the layer's width W and y by its
+/// Geometry is in unit space: x is scaled by the frame's width W and y by its
 /// height H, so the look scales with the frame.
 public struct Blob: Hashable, Sendable {
     /// The blob's colour.
@@ -38,7 +38,7 @@ public struct Blob: Hashable, Sendable {
     }
 
     /// The normalised distance `d` at pixel-space point `(x, y)` of a `width × height`
-    /// layer, or `nil` when a radius is zero (the blob has no area).
+    /// frame, or `nil` when a radius is zero (the blob has no area).
     package func normalizedDistance(x: Double, y: Double, width: Double, height: Double) -> Double? {
         let rx = abs(radius.x) * width, ry = abs(radius.y) * height
         guard rx > 0, ry > 0 else { return nil }

@@ -10,11 +10,10 @@ extension Frame {
     ///   colours gives fewer.
     /// - Returns: The colours, opaque, the one covering most of the frame first; empty
     ///   when no pixel is at least half opaque.
-    /// - Throws: ``PresetError`` at the key path `count` when `count` is outside 1...16.
-    public func palette(count: Int) throws(PresetError) -> [RGBA] {
+    /// - Throws: ``PaletteError/countOutOfRange(count:allowed:)`` when `count` is outside 1...16.
+    public func palette(count: Int) throws(PaletteError) -> [RGBA] {
         guard PresetLimits.paletteCount.contains(count) else {
-            let allowed = Double(PresetLimits.paletteCount.lowerBound)...Double(PresetLimits.paletteCount.upperBound)
-            throw PresetError(file: "palette", path: [.key("count")], reason: .outOfRange("\(count)", allowed: allowed))
+            throw PaletteError.countOutOfRange(count: count, allowed: PresetLimits.paletteCount)
         }
         return swatches(count: count).map(\.color)
     }

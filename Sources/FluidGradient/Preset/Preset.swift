@@ -53,10 +53,12 @@ public struct Preset: Hashable, Sendable {
     public var blobs: [Blob]?
     /// Explicit highlight blobs.
     public var highlightBlobs: [Blob]?
+    /// The grain laid over the frame after the background: none (an amount of 0) by default.
+    public var grain: Grain
 
     /// A preset with the given colours and every other property at its default: a black
     /// background, speed 1, blur 0.75, seed 0, bleeding edges, 1920×1080 at 60 fps for
-    /// 10 seconds, no loop.
+    /// 10 seconds, no loop, no grain.
     ///
     /// - Parameters:
     ///   - colors: One random base blob per colour: 1 to 64 colours.
@@ -80,6 +82,7 @@ public struct Preset: Hashable, Sendable {
         pointScale = 1
         colorSpace = .srgb
         mixing = .srgb
+        grain = Grain()
     }
 
     /// The engine's version: what `fluidgradient --version` prints, and the manifests of
@@ -97,6 +100,7 @@ public struct Preset: Hashable, Sendable {
     package var frameSpec: FrameSpec {
         FrameSpec(
             width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges,
-            background: background, colorSpace: colorSpace, mixingSpace: mixing)
+            background: background, colorSpace: colorSpace, mixingSpace: mixing,
+            grain: GrainField(grain, pointScale: pointScale, seed: seed))
     }
 }

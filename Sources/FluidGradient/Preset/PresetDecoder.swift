@@ -2,7 +2,7 @@ import Foundation
 
 extension Preset {
     /// Reads a preset from a JSON document in memory, with the keys of the command's
-    /// `--preset` files, as ``init(contentsOf:)`` reads a file.
+    /// `--preset` files, as FluidGradientIO's `init(contentsOf:)` reads a file.
     ///
     /// The preset is checked as it is read, so every value is inside its bounds, and
     /// nothing partial comes out.

@@ -44,6 +44,7 @@ extension PresetField {
             return same ? nil : .string("\(preset.width)x\(preset.height)")
         case .blobs: return preset.blobs.map(Blob.jsonList)
         case .highlightBlobs: return preset.highlightBlobs.map(Blob.jsonList)
+        case .grain: return preset.grain == defaults.grain ? nil : preset.grain.jsonValue
         }
     }
 }

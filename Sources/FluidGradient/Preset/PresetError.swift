@@ -109,6 +109,8 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
         case paletteCount(found: Int, allowed: ClosedRange<Int>)
         /// A palette file's list entry, an object, without `color`.
         case paletteEntryNeedsColor
+        /// A `grain` object without `amount`.
+        case grainNeedsAmount
     }
 
     /// `file:line: key.path: reason`, leaving out what is not there.

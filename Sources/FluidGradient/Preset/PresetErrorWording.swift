@@ -52,6 +52,8 @@ extension PresetError.Reason: CustomStringConvertible {
             "expected \(allowed.lowerBound) to \(allowed.upperBound) colours, one per line or as a JSON list, "
                 + "found \(found)"
         case .paletteEntryNeedsColor: "a palette entry needs \"color\""
+        case .grainNeedsAmount:
+            "grain needs \"amount\", 0...1, such as { \"amount\": 0.08 }"
         }
     }
 }

@@ -37,6 +37,8 @@ package struct PresetField: Sendable {
         case blobs
         /// Explicit highlight blobs.
         case highlightBlobs
+        /// Grain: `{ "amount", "size", "animated", "mono" }`.
+        case grain
     }
 
     /// Where a batch manifest may give a key.

@@ -44,6 +44,7 @@ extension PresetField {
         case .blobs: preset.blobs = try Preset.readBlobs(node, reader: reader, path: path, highlights: false)
         case .highlightBlobs:
             preset.highlightBlobs = try Preset.readBlobs(node, reader: reader, path: path, highlights: true)
+        case .grain: preset.grain = try reader.grain(node, at: path)
         }
     }
 
@@ -84,6 +85,9 @@ extension PresetField {
             if let blobs = preset.blobs { try checker.check(blobs, path, highlights: false) }
         case .highlightBlobs:
             if let blobs = preset.highlightBlobs { try checker.check(blobs, path, highlights: true) }
+        case .grain:
+            try checker.check(preset.grain.amount, path + [.key("amount")], PresetLimits.grainAmount)
+            try checker.check(preset.grain.size, path + [.key("size")], PresetLimits.grainSize)
         }
     }
 }
@@ -109,6 +113,8 @@ private struct PresetChecker {
     }
 
     func check(_ color: RGBA, _ path: JSONPath) throws(PresetError) {
+        // A CSS Color 4 function may name a colour outside sRGB: extended sRGB, mapped when drawn.
+        guard color.written == nil else { return }
         let channels = [("red", color.red), ("green", color.green), ("blue", color.blue), ("alpha", color.alpha)]
         for (channel, value) in channels where !(0...1).contains(value) {
             throw failure(path, .channelOutOfRange(channel: channel, value: value))

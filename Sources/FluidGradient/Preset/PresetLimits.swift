@@ -22,6 +22,10 @@ package enum PresetLimits {
     package static let blobCoordinate = -100.0...100.0
     /// A gradient's angle, in degrees.
     package static let gradientAngle = -36_000.0...36_000.0
+    /// Grain's amount: 0 is none, 1 the layer's full 0...1.
+    package static let grainAmount = 0.0...1.0
+    /// A grain cell's side, in points.
+    package static let grainSize = 0.5...8.0
 
     /// The one rule for a range of a key bounded by `bounds`, as preset files, the command
     /// line and ``Preset/validate()`` all apply it: min and max inside `bounds`, min ≤ max,
@@ -82,7 +86,7 @@ package enum PresetLimits {
 
     /// Parses `WxH` (`1920x1080`); nil when it is not of that form.
     package static func parseSize(_ text: String) -> (width: Int, height: Int)? {
-        let parts = text.trimmingSpaces().lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let parts = text.trimmingSpaces().asciiLowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
         return (width, height)
     }

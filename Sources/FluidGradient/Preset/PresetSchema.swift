@@ -83,6 +83,11 @@ package enum PresetSchema {
             display: .init(label: "pointScale", rank: 6) { format($0.pointScale) }),
         PresetField(key: "blobs", kind: .blobs, doc: "Explicit base blobs", manifest: .palette),
         PresetField(key: "highlightBlobs", kind: .highlightBlobs, doc: "Explicit highlight blobs", manifest: .palette),
+        PresetField(
+            key: "grain", kind: .grain, option: "grain",
+            doc: "Grain amount (\(ParameterRange(PresetLimits.grainAmount))): an exactly defined noise layer "
+                + "overlaid after the background; 0 is none",
+            valueName: "AMOUNT", display: .init(label: "grain", rank: 13) { $0.grain.summary }),
     ]
 
     /// The field of `key`, which must be one of ``fields``.

@@ -20,11 +20,15 @@ package final class FrameRenderer {
     /// the default blur, a blob under about 44 pixels thin): only there can its rims be
     /// sampled at pixel centres, as the definition samples them.
     private var fine: GridStages?
+    /// The last scene rendered, compiled: its program serves every frame with as many
+    /// base and highlight blobs.
+    private var compiled: CompiledScene
 
     package init(spec: FrameSpec, threads: Int = 1) {
         self.spec = spec
         self.threads = max(1, threads)
         standard = GridStages(spec: spec, grid: WorkingGrid(spec: spec))
+        compiled = CompiledScene(Scene(base: []), width: spec.width, height: spec.height, mixing: spec.mixing)
     }
 
     /// The working grid chosen from σ.
@@ -34,20 +38,23 @@ package final class FrameRenderer {
     /// resolution); a scene with rims too thin for it renders on cells of at most 16.
     package var cellSize: Double { grid.cellSize }
 
-    /// Renders the laid-out layer tree `root` into `buffer`, whose size must match the spec.
-    /// `frameIndex` only moves the dither pattern.
-    package func render(_ root: Layer, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
+    /// Renders `scene` into `buffer`, whose size must match the spec. `frameIndex` only
+    /// moves the dither pattern.
+    ///
+    /// The scene is compiled into the renderer's program once; later frames with as many
+    /// base and highlight blobs (an animation's) only place their blobs in it.
+    package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
         precondition(
             buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
-        let scene = CompiledScene(root: root.resolvingColors(in: spec.colorSpace), mixing: spec.mixing)
-        stages(for: scene).render(
-            scene, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
+        compiled.update(scene.resolvingColors(in: spec.colorSpace), width: spec.width, height: spec.height)
+        stages(for: compiled).render(
+            compiled, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
     }
 
-    /// Whether `root` has rims too thin for the working grid chosen from σ, so that it
+    /// Whether `scene` has rims too thin for the working grid chosen from σ, so that it
     /// renders on a grid of at most ``WorkingGrid/finest`` pixels a cell.
-    package func needsFinerGrid(_ root: Layer) -> Bool {
-        !standard.grid.resolvesRims(of: CompiledScene(root: root))
+    package func needsFinerGrid(_ scene: Scene) -> Bool {
+        !standard.grid.resolvesRims(of: CompiledScene(scene, width: spec.width, height: spec.height))
     }
 
     /// The standard stages, or the fine ones when `scene` has rims too thin for them.
@@ -57,12 +64,6 @@ package final class FrameRenderer {
         let made = GridStages(spec: spec, grid: WorkingGrid(spec: spec, largestCell: WorkingGrid.finest))
         fine = made
         return made
-    }
-
-    /// Renders a ``Scene``.
-    package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
-        let root = scene.rootLayer(width: spec.width, height: spec.height)
-        render(root, frameIndex: frameIndex, dither: dither, into: &buffer)
     }
 
     package func resetTimes() { times = StageTimes() }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything about a frame except its blobs: size, blur, edges and background.
+/// Everything about a frame except its blobs: size, blur, edges, background and grain.
 package struct FrameSpec: Hashable, Sendable {
     package var width: Int
     package var height: Int
@@ -14,6 +14,8 @@ package struct FrameSpec: Hashable, Sendable {
     package var colorSpace: ColorSpace
     /// The space the layers are composited and blurred in.
     package var mixingSpace: MixingSpace
+    /// The grain laid over the frame after the background (DESIGN section 12); nil for none.
+    package var grain: GrainField?
 
     package init(
         width: Int,
@@ -23,7 +25,8 @@ package struct FrameSpec: Hashable, Sendable {
         edges: EdgeMode = .bleed,
         background: Fill = .color(.black),
         colorSpace: ColorSpace = .srgb,
-        mixingSpace: MixingSpace = .srgb
+        mixingSpace: MixingSpace = .srgb,
+        grain: GrainField? = nil
     ) {
         self.width = width
         self.height = height
@@ -33,6 +36,7 @@ package struct FrameSpec: Hashable, Sendable {
         self.background = background
         self.colorSpace = colorSpace
         self.mixingSpace = mixingSpace
+        self.grain = grain
     }
 
     /// The conversions between the frame's encoded values and its mixing space.

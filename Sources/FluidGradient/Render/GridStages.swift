@@ -14,6 +14,8 @@ final class GridStages {
     private var blurred: [SIMD4<Float>]
     private var refineScratch: [SIMD4<Float>]
     private var refined: [SIMD4<Float>]
+    /// The rasteriser's working memory, kept from frame to frame.
+    private let scratches = RasterScratchPool()
 
     /// - Parameters:
     ///   - spec: The frame.
@@ -34,7 +36,7 @@ final class GridStages {
     /// Renders `scene` into `buffer` (the spec's size), adding each stage's seconds to `times`.
     ///
     /// - Parameters:
-    ///   - scene: The compiled layer tree; its rims must be resolvable on this grid.
+    ///   - scene: The compiled scene; its rims must be resolvable on this grid.
     ///   - frameIndex: Moves the dither pattern only.
     ///   - dither: Whether 8-bit output is dithered.
     ///   - buffer: The frame's pixels, written whole.
@@ -52,7 +54,9 @@ final class GridStages {
             return Double(now - start) / 1e9
         }
         gridValues.withUnsafeMutableBufferPointer { values in
-            grid.rasterize(scene, columnSpans: columnSpans, rowSpans: rowSpans, into: values, threads: threads)
+            grid.rasterize(
+                scene, columnSpans: columnSpans, rowSpans: rowSpans, scratches: scratches, into: values,
+                threads: threads)
         }
         times.raster += lap()
         gridValues.withUnsafeBufferPointer { values in

@@ -19,6 +19,39 @@ package struct PixelBuffer: Hashable, Sendable {
         bytes = [UInt8](repeating: 0, count: format.byteCount(width: width, height: height))
     }
 
+    /// A buffer whose bytes `initialize` writes, every one of them, before anyone reads
+    /// them: a decoder writes its rows straight into the frame's storage.
+    ///
+    /// - Parameters:
+    ///   - width: Pixels per row, at least 1.
+    ///   - height: Rows, at least 1.
+    ///   - format: The layout `initialize` writes.
+    ///   - matrix: The Y′CbCr matrix of a 4:2:0 format (RGB formats ignore it).
+    ///   - initialize: Writes all `format.byteCount(width:height:)` bytes it is given.
+    /// - Throws: What `initialize` throws; the buffer is then not made.
+    package init<Failure: Error>(
+        width: Int, height: Int, format: PixelFormat, matrix: YUVMatrix = .bt709,
+        initializingWith initialize: (UnsafeMutableRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+        precondition(width > 0 && height > 0, "a pixel buffer needs a positive size")
+        let count = format.byteCount(width: width, height: height)
+        var failure: Failure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(Failure) {
+                try initialize(UnsafeMutableRawBufferPointer(buffer))
+                initialized = count
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        self.width = width
+        self.height = height
+        self.format = format
+        self.matrix = matrix
+        self.bytes = bytes
+    }
+
     package var byteCount: Int { bytes.count }
 
     package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {

@@ -1,5 +1,5 @@
-/// The byte layouts a frame can be written in.
-package enum PixelFormat: String, CaseIterable, Sendable {
+/// The byte layouts raw frames can be written in (`--pixel-format`).
+public enum PixelFormat: String, CaseIterable, Sendable {
     /// 8-bit R, G, B, A, straight alpha.
     case rgba
     /// 8-bit R, G, B.

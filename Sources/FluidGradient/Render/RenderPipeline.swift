@@ -6,14 +6,16 @@
 // ``FrameRenderer``, gets within DESIGN's tolerance of it (largest error 2/255, mean
 // 0.5/255, dither off) by compositing and blurring on a coarser grid:
 //
-// 1. Compile (`Compile/`, ``CompiledScene``): the laid-out layer tree becomes a flat stack program
-//    over placed blobs, in `Float`.
+// 1. Compile (`Compile/`, ``CompiledScene``): the scene becomes a flat stack program over
+//    placed blobs, in `Float`: the base blobs source-over, then the highlight blobs on a
+//    layer of their own, overlaid (DESIGN section 1, steps 2 and 3). A renderer compiles it
+//    once; each frame with as many base and highlight blobs only places the blobs again.
 // 2. Size the grid (`Grid/`, ``WorkingGrid``): cells of about σ/2 (`targetSigmaInCells`), or
 //    the pixels themselves when σ is under 8 pixels. A scene with rims too thin for
 //    those cells takes a grid of at most 16-pixel cells (``WorkingGrid/resolvesRims(of:)``).
 // 3. Lay out the cells (`Cells/`, ``CellSpan``): what each cell's samples cover along each axis,
 //    by the edge mode.
-// 4. Rasterise (`Rasterise/`, ``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:into:threads:)``),
+// 4. Rasterise (`Rasterise/`, ``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:scratches:into:threads:)``),
 //    row by row:
 //    a. classify (``RasterRow/classify``): each blob inside, outside or across its rim
 //       in each cell, from the exact least and greatest `d²` over the cell;

@@ -2,7 +2,7 @@ import FluidGradient
 
 /// A batch manifest that cannot be used: a preset key or value in it (or its JSON), or
 /// the manifest's own structure.
-package enum BatchManifestError: Error, Equatable, CustomStringConvertible {
+package enum BatchManifestError: FluidGradientError, Equatable {
     /// A value read as a preset's would be (or the JSON itself) is at fault.
     case preset(PresetError)
     /// The manifest's structure is at fault, at this place.
@@ -39,6 +39,9 @@ package enum BatchManifestError: Error, Equatable, CustomStringConvertible {
         /// A palette name that cannot be part of a path.
         case unusableName(String)
     }
+
+    /// True: a manifest is the caller's.
+    package var isInputError: Bool { true }
 
     /// `file:line: key.path: reason`, as ``PresetError`` words its own.
     package var description: String {

@@ -31,7 +31,7 @@ package struct BatchResult: Sendable {
 /// renders, its old sidecar is removed; the sidecar is written only after the output
 /// has been renamed into place, so an interrupted or failed job is never taken for
 /// complete later.
-package final class BatchRunner: @unchecked Sendable {
+package final class BatchRunner: Sendable {
     package struct Options: Sendable {
         package var jobs = 1
         package var threadsPerJob = 1
@@ -103,10 +103,6 @@ package final class BatchRunner: @unchecked Sendable {
 
     private let jobs: [BatchJob]
     private let options: Options
-    private let lock = NSLock()
-    private var next = 0
-    private var results: [Int: BatchResult] = [:]
-    private var stopping = false
     private let progress: BatchProgress?
 
     package init(jobs: [BatchJob], options: Options, progress: BatchProgress?) {
@@ -115,20 +111,29 @@ package final class BatchRunner: @unchecked Sendable {
         self.progress = progress
     }
 
-    /// Runs every job; results come back in the jobs' order.
-    package func run() -> [BatchResult] {
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(options.jobs, jobs.count)) {
-            group.enter()
-            Thread { [self] in
-                defer { group.leave() }
-                while let job = take() {
-                    let result = perform(job)
-                    finish(result)
+    /// Runs every job, ``Options/jobs`` at once; results come back in the jobs' order. A
+    /// failure with ``Options/failFast`` cancels the running jobs and starts no more.
+    package func run() async -> [BatchResult] {
+        var results: [Int: BatchResult] = [:]
+        await withTaskGroup(of: BatchResult.self) { group in
+            var next = 0, stopping = false
+            func startNext() {
+                guard !stopping, !Interruption.isRequested, next < jobs.count else { return }
+                let job = jobs[next]
+                next += 1
+                group.addTask { await self.perform(job) }
+            }
+            for _ in 0..<max(1, min(options.jobs, jobs.count)) { startNext() }
+            while let result = await group.next() {
+                results[result.job.index] = result
+                progress?.completed(result, done: results.count)
+                if result.status == .failed, options.failFast {
+                    stopping = true
+                    group.cancelAll()
                 }
-            }.start()
+                startNext()
+            }
         }
-        group.wait()
         progress?.finish()
         return jobs.map { job in
             results[job.index]
@@ -139,53 +144,37 @@ package final class BatchRunner: @unchecked Sendable {
         }
     }
 
-    private func take() -> BatchJob? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopping, !Interruption.isRequested, next < jobs.count else { return nil }
-        next += 1
-        return jobs[next - 1]
-    }
-
-    private func finish(_ result: BatchResult) {
-        lock.lock()
-        results[result.job.index] = result
-        if result.status == .failed, options.failFast { stopping = true }
-        let done = results.count
-        lock.unlock()
-        progress?.completed(result, done: done)
-    }
-
-    private var shouldStop: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopping
-    }
-
-    /// Renders a file job (a video, an animated image or a still) into its output.
-    private func render(_ job: BatchJob, preset: Preset, frames: Int) throws {
-        var preset = preset
+    /// Renders `job` into its output through the library's `Preset.write(to:…)`:
+    /// a video at its full size, a still of instant 0, or a bundle.
+    private func render(_ job: BatchJob, preset: Preset) async throws(RenderError) {
+        let output: Output
         if let container = VideoContainer(rawValue: job.format.rawValue) {
-            preset.colorSpace = container.colorSpace(for: preset.colorSpace)
-        }
-        let sink: FrameSink
-        let hasTransparency = preset.frameSpec.hasTransparency
-        if let container = VideoContainer(rawValue: job.format.rawValue) {
-            sink = try VideoSink(
-                path: job.output, container: container, width: preset.width, height: preset.height, fps: preset.fps,
-                frameCount: frames, hasTransparency: hasTransparency, colorSpace: preset.colorSpace,
-                extraOptions: ["-threads", String(BatchRunner.encoderThreads)])
+            output = .video(path: job.output, container: container)
+        } else if job.format == .bundle {
+            output = .bundle(directory: job.output)
         } else {
-            sink = try PNGFileSink(
-                path: job.output, depth: 8, alpha: hasTransparency, options: PNGOptions(colorSpace: preset.colorSpace))
+            output = .png(path: job.output)
         }
-        let plan = RenderPlan(
-            preset: preset, frames: 0...(frames - 1), time: job.format == .png ? 0 : nil, threads: options.threadsPerJob
-        )
-        try FramePipeline.run(plan, into: sink, progress: progress?.reporter(for: job)) { self.shouldStop }
+        let (events, continuation) = AsyncStream.makeStream(of: RenderEvent.self)
+        let showing = Task { [progress] in
+            for await case .progress(let update) in events {
+                progress?.update(index: job.index, label: job.label, progress: update)
+            }
+        }
+        let isVideo = VideoContainer(rawValue: job.format.rawValue) != nil
+        // The write finishes the events, so the showing ends before the job is reported done.
+        do {
+            try await preset.write(
+                to: output, encodeSize: isVideo ? .full : nil, threads: options.threadsPerJob,
+                ffmpegOptions: isVideo ? ["-threads", String(BatchRunner.encoderThreads)] : [], events: continuation)
+        } catch {
+            await showing.value
+            throw error
+        }
+        await showing.value
     }
 
-    private func perform(_ job: BatchJob) -> BatchResult {
+    private func perform(_ job: BatchJob) async -> BatchResult {
         let preset: Preset
         switch BatchRunner.plan(for: job, options: options) {
         case .fails(let message): return BatchResult(job: job, status: .failed, frames: 0, seconds: 0, message: message)
@@ -198,15 +187,7 @@ package final class BatchRunner: @unchecked Sendable {
         do {
             try AtomicFile.createDirectory(AtomicFile.parentDirectory(of: job.output), for: job.output)
             unlink(BatchRunner.sidecarPath(for: job.output))
-            if job.format == .bundle {
-                _ = try BundleWriter.write(
-                    BundleRequest(
-                        preset: preset, directory: job.output, encodeSize: EncodeSize.automatic(for: preset),
-                        threads: options.threadsPerJob, generator: "fluidgradient " + options.version,
-                        shouldStop: { self.shouldStop }))
-            } else {
-                try render(job, preset: preset, frames: frames)
-            }
+            try await render(job, preset: preset)
             let sidecar = job.sidecar(
                 version: options.version, outputBytes: AtomicFile.regularFileSize(BatchRunner.outputFile(job)))!
             try AtomicFile.write(
@@ -214,7 +195,7 @@ package final class BatchRunner: @unchecked Sendable {
             return BatchResult(job: job, status: .rendered, frames: frames, seconds: Date().timeIntervalSince(start))
         } catch {
             let seconds = Date().timeIntervalSince(start)
-            if error is InterruptionError {
+            if case .interrupted = error as? RenderError {
                 let status: BatchResult.Status = Interruption.isRequested ? .interrupted : .cancelled
                 return BatchResult(
                     job: job, status: status, frames: 0, seconds: seconds, message: "stopped; partial output removed")
@@ -227,7 +208,7 @@ package final class BatchRunner: @unchecked Sendable {
 /// Batch progress on a terminal: one line, jobs done and frames of the running ones.
 package final class BatchProgress: @unchecked Sendable {
     private let lock = NSLock()
-    private var running: [Int: (label: String, done: Int, total: Int)] = [:]
+    private var running: [Int: (label: String, shown: String)] = [:]
     private var finished = 0
     private let total: Int
     private var lastPrint = Date.distantPast
@@ -241,14 +222,18 @@ package final class BatchProgress: @unchecked Sendable {
         (!quiet && isatty(2) != 0) ? BatchProgress(total: total) : nil
     }
 
-    func reporter(for job: BatchJob) -> ProgressReporting {
-        JobReporter(owner: self, index: job.index, label: job.label)
-    }
-
-    func update(index: Int, label: String, done: Int, total frames: Int) {
+    /// Shows how far job `index` has come: its share done, and a bundle's phase.
+    func update(index: Int, label: String, progress: RenderProgress) {
         lock.lock()
         defer { lock.unlock() }
-        running[index] = (label, done, frames)
+        let shown: String
+        if progress.phase == .encoding, progress.steps.count == 1, let step = progress.steps.first {
+            shown = "\(step.total > 0 ? 100 * step.done / step.total : 0)%"
+        } else {
+            let percent = "\(Int(100 * progress.fractionCompleted))%"
+            shown = progress.phase == .encoding ? percent : "\(progress.phase.rawValue) \(percent)"
+        }
+        running[index] = (label, shown)
         draw()
     }
 
@@ -265,7 +250,7 @@ package final class BatchProgress: @unchecked Sendable {
         lastPrint = Date()
         let jobs = running.keys.sorted().map { key -> String in
             let job = running[key]!
-            return "\(job.label) \(job.total > 0 ? 100 * job.done / job.total : 0)%"
+            return "\(job.label) \(job.shown)"
         }
         let line = "\r[\(finished)/\(total)] " + jobs.joined(separator: " · ") + "\u{1B}[K"
         StandardStreams.writeError(line)
@@ -276,22 +261,5 @@ package final class BatchProgress: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if printed { StandardStreams.writeError("\n") }
-    }
-
-    private final class JobReporter: ProgressReporting, @unchecked Sendable {
-        let owner: BatchProgress
-        let index: Int
-        let label: String
-
-        init(owner: BatchProgress, index: Int, label: String) {
-            self.owner = owner
-            self.index = index
-            self.label = label
-        }
-
-        func update(done: Int, total: Int, elapsed: Double) {
-            owner.update(index: index, label: label, done: done, total: total)
-        }
-        func finish() {}
     }
 }

@@ -1,5 +1,7 @@
+import FluidGradient
+
 /// Environment variables of a batch scheduler that do not make a shard.
-package enum ShardEnvironmentError: Error, Equatable, CustomStringConvertible {
+package enum ShardEnvironmentError: FluidGradientError, Equatable {
     /// A variable that should be a number is not: its name and value.
     case notANumber(String, String)
     /// `JOB_COMPLETION_INDEX` is not an index 0 or more.
@@ -18,6 +20,9 @@ package enum ShardEnvironmentError: Error, Equatable, CustomStringConvertible {
     case countWithoutIndex
     /// `FLUIDGRADIENT_SHARD_COUNT` without an index variable: its value.
     case countVariableWithoutIndex(String)
+
+    /// True: the environment is the caller's.
+    package var isInputError: Bool { true }
 
     /// One sentence saying which variable is wrong and what to do.
     package var description: String {

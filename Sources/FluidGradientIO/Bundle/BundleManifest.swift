@@ -9,7 +9,7 @@ package struct BundleManifest: Codable, Sendable, Equatable {
     package struct File: Codable, Sendable, Equatable {
         /// The name inside the bundle directory.
         package var file: String
-        /// `loop`, `stacked-alpha-loop`, `poster`, `player` or `page`.
+        /// `loop`, `stacked-alpha-loop`, `poster`, `player`, `page`, `grain-tile` or `grain-sprite`.
         package var role: String
         /// The MIME type, with the codecs parameter for a video.
         package var type: String
@@ -44,6 +44,21 @@ package struct BundleManifest: Codable, Sendable, Equatable {
         }
     }
 
+    /// The grain the page lays over the loop (DESIGN section 12): the preset's, the cell in
+    /// display pixels, and its files (``BundleGrain``).
+    package struct GrainLayer: Codable, Sendable, Equatable {
+        package var amount: Double
+        package var size: Double
+        package var cellPixels: Double
+        package var animated: Bool
+        package var mono: Bool
+        /// Phase 0's 256×256 tile.
+        package var tile: String
+        /// Animated grain's phases, stacked, each `spriteCells` square.
+        package var sprite: String?
+        package var spriteCells: Int?
+    }
+
     /// The tool that wrote the bundle, with its version.
     package var generator: String
     package var displayWidth: Int
@@ -58,11 +73,13 @@ package struct BundleManifest: Codable, Sendable, Equatable {
     /// The instants, in seconds, that `psnr` and `largestError` were measured at.
     package var measuredAt: [Double]
     package var files: [File]
+    /// Absent without grain, so such a manifest is what it was.
+    package var grain: GrainLayer?
 
     package init(
         generator: String, displayWidth: Int, displayHeight: Int, encodedWidth: Int, encodedHeight: Int,
         fps: Double, frames: Int, transparent: Bool, colorSpace: ColorSpace = .srgb, measuredAt: [Double],
-        files: [File]
+        files: [File], grain: GrainLayer? = nil
     ) {
         self.generator = generator
         self.displayWidth = displayWidth
@@ -75,6 +92,7 @@ package struct BundleManifest: Codable, Sendable, Equatable {
         self.colorSpace = colorSpace == .srgb ? nil : colorSpace.rawValue
         self.measuredAt = measuredAt
         self.files = files
+        self.grain = grain
     }
 
     /// The manifest as pretty-printed JSON with sorted keys: the same bundle gives the

@@ -16,7 +16,20 @@ struct BundleMeasurement {
     ///   - threads: threads that share each render.
     init(preset: Preset, threads: Int) {
         let count = preset.frameCount
-        frames = Array(Set((0..<5).map { $0 * count / 5 })).sorted()
+        self.init(preset: preset, frames: Array(Set((0..<5).map { $0 * count / 5 })).sorted(), threads: threads)
+    }
+
+    /// Renders frame 0 alone, the reference of stills.
+    ///
+    /// - Parameters:
+    ///   - still: the stills' preset at its display size.
+    ///   - threads: threads that share the render.
+    init(still: Preset, threads: Int) {
+        self.init(preset: still, frames: [0], threads: threads)
+    }
+
+    private init(preset: Preset, frames: [Int], threads: Int) {
+        self.frames = frames
         let animator = Animator(preset: preset)
         let renderer = FrameRenderer(spec: preset.frameSpec, threads: threads)
         var buffer = PixelBuffer(width: preset.width, height: preset.height, format: .rgba64le)

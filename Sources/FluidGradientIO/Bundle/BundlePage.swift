@@ -42,10 +42,13 @@ package struct BundlePage: Sendable {
     package var player: String?
     /// The loop's and posters' colour space, which the player's canvas takes.
     package var colorSpace: ColorSpace
+    /// The grain laid over the loop, when the preset has some (``BundleGrain``).
+    package var grain: PageGrain?
 
     package init(
         title: String, width: Int, height: Int, sources: [BundleSource],
-        posters: [(file: String, type: String)], player: String? = nil, colorSpace: ColorSpace = .srgb
+        posters: [(file: String, type: String)], player: String? = nil, colorSpace: ColorSpace = .srgb,
+        grain: PageGrain? = nil
     ) {
         precondition(!posters.isEmpty, "a bundle page needs a poster")
         self.title = title
@@ -55,6 +58,7 @@ package struct BundlePage: Sendable {
         self.posters = posters
         self.player = player
         self.colorSpace = colorSpace
+        self.grain = grain
     }
 
     /// The whole page.
@@ -99,7 +103,7 @@ package struct BundlePage: Sendable {
               @media (prefers-reduced-motion: reduce) {
                 .fluidgradient > video, .fluidgradient > canvas { display: none; }
                 .fluidgradient > picture { display: block; }
-              }
+              }\(grainStyle)
             </style>
             """
     }
@@ -119,7 +123,7 @@ package struct BundlePage: Sendable {
               <picture>
             \(posterLines.joined(separator: "\n"))
                 <img src="\(attribute(fallback))" alt="" width="\(width)" height="\(height)">
-              </picture>
+              </picture>\(grainElement)
             </div>
             """
     }
@@ -136,8 +140,8 @@ package struct BundlePage: Sendable {
                 <script src="\(attribute($0))"></script>
                 <script>
                   for (const box of document.querySelectorAll('.fluidgradient.poster-first')) {
-                    FluidGradientPlayer.attach(box.querySelector('video'), box.querySelector('canvas')\(playerOptions)).ready
-                      .then(() => requestAnimationFrame(() => box.classList.add('playing')));
+                    FluidGradientPlayer.attach(box.querySelector('video'), box.querySelector('canvas')\(playerOptions))
+                      .ready.then(() => requestAnimationFrame(() => box.classList.add('playing')));
                   }
                 </script>
                 """
@@ -166,9 +170,16 @@ package struct BundlePage: Sendable {
             """ + start
     }
 
-    /// The player's options: the canvas's colour space for a Display P3 loop.
+    /// The player's options: the grain (``playerGrainOption``) and the canvas's colour
+    /// space for a Display P3 loop.
     private var playerOptions: String {
-        colorSpace == .srgb ? "" : ", { colorSpace: '\(colorSpace.rawValue)' }"
+        let space = colorSpace == .srgb ? nil : "colorSpace: '\(colorSpace.rawValue)'"
+        switch (playerGrainOption, space) {
+        case (nil, nil): return ""
+        case (nil, let space?): return ", { \(space) }"
+        case (let grain?, let space):
+            return ", {\n      " + ([grain] + [space].compactMap { $0 }).joined(separator: ",\n      ") + "\n    }"
+        }
     }
 
     private func attribute(_ text: String) -> String { BundlePage.escaped(text) }

@@ -134,7 +134,7 @@ package struct FrameSet: Sendable {
         case (.pattern(let pattern, _), .number(let number)): file = pattern.path(frame: number)
         default: throw DecodeError.noSuchFrame(path: path, frame: label(of: key))
         }
-        return FrameSamples(try PNGFile.read(file))
+        return try PNGFile.read(file).samples
     }
 }
 

@@ -4,7 +4,7 @@ import SystemPackage
 /// Frames to compare that could not be found, read or decoded, or paired.
 ///
 /// ``description`` is the one-line message the command line prints.
-package enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DecodeError: FluidGradientError, Equatable {
     /// Nothing is at `path`.
     case missing(path: String)
     /// `path`, or the directory of a pattern, is longer than the system looks up.
@@ -38,6 +38,9 @@ package enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreateDiffDirectory(directory: String, errno: Errno)
     /// The `--diff` directory cannot be written into.
     case diffDirectoryNotWritable(directory: String, errno: Errno)
+
+    /// True: frames to compare are the caller's.
+    package var isInputError: Bool { true }
 
     /// One line that says what could not be read and why.
     package var description: String {

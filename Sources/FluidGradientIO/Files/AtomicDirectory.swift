@@ -26,7 +26,7 @@ package final class AtomicDirectory: @unchecked Sendable {
     ///   things, or in a place this process cannot write.
     package init(destination: String, marker: String) throws {
         let trimmed = destination.count > 1 && destination.hasSuffix("/") ? String(destination.dropLast()) : destination
-        guard !trimmed.isEmpty else { throw DestinationError.emptyDirectoryPath }
+        guard !trimmed.isEmpty else { throw FileError.emptyDirectoryPath }
         self.destination = trimmed
         self.marker = marker
         try AtomicDirectory.checkReplaceable(trimmed, marker: marker)
@@ -38,7 +38,7 @@ package final class AtomicDirectory: @unchecked Sendable {
             (parent.isEmpty ? "" : parent + "/") + "." + name.prefix(200)
             + ".tmp-\(getpid())-\(AtomicFile.nextSerial())"
         guard mkdir(temporaryPath, 0o755) == 0 else {
-            throw DestinationError.cannotCreateStaging(path: trimmed, errno: .last)
+            throw FileError.cannotCreateStaging(path: trimmed, errno: .last)
         }
     }
 
@@ -56,12 +56,12 @@ package final class AtomicDirectory: @unchecked Sendable {
         let old = temporaryPath + ".old"
         let replacing = FileManager.default.fileExists(atPath: destination)
         if replacing, rename(destination, old) != 0 {
-            throw DestinationError.cannotReplace(path: destination, errno: .last)
+            throw FileError.cannotReplace(path: destination, errno: .last)
         }
         guard rename(temporaryPath, destination) == 0 else {
             let reason = Errno.last
             if replacing { _ = rename(old, destination) }
-            throw DestinationError.cannotMoveDirectoryIntoPlace(path: destination, errno: reason)
+            throw FileError.cannotMoveDirectoryIntoPlace(path: destination, errno: reason)
         }
         isOpen = false
         if replacing { try? FileManager.default.removeItem(atPath: old) }
@@ -79,7 +79,7 @@ package final class AtomicDirectory: @unchecked Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else {
-            throw DestinationError.bundleIsFile(path: destination)
+            throw FileError.bundleIsFile(path: destination)
         }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []
         let hasSubdirectory = entries.contains { entry in
@@ -88,7 +88,7 @@ package final class AtomicDirectory: @unchecked Sendable {
                 && inner.boolValue
         }
         guard entries.isEmpty || (entries.contains(marker) && !hasSubdirectory) else {
-            throw DestinationError.foreignDirectory(path: destination, marker: marker)
+            throw FileError.foreignDirectory(path: destination, marker: marker)
         }
     }
 }

@@ -22,7 +22,7 @@ package final class AtomicFile: @unchecked Sendable {
     /// Throws a ``FileError`` naming the directory when it is missing or not writable.
     /// `suggestedExtension` names the kind of file in the error when `destination` is a directory.
     package init(destination: String, suggestedExtension: String = "png") throws {
-        guard !destination.isEmpty else { throw DestinationError.emptyPath(suggestedExtension: suggestedExtension) }
+        guard !destination.isEmpty else { throw FileError.emptyPath(suggestedExtension: suggestedExtension) }
         self.destination = destination
         finalPath = try AtomicFile.fileToReplace(destination)
         let url = URL(fileURLWithPath: finalPath)
@@ -30,13 +30,13 @@ package final class AtomicFile: @unchecked Sendable {
         let name = url.lastPathComponent
         let ext = url.pathExtension
         guard name.utf8.count <= AtomicFile.longestName else {
-            throw DestinationError.nameTooLong(
+            throw FileError.nameTooLong(
                 path: destination, length: name.utf8.count, limit: AtomicFile.longestName)
         }
         var stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
         let marker = ".tmp-\(getpid())-\(AtomicFile.nextSerial())" + (ext.isEmpty ? "" : "." + ext)
         guard 1 + marker.utf8.count <= AtomicFile.longestName else {
-            throw DestinationError.extensionTooLong(path: destination)
+            throw FileError.extensionTooLong(path: destination)
         }
         // A name near the limit leaves no room for the marker: the temporary name takes less of it.
         while 1 + stem.utf8.count + marker.utf8.count > AtomicFile.longestName { stem.removeLast() }
@@ -50,7 +50,7 @@ package final class AtomicFile: @unchecked Sendable {
         }
         // Found now, not after the render: a file cannot be renamed onto a path that ends in "/".
         if destination.hasSuffix("/") {
-            throw DestinationError.endsInSlash(path: destination, trimmed: trimmed, example: example)
+            throw FileError.endsInSlash(path: destination, trimmed: trimmed, example: example)
         }
         // Registered first: a second interrupt between the two would leave the file.
         cleanupSlot = Interruption.register(temporaryPath: temporaryPath)
@@ -136,7 +136,7 @@ package final class AtomicFile: @unchecked Sendable {
     package static func createDirectory(_ directory: String, for destination: String) throws {
         try checkDirectory(nearestExisting(directory), for: destination)
         guard makeDirectories(directory) else {
-            throw DestinationError.cannotCreateDirectory(directory: directory, path: destination, errno: .last)
+            throw FileError.cannotCreateDirectory(directory: directory, path: destination, errno: .last)
         }
     }
 
@@ -215,24 +215,24 @@ package final class AtomicFile: @unchecked Sendable {
         for _ in 0..<40 {
             let absolute = hop.hasPrefix("/") ? hop : FileManager.default.currentDirectoryPath + "/" + hop
             if absolute.hasPrefix("/proc/") || absolute.hasPrefix("/dev/fd/") || absolute.hasPrefix("/dev/std") {
-                throw DestinationError.linkToDescriptor(path: destination)
+                throw FileError.linkToDescriptor(path: destination)
             }
             guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: hop) else { break }
             hop = next.hasPrefix("/") ? next : AtomicFile.parentDirectory(of: absolute) + "/" + next
         }
         guard stat(destination, &info) == 0 else {
-            throw DestinationError.brokenLink(path: destination, errno: .last)
+            throw FileError.brokenLink(path: destination, errno: .last)
         }
         try refuseSpecialFile(info, destination)
         guard let resolved = realpath(destination, nil) else {
-            throw DestinationError.unresolvableLink(path: destination, errno: .last)
+            throw FileError.unresolvableLink(path: destination, errno: .last)
         }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     private static func refuseSpecialFile(_ info: stat, _ destination: String) throws {
-        let kind: DestinationError.SpecialFile
+        let kind: FileError.SpecialFile
         switch info.st_mode & S_IFMT {
         case S_IFREG, S_IFDIR: return
         case S_IFCHR, S_IFBLK: kind = .device
@@ -240,7 +240,7 @@ package final class AtomicFile: @unchecked Sendable {
         case S_IFSOCK: kind = .socket
         default: kind = .other
         }
-        throw DestinationError.specialFile(path: destination, kind: kind)
+        throw FileError.specialFile(path: destination, kind: kind)
     }
 
     /// NAME_MAX of Linux file systems, in bytes.

@@ -1,12 +1,13 @@
 import FluidGradient
 
-/// What a render does with the frame's alpha (`--alpha`).
-package enum AlphaMode: String, CaseIterable, Sendable {
+/// What a render does with the frame's alpha, where the frame has transparency (`--alpha`).
+public enum AlphaMode: String, CaseIterable, Sendable {
     /// Outputs that keep alpha keep it; the others drop it with a note.
     case auto
     /// Refuse an output that cannot keep alpha.
     case keep
-    /// Write an `.mp4` in the stacked layout (``StackedAlpha``) for the web player.
+    /// Write an `.mp4` in the stacked layout for the web bundle's player: colour above
+    /// alpha, at twice the height.
     case stacked
 
     /// Refuses what this mode cannot do with `target`, before anything is written.

@@ -12,8 +12,11 @@ public enum EncodeSizeRequest: Equatable, Sendable {
     /// This size, which must keep the display size's aspect ratio and be no larger.
     case size(width: Int, height: Int)
 
-    /// Parses `auto`, `full` or `WxH`.
-    package init(parsing text: String) throws {
+    /// Reads `--encode-size`'s text: `auto`, `full` or a size such as `640x360`.
+    ///
+    /// - Parameter text: The text, in any case.
+    /// - Throws: ``OutputError/unreadableEncodeSize(text:)`` for anything else.
+    public init(parsing text: String) throws(OutputError) {
         switch text.lowercased() {
         case "auto": self = .auto
         case "full": self = .full
@@ -22,6 +25,23 @@ public enum EncodeSizeRequest: Equatable, Sendable {
                 throw OutputError.unreadableEncodeSize(text: text)
             }
             self = .size(width: size.width, height: size.height)
+        }
+    }
+
+    /// The width and height `preset` is encoded at under this request, as
+    /// `Preset.write(to:…)` would encode a video or a bundle's loops: for a service to plan a
+    /// job's memory before it runs.
+    ///
+    /// - Parameter preset: the design, at its display size.
+    /// - Returns: the preset's own size for `full`, what `auto` picks for it, or the size
+    ///   asked (which an encode refuses when it does not fit the preset).
+    public func dimensions(for preset: Preset) -> (width: Int, height: Int) {
+        switch self {
+        case .full: return (preset.width, preset.height)
+        case .auto:
+            let size = EncodeSize.automatic(for: preset)
+            return (size.width, size.height)
+        case .size(let width, let height): return (width, height)
         }
     }
 

@@ -7,7 +7,7 @@ package struct FramePattern: Equatable, Sendable {
     private let suffix: String
     private let width: Int
 
-    package init(_ text: String) throws {
+    package init(_ text: String) throws(OutputError) {
         self.text = text
         var prefix = "", suffix = "", width = 0, found = false
         var characters = Array(text)[...]

@@ -1,8 +1,12 @@
+import FluidGradient
+
 /// An output that cannot be written as asked: its path names no kind of output, or the
-/// options given do not fit it. Found before anything is rendered.
+/// options given do not fit it. Found before anything is rendered. The wording names the
+/// command's flags (`--alpha`, `--encode-size`, `--codec`), which are the library's
+/// parameters of the same names.
 ///
 /// ``description`` is the one-line message the command line prints.
-package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum OutputError: FluidGradientError, Equatable {
     /// The output path is empty.
     case emptyPath
     /// A numbered pattern whose file is not a `.png`.
@@ -44,11 +48,13 @@ package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case oddVideoSize(path: String, codec: String, width: Int, height: Int)
     /// A video smaller than its `codec` takes.
     case videoTooSmall(path: String, codec: String, width: Int, height: Int, smallestWidth: Int, smallestHeight: Int)
+    /// An empty frame range.
+    case noFrames
     /// A batch output whose sidecar's name would be `length` bytes, over `limit`.
     case sidecarNameTooLong(path: String, length: Int, limit: Int)
 
     /// One line that says what does not fit and what to do.
-    package var description: String {
+    public var description: String {
         switch self {
         case .emptyPath:
             "the output path is empty; give -o out.png, out.mp4 or -"
@@ -63,6 +69,8 @@ package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
             "\"\(pattern)\" is not a frame pattern: it needs a %d or %05d"
         case .frameNumberTooWide(let pattern):
             "\"\(pattern)\": the frame number is at most 12 digits wide"
+        case .noFrames:
+            "the frame range is empty; give at least one frame"
         case .sidecarNameTooLong(let path, let length, let limit):
             "the file name of \(path) leaves no room for its sidecar (\(length) bytes, at most \(limit)); "
                 + "shorten the output template"
@@ -70,6 +78,9 @@ package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
             alphaDescription
         }
     }
+
+    /// True: an output and options that do not fit are the caller's.
+    public var isInputError: Bool { true }
 
     private var alphaDescription: String {
         switch self {

@@ -10,7 +10,7 @@ package enum OutputTarget: Equatable, Sendable {
     /// Raw frames on standard output (`-o -`).
     case raw
 
-    package init(parsing output: String) throws {
+    package init(parsing output: String) throws(OutputError) {
         if output == "-" {
             self = .raw
             return

@@ -50,7 +50,7 @@ package final class RawSink: FrameSink, @unchecked Sendable {
         }
         if failure == ECANCELED { throw InterruptionError(leftBehind: leftBehind) }
         guard failure == 0 else {
-            throw DestinationError.standardOutput(frames: frames, errno: Errno(rawValue: failure))
+            throw FileError.standardOutput(frames: frames, errno: Errno(rawValue: failure))
         }
         frames += 1
         partial = false

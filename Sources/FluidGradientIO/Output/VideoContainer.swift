@@ -1,8 +1,9 @@
 import FluidGradient
 import Foundation
 
-/// Video containers and animated images the `ffmpeg` binary writes for us.
-package enum VideoContainer: String, CaseIterable, Sendable {
+/// The video containers and animated images the `ffmpeg` binary writes, named by their
+/// file extensions (`VideoContainer(rawValue: "webm")`).
+public enum VideoContainer: String, CaseIterable, Sendable {
     /// H.264 (yuv420p), HEVC or AV1 (10-bit), BT.709 tagged (``VideoCodec``).
     case mp4
     /// ProRes 4444 with alpha.
@@ -17,6 +18,16 @@ package enum VideoContainer: String, CaseIterable, Sendable {
     case apng
     /// Animated AVIF: AV1, with an alpha track when the frame has transparency.
     case avif
+
+    /// The MIME type a file of this container is served with: `video/mp4`, `image/apng`.
+    public var mimeType: String {
+        switch self {
+        case .mp4: "video/mp4"
+        case .mov: "video/quicktime"
+        case .webm: "video/webm"
+        case .gif, .webp, .apng, .avif: "image/" + rawValue
+        }
+    }
 
     /// The space this container's files are rendered in when `requested` is asked for: a
     /// GIF carries no colour space, so a player shows its values as sRGB, and a Display
@@ -43,7 +54,7 @@ package enum VideoContainer: String, CaseIterable, Sendable {
     /// one loop, a GIF above 50 fps keeps every k-th frame of its own piece, a GIF's palette is
     /// its piece's, ffmpeg cannot read an animated WebP back, and APNG and AVIF number their
     /// frames from each piece's start.
-    package var joinsPieces: Bool {
+    public var joinsPieces: Bool {
         switch self {
         case .mp4, .mov, .webm: true
         case .gif, .webp, .apng, .avif: false

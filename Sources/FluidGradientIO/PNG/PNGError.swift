@@ -1,9 +1,10 @@
+import FluidGradient
 import SystemPackage
 
 /// A PNG that could not be encoded, written or read through libpng.
 ///
 /// ``description`` is the one-line message the command line prints.
-public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PNGError: FluidGradientError, Equatable {
     /// The pixels are in a layout PNG does not hold (it holds RGB or RGBA, 8 or 16 bits).
     case unsupportedFormat(format: String)
     /// libpng could not write `path`: its `message`, and the system's `errno` when a write
@@ -49,6 +50,15 @@ public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot read \(path): \(message)"
         case .nothingRendered(let path):
             "no frame was rendered into \(path)"
+        }
+    }
+
+    /// False when libpng failed to encode or write (the command's status 3); true when an
+    /// image the caller gave cannot be read.
+    public var isInputError: Bool {
+        switch self {
+        case .cannotWrite, .cannotEncode, .nothingRendered: false
+        default: true
         }
     }
 }

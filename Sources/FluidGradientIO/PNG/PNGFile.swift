@@ -78,12 +78,12 @@ package enum PNGFile {
         return Array(UnsafeRawBufferPointer(start: data.bytes, count: data.count))
     }
 
-    /// Decodes a PNG; grey and palette images come back as RGB(A).
+    /// Decodes a PNG file into a frame at time 0, as ``decode(_:name:)`` decodes bytes.
     ///
     /// A pipe or FIFO is read into memory first, waiting where an interrupt can end the
     /// wait (libpng would wait inside `fread`, where a signal cannot reach it); a file is
     /// decoded as it is read.
-    package static func read(_ path: String) throws -> DecodedImage {
+    package static func read(_ path: String) throws -> Frame {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw isTooLong(path) ? PNGError.pathTooLong(path: path) : PNGError.missing(path: path)
@@ -93,18 +93,7 @@ package enum PNGFile {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw PNGError.cannotOpen(path: path, errno: .last) }
         var info = stat()
-        var image = fg_png_image()
-        var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
-        var status: Int32
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-            guard let file = fdopen(descriptor, "rb") else {
-                close(descriptor)
-                throw PNGError.cannotOpen(path: path, errno: .last)
-            }
-            status = fg_png_read_stream(file, &image, &message)
-            fclose(file)
-        } else {
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             defer { close(descriptor) }
             let failure = { (errno: Errno) in PNGError.cannotOpen(path: path, errno: errno) }
             guard let bytes = try readToEnd(descriptor, limit: largestPipedPNG, failure: failure) else {
@@ -112,64 +101,56 @@ package enum PNGFile {
             }
             return try decode(bytes, name: path)
         }
-        guard status == 0 else { throw PNGError.cannotDecode(path: path, message: cMessage(message)) }
-        return decoded(&image)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard let file = fdopen(descriptor, "rb") else {
+            close(descriptor)
+            throw PNGError.cannotOpen(path: path, errno: .last)
+        }
+        defer { fclose(file) }
+        return try decode(file, name: path)
     }
 
-    /// Decodes a whole PNG held in memory, as ``read(_:)`` decodes a file.
+    /// Decodes a whole PNG held in memory into a frame at time 0: RGBA at the PNG's depth
+    /// (8 or 16 bits), written by libpng straight into the frame's pixels. Grey and
+    /// palette images come back as RGB; the frame ``Frame/hasTransparency`` when the PNG
+    /// has an alpha channel or a transparent colour, and is opaque (alpha at its largest
+    /// value) otherwise.
     ///
     /// - Parameters:
     ///   - bytes: the PNG file's bytes.
     ///   - name: how errors name the PNG.
-    /// - Returns: the image; grey and palette images come back as RGB(A).
+    ///   - shouldStop: asked before each read of the compressed data; true stops the decode.
+    /// - Returns: the frame.
     /// - Throws: ``PNGError/cannotDecode(path:message:)`` when libpng refuses the bytes
-    ///   (not a PNG, truncated, or larger than 64 Mpixels);
+    ///   (not a PNG, truncated, or larger than 64 Mpixels) or `shouldStop` stopped it;
     ///   ``PNGError/cannotOpen(path:errno:)`` when the system cannot read memory as a stream.
-    package static func decode(_ bytes: [UInt8], name: String) throws(PNGError) -> DecodedImage {
-        var image = fg_png_image()
-        var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
+    package static func decode(
+        _ bytes: some ContiguousBytes, name: String, shouldStop: (@Sendable () -> Bool)? = nil
+    ) throws(PNGError) -> Frame {
         // fmemopen takes no empty buffer; an empty input is then one NUL byte, not a PNG either.
-        var bytes = bytes.isEmpty ? [0] : bytes
-        let status = bytes.withUnsafeMutableBytes { buffer in
-            guard let file = fmemopen(buffer.baseAddress, buffer.count, "rb") else { return Int32(-2) }
+        if bytes.withUnsafeBytes({ $0.isEmpty }) { return try decode([UInt8(0)], name: name) }
+        let decoded: Result<Frame, PNGError> = bytes.withUnsafeBytes { buffer in
+            // Opened for reading only: fmemopen never writes through the pointer.
+            guard let file = fmemopen(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count, "rb") else {
+                return .failure(.cannotOpen(path: name, errno: .last))
+            }
             defer { fclose(file) }
-            return fg_png_read_stream(file, &image, &message)
+            return Result { () throws(PNGError) in try decode(file, name: name, shouldStop: shouldStop) }
         }
-        if status == -2 { throw PNGError.cannotOpen(path: name, errno: .last) }
-        guard status == 0 else { throw PNGError.cannotDecode(path: name, message: cMessage(message)) }
-        return decoded(&image)
+        return try decoded.get()
     }
 
-    /// The samples of an image libpng decoded, which are then freed.
-    private static func decoded(_ image: inout fg_png_image) -> DecodedImage {
-        defer { fg_png_free(&image) }
-        let count = Int(image.width) * Int(image.height) * Int(image.channels)
-        var samples = [UInt16](repeating: 0, count: count)
-        if image.bit_depth == 16 {
-            let source = image.pixels.assumingMemoryBound(to: UInt16.self)
-            for index in 0..<count { samples[index] = source[index] }
-        } else {
-            let source = image.pixels.assumingMemoryBound(to: UInt8.self)
-            for index in 0..<count { samples[index] = UInt16(source[index]) }
+    /// Decodes the PNG `file` holds, from its current position, through ``PNGReader``.
+    private static func decode(
+        _ file: UnsafeMutablePointer<FILE>, name: String, shouldStop: (@Sendable () -> Bool)? = nil
+    ) throws(PNGError) -> Frame {
+        let reader = try PNGReader(file, name: name, shouldStop: shouldStop)
+        let pixels = try PixelBuffer(
+            width: reader.width, height: reader.height, format: reader.sixteen ? .rgba64le : .rgba
+        ) { (bytes) throws(PNGError) in
+            try reader.read(into: bytes)
         }
-        return DecodedImage(
-            width: Int(image.width), height: Int(image.height), channels: Int(image.channels),
-            bitDepth: Int(image.bit_depth), samples: samples, colorSpace: colorSpace(of: image))
-    }
-
-    /// The space a decoded PNG's chunks name: cICP first, then an ICC profile, then
-    /// sRGB (an sRGB chunk, or none at all); nil for another space.
-    private static func colorSpace(of image: fg_png_image) -> ColorSpace? {
-        switch image.cicp_primaries {
-        case 1: return .srgb
-        case 12: return .displayP3
-        case -1: break
-        default: return nil
-        }
-        if let profile = image.icc_profile, !(image.has_srgb != 0) {
-            return ICCProfile.colorSpace(of: Array(UnsafeBufferPointer(start: profile, count: Int(image.icc_length))))
-        }
-        return .srgb
+        return Frame(pixels: pixels, time: 0, hasTransparency: reader.hasAlpha, colorSpace: reader.colorSpace ?? .srgb)
     }
 }
 

@@ -18,11 +18,19 @@ package enum PresetLibrary {
         return [UInt8](data)
     }
 
-    package static func builtIn(_ name: String) throws -> Preset {
+    /// The built-in preset `name`.
+    ///
+    /// - Throws: ``UnknownPresetError`` when there is none of that name.
+    package static func builtIn(_ name: String) throws(UnknownPresetError) -> Preset {
         guard let bytes = builtInBytes(name) else {
-            throw UnknownPresetError(name: name)
+            throw UnknownPresetError(name: name, among: names)
         }
-        return try Preset(json: bytes, file: "\(name) (built-in)")
+        do {
+            return try Preset(json: bytes, file: "\(name) (built-in)")
+        } catch {
+            // Every built-in preset is parsed by the tests (PresetLibraryTests).
+            preconditionFailure("the built-in preset \(name) does not parse: \(error)")
+        }
     }
 
     /// A built-in name, or a path to a preset file (anything with a `/` or ending in

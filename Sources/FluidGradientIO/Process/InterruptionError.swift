@@ -1,9 +1,12 @@
-/// Work stopped by SIGINT or SIGTERM (or the terminal closing), with what it left behind.
+import FluidGradient
+
+/// Work that stopped before it was complete, with what it left behind: its task was
+/// cancelled, or the command was interrupted (SIGINT or SIGTERM, or the terminal closing).
 ///
 /// ``description`` is the one-line message the command line prints.
-package struct InterruptionError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct InterruptionError: FluidGradientError, Equatable {
     /// What an interrupted piece of work leaves behind.
-    package enum LeftBehind: Sendable, Equatable {
+    public enum LeftBehind: Sendable, Equatable {
         /// Nothing worth naming: the work held no output of its own.
         case nothing
         /// The output was being written under a temporary name, now removed.
@@ -17,7 +20,7 @@ package struct InterruptionError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// What the work left behind.
-    package var leftBehind: LeftBehind
+    public var leftBehind: LeftBehind
 
     /// An interruption that left `leftBehind`.
     ///
@@ -26,8 +29,12 @@ package struct InterruptionError: Error, Sendable, Equatable, CustomStringConver
         self.leftBehind = leftBehind
     }
 
+    /// False: a stop is neither the caller's input nor a failure; the command exits with
+    /// status 130 for it.
+    public var isInputError: Bool { false }
+
     /// "interrupted", then what was left behind.
-    package var description: String {
+    public var description: String {
         switch leftBehind {
         case .nothing: "interrupted"
         case .partialOutputRemoved: "interrupted; partial output removed"

@@ -8,9 +8,9 @@ extension Preset {
     ///
     /// - Parameters:
     ///   - time: The instant, in seconds: 0 to 86400.
-    ///   - width: The image's width in pixels, at most 16383; the preset's ``width`` when
+    ///   - width: The image's width in pixels, at most 16383; the preset's `width` when
     ///     left out.
-    ///   - height: The image's height in pixels, at most 16383; the preset's ``height``
+    ///   - height: The image's height in pixels, at most 16383; the preset's `height`
     ///     when left out.
     ///   - keepingLook: Whether a frame of another size than the preset's shows the preset
     ///     as it looks at that size, as its own frame scaled there would: the point scale
@@ -22,13 +22,14 @@ extension Preset {
     ///   - dither: Whether the 8-bit samples are dithered (the default).
     ///   - threads: How many threads share the render; the bytes do not depend on it.
     /// - Returns: The WebP file's bytes.
-    /// - Throws: ``PresetError`` when the preset, the size or the time is out of bounds;
-    ///   ``VideoError`` when ffmpeg is missing or fails; ``FileError`` when the temporary
-    ///   file cannot be written or read; an error describing a size WebP cannot hold.
+    /// - Throws: ``RenderError/preset(_:)`` when the preset, the size or the time is out of
+    ///   bounds; ``RenderError/output(_:)`` for a size WebP cannot hold;
+    ///   ``RenderError/video(_:)`` when ffmpeg is missing or fails; ``RenderError/file(_:)``
+    ///   when the temporary file cannot be written or read.
     public func webpData(
         at time: Double, width: Int? = nil, height: Int? = nil, keepingLook: Bool = false, dither: Bool = true,
         threads: Int = 1
-    ) throws -> Data {
+    ) throws(RenderError) -> Data {
         try stillData(
             .webp, at: time, width: width, height: height, keepingLook: keepingLook, dither: dither, threads: threads)
     }
@@ -41,9 +42,9 @@ extension Preset {
     /// - Parameters:
     ///   - time: The instant, in seconds: 0 to 86400.
     ///   - width: The image's width in pixels, even and at least 64; the preset's
-    ///     ``width`` when left out.
+    ///     `width` when left out.
     ///   - height: The image's height in pixels, even and at least 64; the preset's
-    ///     ``height`` when left out.
+    ///     `height` when left out.
     ///   - keepingLook: Whether a frame of another size than the preset's shows the preset
     ///     as it looks at that size, as its own frame scaled there would: the point scale
     ///     multiplied by `min(width, height) / min(preset width, preset height)`, so that σ
@@ -53,12 +54,13 @@ extension Preset {
     ///     At the preset's own size both give the same bytes.
     ///   - threads: How many threads share the render; the bytes do not depend on it.
     /// - Returns: The AVIF file's bytes.
-    /// - Throws: ``PresetError`` when the preset, the size or the time is out of bounds;
-    ///   ``VideoError`` when ffmpeg is missing or fails; ``FileError`` when the temporary
-    ///   file cannot be written or read; an error describing a size AV1 cannot take.
+    /// - Throws: ``RenderError/preset(_:)`` when the preset, the size or the time is out of
+    ///   bounds; ``RenderError/output(_:)`` for a size AV1 cannot take;
+    ///   ``RenderError/video(_:)`` when ffmpeg is missing or fails; ``RenderError/file(_:)``
+    ///   when the temporary file cannot be written or read.
     public func avifData(
         at time: Double, width: Int? = nil, height: Int? = nil, keepingLook: Bool = false, threads: Int = 1
-    ) throws -> Data {
+    ) throws(RenderError) -> Data {
         try stillData(
             .avif, at: time, width: width, height: height, keepingLook: keepingLook, dither: true, threads: threads)
     }
@@ -66,6 +68,19 @@ extension Preset {
     /// The still at `time` encoded in `container` by the bundle's poster encode, through a
     /// private temporary directory that is removed before this returns.
     private func stillData(
+        _ container: VideoContainer, at time: Double, width: Int?, height: Int?, keepingLook: Bool, dither: Bool,
+        threads: Int
+    ) throws(RenderError) -> Data {
+        do {
+            return try encodedStill(
+                container, at: time, width: width, height: height, keepingLook: keepingLook, dither: dither,
+                threads: threads)
+        } catch {
+            throw RenderError(error, path: "still." + container.rawValue)
+        }
+    }
+
+    private func encodedStill(
         _ container: VideoContainer, at time: Double, width: Int?, height: Int?, keepingLook: Bool, dither: Bool,
         threads: Int
     ) throws -> Data {

@@ -3,7 +3,7 @@ import FluidGradient
 import FluidGradientIO
 import Foundation
 
-struct Batch: ParsableCommand {
+struct Batch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
         abstract: "Render a manifest's palettes × sizes × formats, resumably, optionally as one shard of many.",
@@ -79,7 +79,7 @@ struct Batch: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var parsed = try readManifest()
         parsed.output = resolve(parsed.output)
         let selectedShard = try chosenShard()
@@ -97,7 +97,7 @@ struct Batch: ParsableCommand {
             return
         }
         let progress = BatchProgress.ifTerminal(quiet: quiet, total: selected.count)
-        let results = BatchRunner(jobs: selected, options: options, progress: progress).run()
+        let results = await BatchRunner(jobs: selected, options: options, progress: progress).run()
         print(
             json
                 ? report(results, shard: selectedShard).serialized()

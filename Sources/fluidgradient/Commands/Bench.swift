@@ -8,7 +8,7 @@ struct Bench: ParsableCommand {
         commandName: "bench",
         abstract: "Time the engine: per-stage times and frames per second, frames made and discarded.",
         discussion: """
-            Stages: simulate (the animation state and layer tree), raster (compositing on the working grid), \
+            Stages: simulate (the animation state), raster (compositing on the working grid), \
             blur (the grid's Gaussian and its 2× refinement), output (resample, background, dither, quantise, \
             pack) and, with \
             --encode png, PNG encoding in memory. Each run renders --frames frames; with --repeat the median \
@@ -45,6 +45,8 @@ struct Bench: ParsableCommand {
     @Option(
         help: ArgumentHelp("Output layout: rgba, rgb24, rgba64le, rgb48le, yuv420p or yuv420p10le.", valueName: "FMT"))
     var pixelFormat: PixelFormat = .rgba
+
+    @OptionGroup var grain: GrainOptions
 
     @OptionGroup var threading: ThreadOptions
 
@@ -87,7 +89,7 @@ struct Bench: ParsableCommand {
         }
     }
 
-    /// The preset to time: `--preset` at `--size`, with `--blur` and `--blobs` applied.
+    /// The preset to time: `--preset` at `--size`, with `--blur`, the grain options and `--blobs` applied.
     ///
     /// - Throws: ``CommandError`` for an unusable size, ``SceneOptionError`` for a blur out of range,
     ///   and what loading the preset throws.
@@ -100,6 +102,7 @@ struct Bench: ParsableCommand {
         }
         (preset.width, preset.height) = parsed
         if let blur { preset.blur = try check(blur, "blur", PresetLimits.blur) }
+        try grain.apply(to: &preset)
         if let blobs {
             let palette = preset.colors.isEmpty ? [RGBA.white] : preset.colors
             preset.colors = (0..<blobs).map { palette[$0 % palette.count] }
@@ -200,10 +203,9 @@ struct BenchRun {
         for frame in 0..<frames {
             try Interruption.check()
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let root = animator.scene(at: Double(frame) / preset.fps).rootLayer(
-                width: preset.width, height: preset.height)
+            let scene = animator.scene(at: Double(frame) / preset.fps)
             simulate += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-            renderer.render(root, frameIndex: frame, into: &buffer)
+            renderer.render(scene, frameIndex: frame, into: &buffer)
             if encodePNG {
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 try PNGFile.encode(
@@ -224,11 +226,11 @@ struct BenchRun {
 
     /// The first frame against the reference path, in 8-bit levels with dither off.
     static func accuracy(preset: Preset, threads: Int) -> (max: Double, mean: Double) {
-        let root = Animator(preset: preset).scene(at: 0).rootLayer(width: preset.width, height: preset.height)
-        let reference = ReferenceRenderer.render(root, spec: preset.frameSpec, threads: threads)
+        let scene = Animator(preset: preset).scene(at: 0)
+        let reference = ReferenceRenderer.render(scene, spec: preset.frameSpec, threads: threads)
         let alpha = preset.frameSpec.hasTransparency
         var buffer = PixelBuffer(width: preset.width, height: preset.height, format: .packed(depth: 8, alpha: alpha))
-        FrameRenderer(spec: preset.frameSpec, threads: threads).render(root, dither: false, into: &buffer)
+        FrameRenderer(spec: preset.frameSpec, threads: threads).render(scene, dither: false, into: &buffer)
         var largest = 0.0, total = 0.0
         let channels = alpha ? 4 : 3
         for y in 0..<preset.height {

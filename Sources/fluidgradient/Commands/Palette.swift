@@ -54,7 +54,7 @@ struct Palette: ParsableCommand {
     }
 
     func run() throws {
-        let swatches = Frame(try PNGFile.read(image)).swatches(count: n)
+        let swatches = try PNGFile.read(image).swatches(count: n)
         guard !swatches.isEmpty else {
             throw CommandError.input("\(image) has no opaque pixels to take colours from")
         }

@@ -3,7 +3,7 @@ import FluidGradient
 import FluidGradientIO
 import Foundation
 
-struct Render: ParsableCommand {
+struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a preset to a PNG, a PNG sequence, a video or raw frames.",
@@ -92,11 +92,11 @@ struct Render: ParsableCommand {
         guard let path = output.output else {
             throw ValidationError("give -o OUTPUT (such as out.png or out.mp4) or --bundle DIR")
         }
-        let target = try OutputTarget(parsing: path)
+        let target = try Output(path: path)
         try validateFrameChoice(for: target)
         try validateSampleFormat(for: target)
         try validateVideoOptions(for: target)
-        if target == .raw, isatty(1) != 0 {
+        if case .raw = target, isatty(1) != 0 {
             throw ValidationError(
                 "-o - writes raw frames to standard output, which is a terminal; "
                     + "pipe it into a program, or give a file such as out.mp4")
@@ -106,14 +106,14 @@ struct Render: ParsableCommand {
     /// Checks that `--time` and `--frame-range` suit `target` and are not both given.
     ///
     /// - Throws: `ValidationError` for a choice of frames the output cannot take.
-    private func validateFrameChoice(for target: OutputTarget) throws {
-        if target.isSingleFrame {
+    private func validateFrameChoice(for target: Output) throws {
+        if case .png = target {
             if timing.frameRange != nil {
                 throw ValidationError(
                     "a single PNG holds one frame, so --frame-range does not apply; "
                         + "use a pattern such as frames/%05d.png")
             }
-        } else if timing.time != nil, target != .raw {
+        } else if timing.time != nil, !target.isRaw {
             throw ValidationError(
                 "--time picks the instant of a one-frame output (out.png or -); "
                     + "for a sequence or video use --frame-range")
@@ -121,7 +121,7 @@ struct Render: ParsableCommand {
         if timing.time != nil, timing.frameRange != nil {
             throw ValidationError("--time and --frame-range both pick frames; give one")
         }
-        if timing.frameRange != nil, case .video(_, let container) = target, !container.joinsPieces {
+        if timing.frameRange != nil, case .video(_, let container, _) = target, !container.joinsPieces {
             throw ValidationError(
                 "--frame-range: an animated image (.\(container.rawValue)) is one loop, and its pieces do not join; "
                     + "render the range as a video piece (.mp4, .mov or .webm, joined by ffmpeg's concat demuxer) "
@@ -132,9 +132,9 @@ struct Render: ParsableCommand {
     /// Checks that `--depth` and `--pixel-format` apply to `target` and agree.
     ///
     /// - Throws: `ValidationError` for a depth or pixel format the output does not take.
-    private func validateSampleFormat(for target: OutputTarget) throws {
+    private func validateSampleFormat(for target: Output) throws {
         switch target {
-        case .video:
+        case .video, .bundle:
             if output.depth != nil || output.pixelFormat != nil {
                 throw ValidationError(
                     "video outputs choose their own depth and pixel format; "
@@ -158,7 +158,7 @@ struct Render: ParsableCommand {
     ///
     /// - Throws: `ValidationError` for an option the output does not take, and what parsing
     ///   the encode size or checking the codec throws.
-    private func validateVideoOptions(for target: OutputTarget) throws {
+    private func validateVideoOptions(for target: Output) throws {
         if let encodeSize {
             _ = try EncodeSizeRequest(parsing: encodeSize)
             guard case .video = target else {
@@ -168,11 +168,11 @@ struct Render: ParsableCommand {
             }
         }
         if let codec {
-            guard case .video(let path, let container) = target else {
+            guard case .video(let path, let container, _) = target else {
                 throw ValidationError(
                     "--codec chooses the codec of an .mp4 (h264, hevc or av1); PNG and raw output have none")
             }
-            try VideoCodec.check(codec, for: container, path: path)
+            try Output.video(path: path, container: container, codec: codec).check()
         }
         if ffmpegOptions != nil, case .video = target {
         } else if ffmpegOptions != nil {
@@ -182,134 +182,75 @@ struct Render: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var preset = try scene.resolve()
         try timing.apply(to: &preset)
-        if let bundle { return try writeBundle(of: preset, to: bundle) }
+        if let bundle { return try await writeBundle(of: preset, to: bundle) }
         let outputPath = output.output ?? "-"
-        let target = try OutputTarget(parsing: outputPath)
-        let depth = output.depth ?? 8
-        let (frames, time) = try frameSelection(for: target, preset: preset)
-        let encodeNote = try applyEncodeSize(to: &preset, target: target)
-        let label = outputPath + (encodeNote == nil ? "" : " at \(preset.width)x\(preset.height)")
-        var notes = encodeNote.map { [$0] } ?? []
-        if case .video(let path, let container) = target,
-            container.colorSpace(for: preset.colorSpace) != preset.colorSpace
-        {
-            preset.colorSpace = container.colorSpace(for: preset.colorSpace)
-            notes.append("a GIF carries no colour space, so \(path) is rendered in sRGB, its colours gamut mapped")
+        let target = try chosenOutput(Output(path: outputPath))
+        let frames = try frameSelection(for: preset)
+        // Split first: words that do not split are refused before anything starts.
+        let extraOptions = try ffmpegOptions.map(FFmpegOptions.words) ?? []
+        let encodeSize = try encodeSize.map(EncodeSizeRequest.init(parsing:))
+        let (width, height) = (preset.width, preset.height)
+        let printer = EventPrinter(quiet: output.quiet, verbose: output.verbose, showsProgress: !target.isRaw) {
+            outputPath + ($0 == width && $1 == height ? "" : " at \($0)x\($1)")
         }
-        try output.alpha.check(
-            target: target, hasTransparency: preset.frameSpec.hasTransparency, height: preset.height,
-            rawFormat: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
-        let sink: FrameSink
-        switch target {
-        case .png(let path):
-            sink = try PNGFileSink(
-                path: path, depth: depth, alpha: preset.frameSpec.hasTransparency,
-                options: PNGOptions(colorSpace: preset.colorSpace))
-        case .pngSequence(let pattern):
-            sink = try PNGSequenceSink(
-                pattern: pattern, firstFrame: frames.lowerBound, depth: depth, alpha: preset.frameSpec.hasTransparency,
-                options: PNGOptions(colorSpace: preset.colorSpace))
-        case .video(let path, let container):
-            sink = try videoSink(
-                path: path, container: container, preset: preset, frameCount: frames.count, notes: notes)
-        case .raw:
-            sink = RawSink(format: output.pixelFormat ?? (depth == 16 ? .rgba64le : .rgba))
-        }
-        let plan = RenderPlan(
-            preset: preset, frames: frames, time: time, dither: output.dither == .on,
-            threads: output.threading.threadCount)
         let start = Date()
-        try FramePipeline.run(
-            plan, into: sink,
-            progress: TerminalProgress.ifTerminal(quiet: output.quiet || target == .raw, label: label))
-        if output.stats { printStats(frameCount: frames.count, preset: preset, since: start) }
+        let summary = try await printer.rendering { events throws(RenderError) in
+            try await preset.write(
+                to: target, frames: frames, encodeSize: encodeSize, alpha: output.alpha, dither: output.dither == .on,
+                threads: output.threading.threadCount, ffmpegOptions: extraOptions, events: events)
+        }
+        if output.stats { printStats(summary, since: start) }
     }
 
-    /// The frames to render and, for a one-frame output, the instant it shows.
+    /// `parsed`, with the depth, codec and pixel format the options choose.
+    private func chosenOutput(_ parsed: Output) -> Output {
+        let depth: Frame.Depth = output.depth == 16 ? .sixteen : .eight
+        switch parsed {
+        case .png(let path, _): return .png(path: path, depth: depth)
+        case .pngSequence(let pattern, _): return .pngSequence(pattern: pattern, depth: depth)
+        case .video(let path, let container, _): return .video(path: path, container: container, codec: codec)
+        case .raw: return .raw(format: output.pixelFormat ?? (depth == .sixteen ? .rgba64le : .rgba))
+        case .bundle: return parsed
+        }
+    }
+
+    /// The frames to render: every frame, `--frame-range`'s, or the instant `--time` of a
+    /// one-frame output (a PNG shows instant 0 without it).
     ///
-    /// - Parameters:
-    ///   - target: The output.
-    ///   - preset: The preset, with its duration set.
-    /// - Returns: every frame, `--frame-range`'s, or frame 0 with `--time` (default 0) for one frame.
+    /// - Parameter preset: The preset, with its duration set.
     /// - Throws: ``CommandError`` for a frame range that is malformed or past the last frame.
-    private func frameSelection(
-        for target: OutputTarget, preset: Preset
-    ) throws -> (frames: ClosedRange<Int>, time: Double?) {
-        if target.isSingleFrame || (target == .raw && timing.time != nil) {
-            return (0...0, timing.time ?? 0)
-        }
+    private func frameSelection(for preset: Preset) throws -> FrameSelection {
+        if let time = timing.time { return .instant(time) }
         if let range = timing.frameRange {
-            return (try TimingOptions.parseFrameRange(range, frameCount: preset.frameCount), nil)
+            let frames = try TimingOptions.parseFrameRange(range, frameCount: preset.frameCount)
+            return .range(frames.lowerBound..<(frames.upperBound + 1))
         }
-        return (0...(preset.frameCount - 1), nil)
-    }
-
-    /// The ffmpeg sink for a video or animated image, with `--alpha stacked`'s layout when
-    /// asked; prints the notes on what the output cannot keep unless `--quiet`.
-    ///
-    /// - Parameters:
-    ///   - path: The output file.
-    ///   - container: Its container.
-    ///   - preset: The preset, at its encode size.
-    ///   - frameCount: The number of frames to encode.
-    ///   - notes: What the output changes of what was asked (its encode size, its colour space).
-    /// - Returns: the sink that takes the rendered frames.
-    /// - Throws: ``CommandError`` for `--ffmpeg-options` that do not split into words, and what
-    ///   ``VideoSink`` throws for a size or options the container refuses or an ffmpeg that fails to start.
-    private func videoSink(
-        path: String, container: VideoContainer, preset: Preset, frameCount: Int, notes earlier: [String]
-    ) throws -> FrameSink {
-        let stacked = output.alpha == .stacked
-        // The stacked layout's tag follows the user's options, so that it wins.
-        let extraOptions =
-            try (ffmpegOptions.map(FFmpegOptions.words) ?? [])
-            + (stacked ? StackedAlphaSink.ffmpegOptions(height: preset.height) : [])
-        let video = try VideoSink(
-            path: path, container: container, codec: codec ?? .h264, width: preset.width,
-            height: stacked ? StackedAlphaSink.storedHeight(preset.height) : preset.height, fps: preset.fps,
-            frameCount: frameCount,
-            hasTransparency: preset.frameSpec.hasTransparency && !stacked, colorSpace: preset.colorSpace,
-            extraOptions: extraOptions,
-            announce: output.verbose ? { printWhole("ffmpeg command: \($0)") } : nil)
-        if !output.quiet {
-            let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
-            for note in earlier + notes { printError("note: " + note) }
-        }
-        guard stacked else { return video }
-        return StackedAlphaSink(
-            wrapping: video, width: preset.width, height: preset.height, dither: output.dither == .on,
-            threads: output.threading.threadCount)
+        return .all
     }
 
     /// Prints `--stats`' line to stderr: frames, size, time, frames per second and peak memory.
     ///
     /// - Parameters:
-    ///   - frameCount: The number of frames rendered.
-    ///   - preset: The preset rendered.
+    ///   - summary: What was rendered.
     ///   - start: When rendering began.
-    private func printStats(frameCount: Int, preset: Preset, since start: Date) {
+    private func printStats(_ summary: RenderSummary, since start: Date) {
         let seconds = Date().timeIntervalSince(start)
         printError(
-            "rendered \(counted(frameCount, "frame")) of \(preset.width)x\(preset.height)"
+            "rendered \(counted(summary.frameCount, "frame")) of \(summary.width)x\(summary.height)"
                 + String(
                     format: " in %.2f s (%.1f fps); peak memory of this process %.1f MiB",
-                    seconds, Double(frameCount) / seconds, Double(ProcessMemory.peakResidentBytes) / 1_048_576))
+                    seconds, Double(summary.frameCount) / seconds,
+                    Double(ProcessMemory.peakResidentBytes) / 1_048_576))
     }
+}
 
-    /// For a video, replaces `preset` by the preset at its encode size (`--encode-size`, or
-    /// the container's default) when that differs from the output size.
-    ///
-    /// - Returns: the note that says so, or nil when the size stays.
-    /// - Throws: ``OutputError`` for an encode size the output cannot take.
-    private func applyEncodeSize(to preset: inout Preset, target: OutputTarget) throws -> String? {
-        guard case .video(let path, let container) = target else { return nil }
-        let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .standard(for: container)
-        let size = try request.resolve(for: preset, container: container, path: path)
-        guard let note = size.note(for: preset, path: path) else { return nil }
-        preset = preset.rendered(at: size)
-        return note
+extension Output {
+    /// Whether this is raw frames on standard output.
+    var isRaw: Bool {
+        if case .raw = self { return true }
+        return false
     }
 }

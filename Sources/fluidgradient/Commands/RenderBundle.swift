@@ -25,28 +25,21 @@ extension Render {
 
     /// Writes the bundle of `preset` into `directory` and says what it holds.
     ///
-    /// - Throws: ``CommandError`` for an encode size the loop cannot take, and whatever
-    ///   ``BundleWriter/write(_:)`` throws.
-    func writeBundle(of preset: Preset, to directory: String) throws {
+    /// - Throws: ``OutputError`` for an encode size that cannot be read, and the
+    ///   ``RenderError`` that `Preset.write(to:…)` throws.
+    func writeBundle(of preset: Preset, to directory: String) async throws {
         let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .auto
-        let size = try request.resolve(for: preset, container: .mp4, path: directory)
-        if !output.quiet, !preset.loop {
-            printError(
-                "note: the preset does not loop, so the page's loop jumps from the last frame to the first; "
-                    + "add --loop for a seamless one")
-        }
-        var announce: (@Sendable (String) -> Void)?
-        if output.verbose { announce = { @Sendable line in printWhole("ffmpeg command: " + line) } }
-        let bundleRequest = BundleRequest(
-            preset: preset, directory: directory, encodeSize: size, dither: output.dither == .on,
-            threads: output.threading.threadCount, announce: announce)
+        let printer = EventPrinter(quiet: output.quiet, verbose: output.verbose) { _, _ in directory }
         let start = Date()
-        let manifest = try BundleWriter.write(bundleRequest)
+        let summary = try await printer.rendering { events throws(RenderError) in
+            try await preset.write(
+                to: .bundle(directory: directory), encodeSize: request, dither: output.dither == .on,
+                threads: output.threading.threadCount, events: events)
+        }
         guard !output.quiet else { return }
-        let loops = manifest.files.filter { $0.role.hasSuffix("loop") }
-        let sizes = loops.map { "\($0.file) \(BundleSummary.kilobytes($0.bytes))" }.joined(separator: ", ")
+        let sizes = summary.loops.map { "\($0.file) \(BundleSummary.kilobytes($0.bytes))" }.joined(separator: ", ")
         printError(
-            "Wrote \(directory)/: the loop encoded at \(size.width)x\(size.height) "
+            "Wrote \(directory)/: the loop encoded at \(summary.width)x\(summary.height) "
                 + "for \(preset.width)x\(preset.height) (\(sizes)), posters, index.html and manifest.json"
                 + String(format: " in %.1f s", Date().timeIntervalSince(start)))
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FluidGradient
 import Foundation
 
 /// An option's value refused while the arguments are parsed, with the reason in our words.
@@ -6,7 +7,10 @@ import Foundation
 /// The argument parser words a value its `transform` throws for as its own message; so a
 /// refusal is also kept here (``first``), and the error line says it instead, naming the
 /// option as it was typed.
-struct OptionValueError: InputError, CustomStringConvertible {
+struct OptionValueError: FluidGradientError {
+    /// True: the option's value is the user's (exit status 2).
+    var isInputError: Bool { true }
+
     /// Why a value is refused.
     enum Reason: Equatable {
         /// It is plainly the next option (`--fps`), so the value was left out.

@@ -1,7 +1,10 @@
 import FluidGradient
 
 /// A scene option's value that cannot be used: the option and why.
-struct SceneOptionError: InputError, Equatable, CustomStringConvertible {
+struct SceneOptionError: FluidGradientError, Equatable {
+    /// True: the option's value is the user's (exit status 2).
+    var isInputError: Bool { true }
+
     /// Why the value cannot be used.
     enum Reason: Equatable {
         /// A number outside the option's bounds.

@@ -70,6 +70,8 @@ struct SceneOptions: ParsableArguments {
     @Option(text: help("retargetInterval"))
     var retargetInterval: String?
 
+    @OptionGroup var grain: GrainOptions
+
     /// Each number option's value, by preset key.
     private var numbers: [(key: String, value: Double?)] {
         [("speed", speed), ("blur", blur), ("pointScale", pointScale), ("fps", fps)]
@@ -146,6 +148,7 @@ struct SceneOptions: ParsableArguments {
         if let mixing { preset.mixing = mixing }
         if let loop { preset.loop = loop }
         try applyNumbersAndRanges(to: &preset)
+        try grain.apply(to: &preset)
     }
 
     /// Applies the number and range options, each held to its key's bounds.

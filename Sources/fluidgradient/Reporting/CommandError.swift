@@ -1,5 +1,7 @@
+import FluidGradient
+
 /// A usage or input error that the command line finds itself, in its own words.
-struct CommandError: InputError, CustomStringConvertible, Equatable {
+struct CommandError: FluidGradientError, Equatable {
     /// The one line to print.
     var message: String
 
@@ -10,4 +12,7 @@ struct CommandError: InputError, CustomStringConvertible, Equatable {
     static func input(_ message: String) -> CommandError { CommandError(message: message) }
 
     var description: String { message }
+
+    /// True: what the user typed is at fault (exit status 2).
+    var isInputError: Bool { true }
 }

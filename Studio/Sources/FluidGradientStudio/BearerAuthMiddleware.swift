@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// Lets a request through only with `Authorization: Bearer <token>`, but for the page itself
+/// Lets a request through only with `Authorization: Bearer <token>` (the scheme in any case,
+/// as RFC 9110 makes it, and one or more spaces before the token), but for the page itself
 /// (`/` and its files), which is public since it asks for the token. Answers 401 otherwise.
 struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The token's bytes.
@@ -10,9 +11,8 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
         async throws -> Response
     {
         if Self.isPagePath(request.uri.path) { return try await next(request, context) }
-        let prefix = "Bearer "
-        guard let header = request.headers[.authorization], header.hasPrefix(prefix),
-            Self.constantTimeEqual(Array(header.utf8.dropFirst(prefix.utf8.count)), token)
+        guard let header = request.headers[.authorization], let credentials = Self.bearerCredentials(header),
+            Self.constantTimeEqual(credentials, token)
         else {
             var problem = Problem(
                 .unauthorized, "unauthorized", title: "A bearer token is needed",
@@ -31,6 +31,16 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
         guard segments.count <= 1 else { return false }
         guard let name = segments.first.map(String.init) else { return true }
         return (name.removingPercentEncoding ?? name).lowercased() != "v1"
+    }
+
+    /// The token of an `Authorization` value whose scheme is `Bearer` in any case, after one
+    /// or more spaces; nil for another scheme.
+    static func bearerCredentials(_ header: String) -> [UInt8]? {
+        let bytes = Array(header.utf8), scheme = Array("bearer".utf8)
+        guard bytes.count > scheme.count,
+            zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 }), bytes[scheme.count] == UInt8(ascii: " ")
+        else { return nil }
+        return Array(bytes[scheme.count...].drop { $0 == UInt8(ascii: " ") })
     }
 
     /// Whether `a` equals `b`, taking the same time wherever they differ (only the length

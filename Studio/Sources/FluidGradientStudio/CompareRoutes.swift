@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 import Hummingbird
@@ -23,10 +22,9 @@ extension Studio {
     /// another design's frame at the same size and time), measured as
     /// `fluidgradient compare TARGET DESIGN` measures a frame pair.
     func addCompareRoutes(to v1: RouterGroup<StudioContext>) {
-        v1.post("compare") { request, _ in
-            try request.requireContentType("application/json")
-            let body = try await request.collectBody(limit: self.configuration.maxBodyBytes)
-            guard let compare = try? JSONDecoder().decode(CompareRequest.self, from: Data(buffer: body)) else {
+        v1.post("compare") { request, context in
+            let body = try await self.jsonBody(of: request, context: context)
+            guard let compare = try? JSONDecoder().decode(CompareRequest.self, from: body) else {
                 throw Problem.badRequest(
                     #"The body must be {"design": ID, "target": {"image": ID} or {"design": ID}, "time"?, "width"?, "#
                         + #""height"?} with a number for time and whole numbers for the sides."#)
@@ -34,14 +32,14 @@ extension Studio {
             let design = try self.design(id: compare.design)
             let target = try self.target(of: compare)
             let address = try self.address(of: compare, design: design, target: target)
-            let (difference, map) = try await self.compute { () throws -> (Frame.Difference, Data) in
+            let (difference, map, look) = try await self.compute { () throws -> (Frame.Difference, Data, LookMatch) in
                 let actual = try Self.frame(of: design.preset, at: address)
                 let expected = try target.frame ?? Self.frame(of: target.design!.preset, at: address)
                 // The address has the target image's size, so the sizes match.
                 let difference = actual.difference(from: expected)!
-                return (difference, try difference.map.pngData())
+                return (difference, try difference.map.pngData(), LookMatch(expected: expected, actual: actual))
             }
-            return Response.json(Self.json(difference, map: map))
+            return Response.json(Self.json(difference, map: map, look: look))
         }
     }
 
@@ -74,8 +72,8 @@ extension Studio {
     }
 
     /// What `fluidgradient compare --json` reports for a frame pair, with the same names,
-    /// and the difference map as a `data:` URL.
-    private static func json(_ difference: Frame.Difference, map: Data) -> String {
+    /// the difference map as a `data:` URL, and how close the two look (``LookMatch``).
+    private static func json(_ difference: Frame.Difference, map: Data, look: LookMatch) -> String {
         func number(_ value: Double) -> Any { value.isFinite ? (value * 1e6).rounded() / 1e6 : NSNull() }
         let object: [String: Any] = [
             "score": number(difference.score), "psnr": number(difference.psnr),
@@ -86,6 +84,7 @@ extension Studio {
             ],
             "meanDeltaE": number(difference.meanDeltaE), "largestDeltaE": number(difference.largestDeltaE),
             "differenceMap": "data:image/png;base64," + map.base64EncodedString(),
+            "match": ["score": number(look.score), "colours": number(look.colours), "layout": number(look.layout)],
         ]
         // Numbers, strings and null always serialize.
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])

@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 
 /// What a frame URL asks for: `{W}x{H}/{time}.{format}` and `?depth=16`, checked against
 /// the service's limits.
@@ -64,9 +64,10 @@ struct FrameAddress: Hashable, Sendable {
         (self.width, self.height, self.time, self.format, self.depth) = (width, height, time, format, depth)
     }
 
-    /// The strong entity tag of this frame of design `id`: a hash of the design's address,
-    /// the size, the instant, the format and the depth.
-    func eTag(designID id: String) -> String {
+    /// The strong entity tag of this frame of the design whose pixels are `id`
+    /// (``Design/pixelID``): a hash of that address, the size, the instant, the format and
+    /// the depth.
+    func eTag(pixelID id: String) -> String {
         let bits = depth == .sixteen ? 16 : 8
         return "\"" + SHA256.hex("\(id)/\(width)x\(height)/\(time)/\(format.rawValue)/\(bits)").prefix(32) + "\""
     }

@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 import Hummingbird
@@ -11,9 +10,10 @@ struct EncodedFrame: Sendable {
     let eTag: String
 }
 
-/// What the frame cache is keyed by: the design and the frame address.
+/// What the frame cache is keyed by: the design's pixels (``Design/pixelID``) and the frame
+/// address.
 struct FrameKey: Hashable, Sendable {
-    let designID: String
+    let pixelID: String
     let address: FrameAddress
 }
 
@@ -38,7 +38,7 @@ extension Studio {
         let size = try context.parameters.require("size"), file = try context.parameters.require("file")
         let depth = request.uri.queryParameters["depth"].map(String.init)
         let address = try FrameAddress(size: size, file: file, depth: depth, maxPixels: configuration.maxPixels)
-        let key = FrameKey(designID: design.id, address: address)
+        let key = FrameKey(pixelID: design.pixelID, address: address)
         var headers: HTTPFields = [:]
         if named {
             headers[.cacheControl] = "no-cache"
@@ -48,7 +48,7 @@ extension Studio {
             headers[.cacheControl] = "public, max-age=31536000, immutable"
         }
         if let inNoneMatch = request.headers[.ifNoneMatch] {
-            let eTag = frames.value(for: key)?.eTag ?? address.eTag(designID: design.id)
+            let eTag = frames.value(for: key)?.eTag ?? address.eTag(pixelID: design.pixelID)
             if EntityTag.matches(inNoneMatch, eTag) {
                 headers[.eTag] = eTag
                 return Response(status: .notModified, headers: headers)
@@ -74,7 +74,7 @@ extension Studio {
                 let address = key.address, preset = design.preset
                 return try await self.compute {
                     let data = try Self.encode(preset, at: address)
-                    let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(designID: design.id))
+                    let encoded = EncodedFrame(body: ByteBuffer(data: data), eTag: address.eTag(pixelID: key.pixelID))
                     // Cached on the render thread: a render that outlives its request's deadline
                     // still serves the next request, instead of being rendered again for each
                     // retry. The cost is what the buffer holds (its capacity), not the file's size.
@@ -117,15 +117,23 @@ extension Studio {
         }
     }
 
-    /// Runs `render`, answering a ``PresetError`` (the shown preset out of bounds) as 422.
+    /// Runs `render`, answering a ``PresetError`` (the shown preset out of bounds), bare or
+    /// as a ``RenderError``, as 422.
     private static func shownWithinBounds<T>(_ address: FrameAddress, _ render: () throws -> T) throws -> T {
         do {
             return try render()
         } catch let error as PresetError {
-            var problem = Problem.unprocessable(
-                "The design cannot be shown at \(address.width)x\(address.height): \(error.reason).")
-            problem.extensions["keyPath"] = .string(error.keyPath)
-            throw problem
+            throw outOfBounds(error, at: address)
+        } catch RenderError.preset(let error) {
+            throw outOfBounds(error, at: address)
         }
+    }
+
+    /// The 422 problem for a preset that cannot be shown at `address`.
+    private static func outOfBounds(_ error: PresetError, at address: FrameAddress) -> Problem {
+        var problem = Problem.unprocessable(
+            "The design cannot be shown at \(address.width)x\(address.height): \(error.reason).")
+        problem.extensions["keyPath"] = .string(error.keyPath)
+        return problem
     }
 }

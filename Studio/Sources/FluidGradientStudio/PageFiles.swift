@@ -2,19 +2,19 @@ import Foundation
 
 /// The studio page's files (`Page/`), embedded in the binary by the EmbedPage plugin, or
 /// read from a directory while the page is being developed.
-public struct PageFiles: Sendable {
+package struct PageFiles: Sendable {
     /// One file: its bytes and the media type it is served as.
-    public struct File: Sendable {
+    package struct File: Sendable {
         /// The file's bytes.
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
         /// The `Content-Type` it is served with.
-        public let contentType: String
+        package let contentType: String
     }
 
     private let files: [String: File]
 
     /// The copy embedded in the binary.
-    public static let embedded = PageFiles(
+    package static let embedded = PageFiles(
         files: Dictionary(
             uniqueKeysWithValues: embeddedPageFiles.map { entry in
                 // The embedder wrote this base64 itself, so it always decodes.
@@ -28,7 +28,7 @@ public struct PageFiles: Sendable {
     ///
     /// - Parameter directory: the folder holding `index.html` and the rest.
     /// - Throws: the file system's error when the folder or a file cannot be read.
-    public init(directory: String) throws {
+    package init(directory: String) throws {
         let url = URL(fileURLWithPath: directory, isDirectory: true)
         var files: [String: File] = [:]
         for file in try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
@@ -40,10 +40,10 @@ public struct PageFiles: Sendable {
     }
 
     /// The file named `name` (`index.html`, `studio.js`), or nil.
-    public subscript(name: String) -> File? { files[name] }
+    package subscript(name: String) -> File? { files[name] }
 
     /// Every file's name, sorted.
-    public var names: [String] { files.keys.sorted() }
+    package var names: [String] { files.keys.sorted() }
 }
 
 extension PageFiles.File {

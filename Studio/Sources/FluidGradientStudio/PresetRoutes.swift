@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 import Foundation
 import Hummingbird
 
@@ -12,10 +12,9 @@ extension Studio {
             let name = try context.parameters.require("name")
             return Response.json(try self.builtInDesign(named: name).json)
         }
-        v1.post("designs") { request, _ in
-            try request.requireContentType("application/json")
-            let body = try await request.collectBody(limit: self.configuration.maxBodyBytes)
-            let preset = try Preset(json: Data(buffer: body), file: "request")
+        v1.post("designs") { request, context in
+            let preset = try Preset(json: try await self.jsonBody(of: request, context: context), file: "request")
+            if let refusal = self.jobs.limits.refusal(of: preset) { throw Problem(refusal) }
             let design = self.designs.register(preset)
             let text = "{\"id\":\"\(design.id)\",\"frameCount\":\(preset.frameCount),\"preset\":\(design.json)}"
             return Response.json(text)

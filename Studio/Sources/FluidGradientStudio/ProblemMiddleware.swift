@@ -1,12 +1,14 @@
-import FluidGradient
 import FluidGradientIO
 import Hummingbird
+import NIOCore
+import NIOHTTP1
 
 /// Answers every error a route throws as a ``Problem``: problems as they are, the router's
 /// own errors (no route, a body over Hummingbird's limit) with their status, a
 /// ``PresetError`` as a bad preset, another error the library blames on its input (a size
-/// an encoder refuses) as 422, and anything else as a 500 that shows no internals (the error
-/// itself goes to the log).
+/// an encoder refuses) as 422, a malformed or cut-off body as 400, and anything else as a
+/// 500 that shows no internals (the error itself goes to the log). No problem's text holds
+/// a path of the server's (``Problem/withoutServerPaths``).
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -14,7 +16,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            return try Self.problem(for: error, request: request, context: context)
+            return try Self.problem(for: error, request: request, context: context).withoutServerPaths
                 .response(from: request, context: context)
         }
     }
@@ -26,9 +28,19 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return problem
         case let error as PresetError:
             return .invalidPreset(error)
+        case RenderError.preset(let error):
+            return .invalidPreset(error)
         case let error as HTTPError:
             return problem(for: error, request: request)
-        case let error where isInputError(error):
+        case let error as HTTPParserError:
+            return .malformedBody(error)
+        case is NIOTooManyBytesError:
+            return Problem.bodyTooLarge(limit: nil)
+        case is ChannelError, is IOError:
+            // The connection failed under the request (the client left): nobody reads this.
+            context.logger.debug("the connection ended", metadata: ["error": "\(error)"])
+            return .bodyCutShort(received: nil)
+        case let error as any FluidGradientError where error.isInputError:
             return .unprocessable("The request cannot be rendered: \(error).")
         default:
             context.logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])

@@ -9,9 +9,9 @@ import Synchronization
 /// answered then; both as ``Refusal``, which the routes answer 503 with `Retry-After`.
 /// A render that has started is not stopped at the deadline (the engine cannot stop inside
 /// a frame): it finishes on its thread, and its caller may still keep the result.
-public final class RenderPool: Sendable {
+package final class RenderPool: Sendable {
     /// Why a render was not done.
-    public enum Refusal: Error, Equatable {
+    package enum Refusal: Error, Equatable {
         /// Every thread is busy and the waiting line is full.
         case busy
         /// The deadline passed before the frame was ready.
@@ -26,12 +26,14 @@ public final class RenderPool: Sendable {
         var admitted = 0
         /// The threads started so far; they start as the first jobs come.
         var threads = 0
+        /// The jobs taken in and not yet done, for ``abandon()``.
+        var inFlight: [ObjectIdentifier: any PoolJob] = [:]
     }
 
     /// How many frames render at once.
-    public let threadCount: Int
+    package let threadCount: Int
     /// How many renders may wait for a thread.
-    public let maxWaiting: Int
+    package let maxWaiting: Int
     private let queue = Mutex(Queue())
     private let wakeup = NSCondition()
 
@@ -40,7 +42,7 @@ public final class RenderPool: Sendable {
     /// - Parameters:
     ///   - threadCount: how many frames render at once (at least 1).
     ///   - maxWaiting: how many renders may wait for a thread (0 or more).
-    public init(threadCount: Int, maxWaiting: Int) {
+    package init(threadCount: Int, maxWaiting: Int) {
         self.threadCount = max(1, threadCount)
         self.maxWaiting = max(0, maxWaiting)
     }
@@ -53,7 +55,7 @@ public final class RenderPool: Sendable {
     ///     while it waits.
     /// - Returns: `work`'s result.
     /// - Throws: ``Refusal`` when the line is full or the deadline passes; what `work` throws.
-    public func run<T: Sendable>(deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () throws -> T)
+    package func run<T: Sendable>(deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () throws -> T)
         async throws -> T
     {
         let job = Job(work)
@@ -64,6 +66,7 @@ public final class RenderPool: Sendable {
                     guard !queue.closed, queue.admitted < threadCount + maxWaiting else { return (false, nil) }
                     queue.admitted += 1
                     queue.waiting.append(job)
+                    queue.inFlight[ObjectIdentifier(job)] = job
                     guard queue.threads < min(threadCount, queue.admitted) else { return (true, nil) }
                     queue.threads += 1
                     return (true, queue.threads)
@@ -81,17 +84,30 @@ public final class RenderPool: Sendable {
     }
 
     /// How many jobs are taken in and not done: on a thread or waiting for one.
-    public var load: Int { queue.withLock { $0.admitted } }
+    package var load: Int { queue.withLock { $0.admitted } }
 
     /// Stops the threads once the renders waiting now are done.
-    public func shutdown() {
+    package func shutdown() {
         wakeup.withLock { queue.withLock { $0.closed = true } }
         wakeup.broadcast()
     }
 
+    /// Answers every caller still waiting, on a thread or for one, as past its deadline:
+    /// at the end of a shutdown's grace, so that no request waits for a render. The renders
+    /// under way finish on their threads, unheard.
+    package func abandon() {
+        let jobs = queue.withLock { Array($0.inFlight.values) }
+        for job in jobs { job.abandon() }
+    }
+
     private func serve() {
         while let job = next() {
-            job.run { queue.withLock { $0.admitted -= 1 } }
+            job.run {
+                queue.withLock { queue in
+                    queue.admitted -= 1
+                    queue.inFlight[ObjectIdentifier(job)] = nil
+                }
+            }
         }
     }
 
@@ -118,11 +134,14 @@ public final class RenderPool: Sendable {
 }
 
 /// A render waiting for, or on, a thread.
-private protocol PoolJob: Sendable {
+private protocol PoolJob: AnyObject, Sendable {
     /// Does the work unless the job was settled already (its deadline passed), calls
     /// `release` (the job's place is free again), then answers the caller: so a caller
     /// that asks again at once finds the place free.
     func run(then release: () -> Void)
+
+    /// Answers the caller as past its deadline, if it was not answered yet.
+    func abandon()
 }
 
 /// One render and the caller waiting for it: whichever of the result and the deadline comes
@@ -161,6 +180,8 @@ private final class Job<T: Sendable>: PoolJob, Sendable {
         release()
         settle(result)
     }
+
+    func abandon() { settle(.failure(RenderPool.Refusal.deadline)) }
 
     func settle(_ result: Result<T, any Error>) {
         let (continuation, timer) = state.withLock {

@@ -1,22 +1,45 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 
 extension Request {
-    /// The whole body, refused with 413 once it is over `limit` bytes (by its
-    /// `Content-Length` before reading, or while reading).
+    /// The whole body, read as it arrives and held against `hold`: refused with 413 once
+    /// it is over `limit` bytes (by its `Content-Length` before reading, or while reading a
+    /// chunked one), with 503 when the budget behind `hold` has no room, and with 400 when
+    /// it is not valid HTTP (a malformed chunk) or ends before it is complete.
     ///
-    /// - Parameter limit: the largest body allowed, in bytes.
+    /// - Parameters:
+    ///   - limit: the largest body allowed, in bytes.
+    ///   - hold: the budget the bytes are held against.
     /// - Returns: the body.
-    /// - Throws: the 413 ``Problem``.
-    func collectBody(limit: Int) async throws -> ByteBuffer {
-        if let length = headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            throw Problem.bodyTooLarge(limit: limit)
+    /// - Throws: the 413, 503 or 400 ``Problem``.
+    func collectBody(limit: Int, hold: BudgetHold) async throws -> ByteBuffer {
+        let declared = headers[.contentLength].map { Int($0) }
+        if let declared {
+            guard let declared, declared >= 0 else { throw Problem.badRequest("The Content-Length is not a number.") }
+            guard declared <= limit else { throw Problem.bodyTooLarge(limit: limit) }
+            try hold.grow(to: declared)
         }
+        var collected = ByteBuffer()
+        collected.reserveCapacity(declared.flatMap { $0 } ?? 0)
         do {
-            return try await body.collect(upTo: limit)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw Problem.bodyTooLarge(limit: limit)
+            for try await var part in body {
+                let total = collected.readableBytes + part.readableBytes
+                guard total <= limit else { throw Problem.bodyTooLarge(limit: limit) }
+                try hold.grow(to: total)
+                collected.writeBuffer(&part)
+            }
+        } catch let problem as Problem {
+            throw problem
+        } catch let error as HTTPParserError {
+            throw Problem.malformedBody(error)
+        } catch {
+            throw Problem.bodyCutShort(received: collected.readableBytes)
         }
+        if let declared = declared.flatMap({ $0 }), collected.readableBytes != declared {
+            throw Problem.bodyCutShort(received: collected.readableBytes)
+        }
+        return collected
     }
 
     /// Refuses a body whose `Content-Type` is present and is not `mediaType` (parameters

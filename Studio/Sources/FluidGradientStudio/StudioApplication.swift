@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 
@@ -11,7 +12,7 @@ extension Studio {
     ///   - configuration: the address, the token and the limits.
     ///   - logger: where the server logs; a default logger when nil.
     /// - Returns: the application, ready to run (`runService()` stops it on SIGTERM/SIGINT).
-    public static func application(
+    package static func application(
         configuration: StudioConfiguration, logger: Logger? = nil
     ) -> some ApplicationProtocol {
         Studio(configuration: configuration).application(logger: logger)
@@ -22,16 +23,25 @@ extension Studio {
     ///
     /// - Parameter logger: where the server logs; a default logger when nil.
     /// - Returns: the application.
-    public func application(logger: Logger? = nil) -> some ApplicationProtocol {
-        Application(
-            router: makeRouter().router,
+    package func application(logger: Logger? = nil) -> some ApplicationProtocol {
+        let connections = connections, retryAfter = configuration.retryAfterSeconds
+        // Heads of at most 32 KiB (a field of at most 16 KiB): a long token fits, a flood
+        // of headers is 400 before it is held.
+        let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
+            maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100)
+        let server = HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                responder: responder, decoder: decoder, registry: connections, retryAfter: retryAfter)
+        }
+        return Application(
+            router: makeRouter().router, server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
             services: [StudioLifecycle(studio: self)] as [any Service], logger: logger)
     }
 
     /// Every route the application answers: its path pattern (such as
     /// `/v1/designs/{id}`) and methods, HEAD left out (it is answered wherever GET is).
-    public var routeTable: [(path: String, methods: [String])] { makeRouter().routes }
+    package var routeTable: [(path: String, methods: [String])] { makeRouter().routes }
 
     /// The router with the middleware and every route group.
     private func makeRouter() -> StudioRouter {

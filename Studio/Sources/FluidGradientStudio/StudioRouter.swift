@@ -1,15 +1,12 @@
 import Hummingbird
 
-/// The request context of every studio route.
-public typealias StudioContext = BasicRequestContext
-
 /// Hummingbird's router, remembering which methods each path answers, so that a request
 /// with another method gets 405 with `Allow` instead of the router's 404.
 ///
 /// Routes are added as to any router (`get`, `post`, `group`); ``finish()`` adds the 405
 /// answers once every route is in.
-public final class StudioRouter: RouterMethods, @unchecked Sendable {
-    public typealias Context = StudioContext
+package final class StudioRouter: RouterMethods, @unchecked Sendable {
+    package typealias Context = StudioContext
 
     /// The router the routes go to.
     let router: Router<StudioContext>
@@ -18,7 +15,7 @@ public final class StudioRouter: RouterMethods, @unchecked Sendable {
 
     init(router: Router<StudioContext>) { self.router = router }
 
-    @discardableResult public func on<Responder: HTTPResponder>(
+    @discardableResult package func on<Responder: HTTPResponder>(
         _ path: RouterPath, method: HTTPRequest.Method, responder: Responder
     ) -> Self where Responder.Context == StudioContext {
         if let index = methods.firstIndex(where: { $0.path.description == path.description }) {
@@ -30,7 +27,7 @@ public final class StudioRouter: RouterMethods, @unchecked Sendable {
         return self
     }
 
-    @discardableResult public func add(
+    @discardableResult package func add(
         middleware: any MiddlewareProtocol<Request, Response, StudioContext>
     ) -> Self {
         router.add(middleware: middleware)

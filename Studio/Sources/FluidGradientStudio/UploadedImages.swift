@@ -1,23 +1,25 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 
 /// An uploaded image, decoded: what `/v1/images/{id}` names for comparisons.
-public struct UploadedImage: Sendable {
+package struct UploadedImage: Sendable {
     /// The content address: SHA-256 of the PNG file's bytes, in hex.
-    public let id: String
+    package let id: String
     /// The decoded pixels.
-    public let frame: Frame
+    package let frame: Frame
 }
 
 extension Studio {
-    /// Decodes a PNG upload after checking its header against the pixel limit.
+    /// Decodes a PNG upload after checking its header against the pixel limit. The decode
+    /// ends with the image's last row, and stops when `shouldStop` says so.
     ///
-    /// - Parameter body: the request body.
+    /// - Parameters:
+    ///   - body: the request body.
+    ///   - shouldStop: asked as the decode reads; true (the request's deadline passed) stops it.
     /// - Returns: the decoded frame.
     /// - Throws: a 400 ``Problem`` when the bytes are not a PNG the library decodes; a 422
     ///   one when the image has more pixels than the limit.
-    func decodePNG(_ body: Data) throws -> Frame {
+    func decodePNG(_ body: Data, shouldStop: @escaping @Sendable () -> Bool = { false }) throws -> Frame {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard body.count >= 24, Array(body.prefix(8)) == signature else {
             throw Problem(
@@ -32,7 +34,7 @@ extension Studio {
                 "The image is \(width)x\(height), over the limit of \(configuration.maxPixels) pixels.")
         }
         do {
-            return try Frame(pngData: body)
+            return try Frame(pngData: body, shouldStop: shouldStop)
         } catch {
             throw Problem(
                 .badRequest, "not-a-png", title: "The body is not a PNG image",

@@ -25,6 +25,23 @@ struct StudioCommand: AsyncParsableCommand {
             and --max-waiting-renders waiting, or a render past --deadline, is 503 with Retry-After. \
             Errors are application/problem+json.
 
+            Memory budgets: posted designs (--design-megabytes, 64), the frame cache (--cache-megabytes, \
+            256), uploaded images (--image-cache-megabytes, 128) are bounded in bytes, least recently used \
+            dropped first; JSON bodies being read (--body-megabytes, 32) and image uploads being read or \
+            decoded (--upload-megabytes, 64) are bounded in bytes, one client at most half of each, and a \
+            body over its budget is 503 with Retry-After. A job is 422 over --max-job-gigapixel-frames \
+            (its width x height x frames) or when its encoders' measured memory is over \
+            --job-memory-megabytes; jobs wait until their memory is free, a big bundle encodes its files \
+            one after another, and a job is stopped after --job-time-limit. One client may have half the \
+            job places and half the finished files waiting.
+
+            Connections: at most --max-connections, fewer when the descriptor limit (raised to its hard \
+            limit at start) is lower: descriptors for the jobs are kept free. Over the cap, the \
+            connection idle longest is closed, or the new one is answered 503. A connection is closed \
+            when idle for --idle-timeout, when a request's head takes longer than --header-timeout or its \
+            body longer than --body-timeout (408), or when a client reads nothing of a response for \
+            --send-timeout.
+
             Security: the server binds 127.0.0.1 unless --host says otherwise; any other address needs \
             a token (--token or FLUIDGRADIENT_STUDIO_TOKEN), which every /v1 request then sends as \
             'Authorization: Bearer <token>'. It speaks plain HTTP: to serve it to others, put it \
@@ -32,9 +49,10 @@ struct StudioCommand: AsyncParsableCommand {
             'proxy_pass http://127.0.0.1:8080;' and 'proxy_buffering off;' for the job events), \
             and let a CDN cache /v1/designs/.../frames/..., whose responses are immutable.
 
-            SIGTERM or SIGINT stops accepting requests, cancels running jobs within 5 s, removes \
-            the job files and exits 0. Exit status: 0 stopped; 2 bad usage; 3 the server could not \
-            start or failed.
+            SIGTERM or SIGINT stops accepting requests, cancels running jobs within 5 s, closes the \
+            connections still open after --shutdown-grace (a stalled upload or download), removes the \
+            job files and exits 0. Exit status: 0 stopped; 2 bad usage; 3 the server could not start \
+            or failed.
             """
     )
 
@@ -74,6 +92,49 @@ struct StudioCommand: AsyncParsableCommand {
     @Option(help: "How many render jobs may wait (503 above).")
     var maxQueuedJobs = 8
 
+    @Option(help: "Megabytes the posted designs may hold (least recently used dropped).")
+    var designMegabytes = 64
+
+    @Option(help: "Megabytes of decoded uploaded images kept (least recently used dropped).")
+    var imageCacheMegabytes = 128
+
+    @Option(help: "Megabytes of JSON bodies being read at once (503 above; a client at most half).")
+    var bodyMegabytes = 32
+
+    @Option(help: "Megabytes of image uploads being read or decoded at once (503 above; a client at most half).")
+    var uploadMegabytes = 64
+
+    @Option(help: "The most billions of pixels x frames one job may have (422 above).")
+    var maxJobGigapixelFrames = 8.0
+
+    @Option(help: "Megabytes the running jobs' encoders may use, by their measured memory (422 for a job above).")
+    var jobMemoryMegabytes = 4096
+
+    @Option(help: "Seconds a job may run before it is stopped and fails.")
+    var jobTimeLimit = 1800.0
+
+    @Option(help: "The most connections open at once (fewer when the descriptor limit is lower).")
+    var maxConnections = 1024
+
+    @Option(help: "Seconds a connection may stay open with no request under way.")
+    var idleTimeout = 15.0
+
+    @Option(help: "Seconds a request's head may take from its first byte (408 above).")
+    var headerTimeout = 10.0
+
+    @Option(help: "Seconds a request's body may take from its head (408 above).")
+    var bodyTimeout = 60.0
+
+    @Option(help: "Seconds a response may go unread before the connection is closed.")
+    var sendTimeout = 30.0
+
+    @Option(help: "Seconds after SIGTERM or SIGINT before the connections still open are closed.")
+    var shutdownGrace = 5.0
+
+    @Option(
+        help: "A header a reverse proxy sets to the client's address (such as X-Real-IP), for the per-client shares.")
+    var clientAddressHeader: String?
+
     @Option(help: "Serve the page's files from this folder, read on every request (for page development).")
     var pageDirectory: String?
 
@@ -81,11 +142,18 @@ struct StudioCommand: AsyncParsableCommand {
         let positive: [(String, Int)] = [
             ("--port", port), ("--max-pixels", maxPixels), ("--max-body", maxBody),
             ("--max-image-body", maxImageBody), ("--max-renders", maxRenders), ("--cache-megabytes", cacheMegabytes),
-            ("--max-jobs", maxJobs),
+            ("--max-jobs", maxJobs), ("--design-megabytes", designMegabytes),
+            ("--image-cache-megabytes", imageCacheMegabytes), ("--body-megabytes", bodyMegabytes),
+            ("--upload-megabytes", uploadMegabytes), ("--job-memory-megabytes", jobMemoryMegabytes),
+            ("--max-connections", maxConnections),
         ]
         for (name, value) in positive where value < 1 {
             throw ValidationError("\(name) must be at least 1, not \(value).")
         }
+        for (name, value) in positive where name.hasSuffix("megabytes") && value > 1 << 30 {
+            throw ValidationError("\(name) must be at most \(1 << 30), not \(value).")
+        }
+        try validateSeconds()
         guard port <= 65535 else { throw ValidationError("--port must be at most 65535, not \(port).") }
         guard maxWaitingRenders >= 0, maxQueuedJobs >= 0 else {
             throw ValidationError("--max-waiting-renders and --max-queued-jobs must be 0 or more.")
@@ -102,6 +170,23 @@ struct StudioCommand: AsyncParsableCommand {
             throw ValidationError("--page-directory \(pageDirectory) holds no index.html.")
         }
     }
+
+    /// Checks the options in seconds and in billions: finite, above 0, within a day (a job's
+    /// time limit, a week).
+    private func validateSeconds() throws {
+        let seconds: [(String, Double, Double)] = [
+            ("--idle-timeout", idleTimeout, 86400), ("--header-timeout", headerTimeout, 86400),
+            ("--body-timeout", bodyTimeout, 86400), ("--send-timeout", sendTimeout, 86400),
+            ("--shutdown-grace", shutdownGrace, 3600), ("--job-time-limit", jobTimeLimit, 7 * 86400),
+            ("--max-job-gigapixel-frames", maxJobGigapixelFrames, 1e6),
+        ]
+        for (name, value, most) in seconds where !(value.isFinite && value > 0 && value <= most) {
+            throw ValidationError("\(name) must be more than 0 and at most \(Int(most)), not \(value).")
+        }
+    }
+
+    /// `seconds` as a duration, to the millisecond.
+    private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
 
     /// The token from the option or the environment; an empty one counts as none.
     var resolvedToken: String? {
@@ -132,13 +217,39 @@ struct StudioCommand: AsyncParsableCommand {
         configuration.maxRunningJobs = maxJobs
         configuration.maxQueuedJobs = maxQueuedJobs
         configuration.pageDirectory = pageDirectory
+        configuration.designBytes = designMegabytes << 20
+        configuration.imageCacheBytes = imageCacheMegabytes << 20
+        configuration.bodyBytes = bodyMegabytes << 20
+        configuration.uploadBytes = uploadMegabytes << 20
+        configuration.maxJobPixelFrames = Int((maxJobGigapixelFrames * 1e9).rounded())
+        configuration.jobMemoryBytes = jobMemoryMegabytes << 20
+        configuration.jobTimeLimit = Self.duration(jobTimeLimit)
+        configuration.clientAddressHeader = clientAddressHeader
+        configuration.connections.maxConnections = maxConnections
+        configuration.connections.idleTimeout = Self.duration(idleTimeout)
+        configuration.connections.headerTimeout = Self.duration(headerTimeout)
+        configuration.connections.bodyTimeout = Self.duration(bodyTimeout)
+        configuration.connections.sendTimeout = Self.duration(sendTimeout)
+        configuration.connections.shutdownGrace = Self.duration(shutdownGrace)
         return configuration
     }
 
     func run() async throws {
         var logger = Logger(label: "fluidgradient-studio")
         logger.logLevel = .info
-        let app = Studio.application(configuration: studioConfiguration, logger: logger)
+        let studio = Studio(configuration: studioConfiguration)
+        let limit = studio.raiseDescriptorLimit()
+        let cap = studio.connectionCap, room = studio.descriptorRoom
+        guard room >= 16 else {
+            FileHandle.standardError.write(
+                Data(
+                    ("fluidgradient-studio: the descriptor limit of \(limit) leaves room for \(max(0, room)) "
+                        + "connections once the jobs' descriptors are kept free; raise it (ulimit -n) or lower "
+                        + "--max-jobs\n").utf8))
+            throw ExitCode(3)
+        }
+        logger.info("serving at most \(cap) connections (descriptor limit \(limit))")
+        let app = studio.application(logger: logger)
         do {
             try await app.runService()
         } catch {

@@ -1,8 +1,7 @@
-import FluidGradient
+import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite struct DesignTests {
@@ -18,7 +17,7 @@ import Testing
             #expect(presets.map { $0["name"] } == Preset.builtInNames)
             for entry in presets {
                 let name = try #require(entry["name"]), design = try #require(entry["design"])
-                let preset = try #require(Preset.builtIn(name))
+                let preset = try Preset(builtIn: name)
                 #expect(entry["description"] == preset.description)
                 try await client.execute(uri: "/v1/designs/\(design)", method: .get) {
                     #expect(String(buffer: $0.body) == preset.jsonText)
@@ -31,7 +30,8 @@ import Testing
         try await withStudio { client in
             try await client.execute(uri: "/v1/presets/aurora", method: .get) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == Preset.builtIn("aurora")!.jsonText)
+                let aurora = try Preset(builtIn: "aurora")
+                #expect(String(buffer: response.body) == aurora.jsonText)
             }
             try await client.execute(uri: "/v1/presets/auroraa", method: .get) { response in
                 let problem = try response.expectProblem(.notFound, slug: "not-found")
@@ -40,7 +40,10 @@ import Testing
         }
     }
 
-    @Test func postsADesignUnderAnAddressThatIgnoresNameAndDescription() async throws {
+    /// The id covers the whole preset, its name and description too: the same preset posted
+    /// again under another name is another design, and neither replaces the other (whose
+    /// name a job's file takes). Their frames are the same pixels, under one entity tag.
+    @Test func postsADesignUnderTheAddressOfItsWholePreset() async throws {
         try await withStudio { client in
             let body = ##"{"name": "a", "colors": ["#ff0000", "#00ff00"], "size": "64x36", "seed": 3}"##
             let posted = try await client.execute(
@@ -55,17 +58,23 @@ import Testing
             #expect(NSDictionary(dictionary: object) == NSDictionary(dictionary: try #require(normalized)))
             let renamed =
                 ##"{"name": "b", "description": "other", "colors": ["#f00", "#0f0"], "size": "64x36", "seed": 3}"##
-            try await client.execute(
+            let other = try await client.execute(
                 uri: "/v1/designs", method: .post, headers: Self.json, body: ByteBuffer(string: renamed)
-            ) { response in
-                let again = try response.jsonObject()["id"] as? String
-                #expect(again == id)
-            }
-            // The address keeps the preset as last posted, name and all.
+            ) { try #require(try $0.jsonObject()["id"] as? String) }
+            #expect(other != id)
             let latest = try Preset(json: Data(renamed.utf8), file: "x")
-            try await client.execute(uri: "/v1/designs/\(id)", method: .get) {
-                #expect(String(buffer: $0.body) == latest.jsonText)
+            for (address, expected) in [(id, preset.jsonText), (other, latest.jsonText)] {
+                try await client.execute(uri: "/v1/designs/\(address)", method: .get) {
+                    #expect(String(buffer: $0.body) == expected)
+                }
             }
+            var frames: [(tag: String?, bytes: [UInt8])] = []
+            for address in [id, other] {
+                try await client.execute(uri: "/v1/designs/\(address)/frames/64x36/1.png", method: .get) {
+                    frames.append(($0.headers[.eTag], $0.bytes))
+                }
+            }
+            #expect(frames[0].tag != nil && frames[0].tag == frames[1].tag && frames[0].bytes == frames[1].bytes)
             try await client.execute(uri: "/v1/designs/\(String(repeating: "0", count: 64))", method: .get) {
                 try $0.expectProblem(.notFound)
             }

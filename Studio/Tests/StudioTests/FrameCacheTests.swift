@@ -1,10 +1,8 @@
 import Dispatch
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite struct FrameCacheTests {

@@ -1,9 +1,7 @@
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite struct FrameTests {

@@ -1,9 +1,7 @@
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite struct ImageTests {
@@ -33,27 +31,41 @@ import Testing
         }
     }
 
-    @Test func refusesAnUploadWhenEveryUploadPlaceIsTaken() async throws {
+    /// Uploads are held to a budget of bytes, one client to half of it: another client's
+    /// uploads still go through when one has taken its share, and none when the budget is
+    /// spent; the bytes are given back when an upload is done.
+    @Test func holdsUploadsToTheirBudgetAndEachClientToHalf() async throws {
         let png = try Self.frame(Self.preset).pngData()
         let studio = Studio(
             configuration: .changed {
-                $0.maxRenders = 1
-                $0.maxWaitingRenders = 1
+                $0.maxImageBytes = 4096
+                $0.uploadBytes = 16384
+                $0.clientAddressHeader = "X-Client"
             })
         try await withStudio(studio) { client in
-            // Both places taken, as by two uploads still being read.
-            studio.uploads.store(2, ordering: .relaxed)
-            for uri in ["/v1/images", "/v1/palette"] {
-                try await client.execute(uri: uri, method: .post, headers: Self.png, body: ByteBuffer(png)) {
-                    try $0.expectProblem(.serviceUnavailable)
-                    #expect($0.headers[.retryAfter] != nil)
+            func upload(
+                _ uri: String, as name: String, _ check: @escaping @Sendable (TestResponse) throws -> Void
+            ) async throws {
+                var headers = Self.png
+                headers[.init("X-Client")!] = name
+                try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(png)) {
+                    try check($0)
                 }
             }
-            studio.uploads.store(1, ordering: .relaxed)
-            try await client.execute(uri: "/v1/images", method: .post, headers: Self.png, body: ByteBuffer(png)) {
-                #expect($0.status == .ok)
+            // As by uploads of "a" still being read: its half of the budget.
+            try studio.uploads.take(8192, for: "a", retryAfter: 1)
+            for uri in ["/v1/images", "/v1/palette"] {
+                try await upload(uri, as: "a") {
+                    try $0.expectProblem(.serviceUnavailable, slug: "busy")
+                    #expect($0.headers[.retryAfter] != nil)
+                }
+                try await upload(uri, as: "b") { #expect($0.status == .ok) }
             }
-            #expect(studio.uploads.load(ordering: .relaxed) == 1, "the place is given back")
+            try studio.uploads.take(8192, for: "c", retryAfter: 1)
+            try await upload("/v1/images", as: "b") { try $0.expectProblem(.serviceUnavailable, slug: "busy") }
+            studio.uploads.give(8192, for: "a")
+            try await upload("/v1/images", as: "b") { #expect($0.status == .ok) }
+            #expect(studio.uploads.used == 8192, "each upload gives its bytes back")
         }
     }
 

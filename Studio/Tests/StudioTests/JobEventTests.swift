@@ -1,8 +1,7 @@
-import FluidGradient
+import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 #if canImport(Glibc)
@@ -47,9 +46,12 @@ struct JobEventTests {
         limits.eventHeartbeat = .milliseconds(50)
         let jobs = JobManager(limits: limits)
         let router = Router(context: StudioContext.self)
-        JobRoutes(jobs: jobs, maxBodyBytes: 1024) { _ in nil }.add(to: router.group("v1"))
+        JobRoutes(
+            jobs: jobs, body: { request, _ in Data(buffer: try await request.body.collect(upTo: 1024)) },
+            client: { _, _ in "-" }, design: { _ in nil }, deliveryTimeout: .seconds(5)
+        ).add(to: router.group("v1"))
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        let long = JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full)
+        let long = JobSpec(preset: smallPreset(duration: 60), format: .video(.mp4), encodeSize: .full)
         let running = try jobs.submit(long)
         let queued = try jobs.submit(long)
         try await app.test(.live) { client in

@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation
@@ -8,22 +7,28 @@ import Testing
 struct JobManagerTests {
     /// Runs `spec` to its end, recording the progress seen while polling it.
     private func runToEnd(_ manager: JobManager, _ spec: JobSpec) async throws -> (JobSnapshot, [Double]) {
+        let (last, seen) = try await snapshotsToEnd(manager, spec)
+        return (last, seen.map(\.progress))
+    }
+
+    /// Runs `spec` to its end, recording every snapshot seen while polling it.
+    private func snapshotsToEnd(_ manager: JobManager, _ spec: JobSpec) async throws -> (JobSnapshot, [JobSnapshot]) {
         let job = try manager.submit(spec)
-        var progress: [Double] = []
+        var seen: [JobSnapshot] = []
         var last = job
         try await eventually {
             last = try manager.snapshot(of: job.id)
-            progress.append(last.progress)
+            if seen.last != last { seen.append(last) }
             return last.state.isTerminal
         }
-        return (last, progress)
+        return (last, seen)
     }
 
     @Test("an mp4 job runs to done, its file decodes to the frame count, and goes once sent")
     func mp4RunsToDone() async throws {
         let manager = JobManager()
         let (done, progress) = try await runToEnd(
-            manager, JobSpec(preset: smallPreset(), format: .mp4, encodeSize: .full))
+            manager, JobSpec(preset: smallPreset(), format: .video(.mp4), encodeSize: .full))
         #expect(done.state == .done)
         #expect(progress.last == 1)
         #expect(progress == progress.sorted())
@@ -43,9 +48,10 @@ struct JobManagerTests {
     @Test(
         "every video and animated-image format renders to a file of its own type",
         arguments: [
-            JobFormat.mp4, .webm, .mov, .gif, .webp, .apng, .avif,
+            VideoContainer.mp4, .webm, .mov, .gif, .webp, .apng, .avif,
         ])
-    func everyFormat(format: JobFormat) async throws {
+    func everyFormat(container: VideoContainer) async throws {
+        let format = JobFormat.video(container)
         let manager = JobManager()
         let preset = smallPreset(duration: 0.2, width: 64, height: 64)
         let (done, _) = try await runToEnd(manager, JobSpec(preset: preset, format: format, encodeSize: .full))
@@ -55,18 +61,20 @@ struct JobManagerTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.path)))
         #expect(bytes.count == done.bytes)
         let head = String(decoding: bytes.prefix(64).map { (32...126).contains($0) ? $0 : 46 }, as: UTF8.self)
-        let signature: [JobFormat: String] = [
+        let signature: [VideoContainer: String] = [
             .mp4: "^....ftyp", .mov: "^....ftypqt", .webm: "^\\.E\\.\\.", .gif: "^GIF89a", .webp: "^RIFF....WEBP",
             .apng: "^.PNG.*acTL", .avif: "^....ftypavis",
         ]
-        #expect(head.range(of: signature[format]!, options: .regularExpression) != nil, "\(head)")
+        #expect(head.range(of: signature[container]!, options: .regularExpression) != nil, "\(head)")
+        #expect(file.contentType == container.mimeType)
         await manager.shutdown()
     }
 
     @Test("a webp job's file holds one animation frame per video frame")
     func webpFrames() async throws {
         let manager = JobManager()
-        let (done, _) = try await runToEnd(manager, JobSpec(preset: smallPreset(), format: .webp, encodeSize: .full))
+        let (done, _) = try await runToEnd(
+            manager, JobSpec(preset: smallPreset(), format: .video(.webp), encodeSize: .full))
         #expect(done.state == .done)
         let file = try manager.claimResult(of: done.id)
         #expect(webpFrameCount(try Data(contentsOf: URL(fileURLWithPath: file.path))) == 15)
@@ -76,7 +84,8 @@ struct JobManagerTests {
     @Test("a send that breaks off leaves the file to download again")
     func brokenSendKeepsFile() async throws {
         let manager = JobManager()
-        let (done, _) = try await runToEnd(manager, JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full))
+        let (done, _) = try await runToEnd(
+            manager, JobSpec(preset: smallPreset(), format: .video(.gif), encodeSize: .full))
         let first = try manager.claimResult(of: done.id)
         #expect(throws: JobProblem.self) { try manager.claimResult(of: done.id) }
         manager.resultSent(done.id, completely: false)
@@ -88,9 +97,19 @@ struct JobManagerTests {
     func bundleJob() async throws {
         let manager = JobManager()
         let preset = smallPreset(width: 128, height: 72)
-        let (done, progress) = try await runToEnd(manager, JobSpec(preset: preset, format: .bundle, encodeSize: .auto))
+        let (done, seen) = try await snapshotsToEnd(
+            manager, JobSpec(preset: preset, format: .bundle, encodeSize: .auto))
         #expect(done.state == .done, "\(done.error?.detail ?? "")")
-        #expect(progress.last == 1)
+        let progress = seen.map(\.progress)
+        #expect(progress.last == 1 && progress == progress.sorted())
+        // The job says what it does after the frames: each codec, then the files measured,
+        // not a long "100%" (issue 38, defect 5).
+        var phases: [String] = []
+        for phase in seen.compactMap(\.phase) where phases.last != phase { phases.append(phase) }
+        #expect(phases.starts(with: ["encoding", "measuring"]), "\(phases)")
+        let encoding = try #require(seen.last { $0.phase == "encoding" })
+        #expect(encoding.steps?.map(\.name) == ["AV1", "HEVC", "VP9", "H.264", "posters"])
+        #expect(seen.contains { $0.phase == "measuring" && $0.progress < 1 && $0.steps?.first?.name == "files" })
         #expect(done.file == "small.zip")
         let file = try manager.claimResult(of: done.id)
         #expect(file.contentType == "application/zip")
@@ -126,7 +145,8 @@ struct JobManagerTests {
     func cancelRunning() async throws {
         let manager = JobManager()
         let job = try manager.submit(
-            JobSpec(preset: smallPreset(duration: 60, width: 320, height: 180), format: .mp4, encodeSize: .full))
+            JobSpec(preset: smallPreset(duration: 60, width: 320, height: 180), format: .video(.mp4), encodeSize: .full)
+        )
         #expect(try await eventually { try manager.snapshot(of: job.id).progress > 0 })
         #expect(try manager.snapshot(of: job.id).state == .running)
         try manager.cancel(job.id)
@@ -143,29 +163,32 @@ struct JobManagerTests {
         limits.maxRunning = 1
         limits.maxQueued = 1
         let manager = JobManager(limits: limits)
-        let long = JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full)
-        let first = try manager.submit(long)
-        let second = try manager.submit(long)
+        let long = JobSpec(preset: smallPreset(duration: 60), format: .video(.mp4), encodeSize: .full)
+        let first = try manager.submit(long, client: "a")
+        let second = try manager.submit(long, client: "b")
         #expect(try manager.snapshot(of: second.id).state == .queued)
-        let refusal = #expect(throws: JobProblem.self) { try manager.submit(long) }
+        let refusal = #expect(throws: JobProblem.self) { try manager.submit(long, client: "c") }
         #expect(refusal?.status == 503)
+        #expect(refusal?.type.hasSuffix("/queue-full") == true)
         #expect(refusal?.retryAfter == limits.retryAfter)
         try manager.cancel(second.id)
         try manager.cancel(first.id)
         await manager.shutdown()
     }
 
+    /// The refusal's Retry-After is the time until the oldest waiting file expires (here
+    /// 15 minutes less the seconds the job took), not the queue's usual 10 s.
     @Test("past the finished files nobody downloaded, a job is refused with 503 until one goes")
     func tooManyKept() async throws {
         var limits = JobLimits()
         limits.maxKept = 1
         let manager = JobManager(limits: limits)
-        let small = JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full)
+        let small = JobSpec(preset: smallPreset(), format: .video(.gif), encodeSize: .full)
         let (done, _) = try await runToEnd(manager, small)
         #expect(done.state == .done)
-        let refusal = #expect(throws: JobProblem.self) { try manager.submit(small) }
+        let refusal = #expect(throws: JobProblem.self) { try manager.submit(small, client: "other") }
         #expect(refusal?.status == 503)
-        #expect(refusal?.retryAfter == limits.retryAfter)
+        #expect(refusal.map { (840...900).contains($0.retryAfter ?? 0) } == true, "\(String(describing: refusal))")
         try manager.cancel(done.id)
         let (next, _) = try await runToEnd(manager, small)
         #expect(next.state == .done)
@@ -187,7 +210,7 @@ struct JobManagerTests {
         var limits = JobLimits()
         limits.expiry = .milliseconds(1)
         let manager = JobManager(limits: limits)
-        let job = try manager.submit(JobSpec(preset: smallPreset(), format: .mp4, encodeSize: .full))
+        let job = try manager.submit(JobSpec(preset: smallPreset(), format: .video(.mp4), encodeSize: .full))
         // The record goes first, then the files: wait for both.
         #expect(await eventually { (try? manager.snapshot(of: job.id)) == nil })
         #expect(await eventually { manager.workspace?.entries() == [] })
@@ -199,7 +222,7 @@ struct JobManagerTests {
         var limits = JobLimits()
         limits.maxRunning = 1
         let manager = JobManager(limits: limits)
-        let long = JobSpec(preset: smallPreset(duration: 60), format: .mp4, encodeSize: .full)
+        let long = JobSpec(preset: smallPreset(duration: 60), format: .video(.mp4), encodeSize: .full)
         let running = try manager.submit(long)
         let queued = try manager.submit(long)
         #expect(try await eventually { try manager.snapshot(of: running.id).state == .running })

@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation
@@ -16,7 +15,7 @@ struct JobRequestTests {
     @Test("a design, a format and the defaults")
     func defaults() throws {
         let job = try spec(#"{"design": "d1", "format": "webm"}"#)
-        #expect(job.format == .webm)
+        #expect(job.format == .video(.webm))
         #expect(job.encodeSize == .auto)
         #expect(job.preset == smallPreset())
         #expect(job.fileName == "small.webm")
@@ -34,7 +33,8 @@ struct JobRequestTests {
     @Test("a built-in preset by name")
     func builtInPreset() throws {
         let name = try #require(Preset.builtInNames.first)
-        #expect(try spec(#"{"preset": "\#(name)", "format": "gif"}"#).preset == Preset.builtIn(name))
+        let expected = try Preset(builtIn: name)
+        #expect(try spec(#"{"preset": "\#(name)", "format": "gif"}"#).preset == expected)
     }
 
     @Test("frames up to the limit pass; one more, or an absurd duration, is 422")
@@ -84,8 +84,8 @@ struct JobRequestTests {
     func safeFileName() {
         var preset = smallPreset()
         preset.name = "../a b\"c"
-        #expect(JobSpec(preset: preset, format: .mp4, encodeSize: .auto).fileName == "abc.mp4")
+        #expect(JobSpec(preset: preset, format: .video(.mp4), encodeSize: .auto).fileName == "abc.mp4")
         preset.name = "///"
-        #expect(JobSpec(preset: preset, format: .gif, encodeSize: .auto).fileName == "fluidgradient.gif")
+        #expect(JobSpec(preset: preset, format: .video(.gif), encodeSize: .auto).fileName == "fluidgradient.gif")
     }
 }

@@ -1,9 +1,7 @@
-import FluidGradient
 import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite("Job routes")
@@ -16,7 +14,7 @@ struct JobRouteTests {
         var configuration = StudioConfiguration()
         configure(&configuration)
         let studio = Studio(configuration: configuration)
-        try await studio.application().test(.router) { client in
+        try await studio.application().test(.live) { client in
             try await body(studio, DocumentCheckingClient(client: client))
         }
         await studio.jobs.shutdown()
@@ -33,10 +31,14 @@ struct JobRouteTests {
         }
     }
 
-    /// Posts a job and returns its JSON; the status must be 202 with the job's Location.
-    private func postJob(_ json: String, _ client: some TestClientProtocol) async throws -> JobSnapshot {
+    /// Posts a job (from client `name`, when the studio reads `X-Client`) and returns its
+    /// JSON; the status must be 202 with the job's Location.
+    private func postJob(_ json: String, _ client: some TestClientProtocol, as name: String = "-") async throws
+        -> JobSnapshot
+    {
         try await client.execute(
-            uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: json)
+            uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json", .init("X-Client")!: name],
+            body: ByteBuffer(string: json)
         ) { response in
             #expect(response.status == .accepted)
             let job = try JSONDecoder().decode(JobSnapshot.self, from: Data(response.bytes))
@@ -136,13 +138,14 @@ struct JobRouteTests {
         let oneAndOne: (inout StudioConfiguration) -> Void = {
             $0.maxRunningJobs = 1
             $0.maxQueuedJobs = 1
+            $0.clientAddressHeader = "X-Client"
         }
         try await withJobStudio(oneAndOne) { studio, client in
             let design = try await postDesign(smallPreset(duration: 60), client)
             let body = #"{"design": "\#(design)", "format": "mp4"}"#
-            let jobs = [try await postJob(body, client), try await postJob(body, client)]
+            let jobs = [try await postJob(body, client, as: "a"), try await postJob(body, client, as: "b")]
             try await client.execute(
-                uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json"],
+                uri: "/v1/jobs", method: .post, headers: [.contentType: "application/json", .init("X-Client")!: "c"],
                 body: ByteBuffer(string: body)
             ) { response in
                 try response.expectProblem(.serviceUnavailable, slug: "queue-full")
@@ -221,7 +224,7 @@ struct JobShutdownTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.path))
         for id in ids { #expect(try studio.jobs.snapshot(of: id).state == .cancelled) }
         #expect(throws: JobProblem.shuttingDown) {
-            try studio.jobs.submit(JobSpec(preset: smallPreset(), format: .gif, encodeSize: .full))
+            try studio.jobs.submit(JobSpec(preset: smallPreset(), format: .video(.gif), encodeSize: .full))
         }
     }
 }

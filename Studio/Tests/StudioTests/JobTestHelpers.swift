@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 import FluidGradientStudio
 import Foundation
 import Testing

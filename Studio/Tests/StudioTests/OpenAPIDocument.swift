@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 /// `Studio/openapi.json`, read with Foundation, and the checks the tests make against it.

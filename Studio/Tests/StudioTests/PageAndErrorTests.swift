@@ -1,7 +1,6 @@
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @Suite struct PageAndErrorTests {
@@ -75,6 +74,23 @@ import Testing
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .unauthorized, "\(uri)") }
             }
             try await client.execute(uri: "/studio.js", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    /// RFC 9110 makes the scheme case-insensitive: `bearer` and `BEARER` are the same, with
+    /// one space or more before the token; another scheme, or no space, is not.
+    @Test func readsTheBearerSchemeInAnyCase() async throws {
+        try await withStudio(.changed { $0.token = "s3cret" }) { client in
+            for value in ["bearer s3cret", "BEARER s3cret", "BeArEr  s3cret"] {
+                try await client.execute(uri: "/v1/presets", method: .get, headers: [.authorization: value]) {
+                    #expect($0.status == .ok, "\(value)")
+                }
+            }
+            for value in ["bearers3cret", "bearer3 s3cret", "Bearer\ts3cret", "Basic s3cret"] {
+                try await client.execute(uri: "/v1/presets", method: .get, headers: [.authorization: value]) {
+                    #expect($0.status == .unauthorized, "\(value)")
+                }
+            }
         }
     }
 }

@@ -2,7 +2,6 @@ import Dispatch
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Synchronization
 import Testing
 

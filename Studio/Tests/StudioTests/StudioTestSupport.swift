@@ -1,7 +1,6 @@
 import FluidGradientStudio
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 /// Runs `body` against a studio application through Hummingbird's router test client,
@@ -30,7 +29,7 @@ extension StudioConfiguration {
 func withStudio(_ studio: Studio, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void)
     async throws
 {
-    try await studio.application().test(.router) { client in try await body(DocumentCheckingClient(client: client)) }
+    try await studio.application().test(.live) { client in try await body(DocumentCheckingClient(client: client)) }
 }
 
 /// The project's seeded generator (SplitMix64, as the library's, which is not public), so

@@ -1,41 +1,83 @@
 import CVectorMath
 
-/// A layer tree flattened into a stack program, so the production path can composite
-/// one sample with a few array reads and no recursion.
+/// A scene as a flat stack program over placed blobs, so the production path can
+/// composite one sample with a few array reads and no recursion. DESIGN section 1's
+/// steps 2 and 3 are the program
+///
+///     blob 0 … blob n − 1        the base blobs, source-over onto the bottom accumulator
+///     begin                      a transparent accumulator for the highlight layer
+///     blob n … blob n + m − 1    the highlight blobs, source-over onto it
+///     end(overlay)               the highlight layer overlaid onto the base layer
+///
+/// without the last three lines when there are no highlights. The program depends only
+/// on how many blobs each layer has, so a renderer compiles it once and each frame
+/// places the blobs again (``update(_:width:height:)``).
 struct CompiledScene {
     /// One step of a program. The scene's own program has no `affine` steps; a program
     /// specialised to a cell folds its fixed blobs into them (see
     /// ``SceneView/reduce(coverage:into:)``).
     enum ReducedOperation {
-        /// Push a transparent accumulator for a group layer.
+        /// Push a transparent accumulator for a layer.
         case begin
-        /// `top = top·scale + offset`: a run of normal-blended blobs of fixed coverage.
+        /// `top = top·scale + offset`: a run of blobs of fixed coverage.
         case affine(scale: Float, offset: SIMD4<Float>)
-        /// Blend blob `index` (coverage-scaled) onto the top accumulator.
-        case blob(index: Int, mode: BlendMode)
-        /// Pop the top accumulator, scale it by `opacity` and blend it onto the next.
-        case end(mode: BlendMode, opacity: Float)
+        /// Composite blob `index`, scaled by its coverage, source-over onto the top accumulator.
+        case blob(index: Int)
+        /// Pop the top accumulator and blend it onto the next with `mode`.
+        case end(mode: BlendMode)
     }
 
-    var blobs: [PlacedBlob] = []
+    /// The base blobs, then the highlight blobs, placed in the frame.
+    private(set) var blobs: [PlacedBlob]
     /// The deepest the accumulator stack gets, including the bottom one.
-    var depth = 1
+    private(set) var depth: Int
     /// `affineAfter[b]`: whether every blend after blob `b` is affine in `b`'s coverage
     /// (others held fixed). Then averaging that one coverage over an area gives the
     /// area's average composite. The highlight layer's overlay is not affine in its
-    /// backdrop, so it is false for base blobs.
+    /// backdrop, so it is false for base blobs under highlights.
     private(set) var affineAfter: [Bool] = []
-
-    /// The layer tree as a program in which every blob varies.
-    private(set) var program: [ReducedOperation] = []
+    /// The scene as a program in which every blob varies.
+    private(set) var program: [ReducedOperation]
+    /// The base blobs the program composites; the rest are highlights.
+    private let baseCount: Int
     /// The space the blobs' colours are in and the blends composite in.
     let mixing: Mixing
 
-    /// `root` compiled with its colours and blends in `mixing`'s space.
-    init(root: Layer, mixing: Mixing = Mixing(.srgb, frame: .srgb)) {
+    /// Compiles `scene` for a `width × height` frame, its colours and blends in
+    /// `mixing`'s space.
+    init(_ scene: Scene, width: Int, height: Int, mixing: Mixing = Mixing(.srgb, frame: .srgb)) {
         self.mixing = mixing
-        compile(root, level: 1)
+        baseCount = scene.base.count
+        blobs = (scene.base + scene.highlights).map {
+            PlacedBlob(blob: $0, width: width, height: height, mixing: mixing)
+        }
+        program = (0..<scene.base.count).map { ReducedOperation.blob(index: $0) }
+        depth = 1
+        if !scene.highlights.isEmpty {
+            program.append(.begin)
+            program += (scene.base.count..<blobs.count).map { ReducedOperation.blob(index: $0) }
+            program.append(.end(mode: mixing.blendMode(.overlay)))
+            depth = 2
+        }
         affineAfter = blobs.indices.map(isAffineAfter)
+    }
+
+    /// Places `scene`'s blobs for a `width × height` frame, keeping the program when the
+    /// scene has as many base and highlight blobs as the compiled one (an animation's
+    /// frames do), compiling it again otherwise.
+    mutating func update(_ scene: Scene, width: Int, height: Int) {
+        guard scene.base.count == baseCount, scene.highlights.count == blobs.count - baseCount else {
+            self = CompiledScene(scene, width: width, height: height, mixing: mixing)
+            return
+        }
+        blobs.withUnsafeMutableBufferPointer { blobs in
+            for (index, blob) in scene.base.enumerated() {
+                blobs[index] = PlacedBlob(blob: blob, width: width, height: height, mixing: mixing)
+            }
+            for (index, blob) in scene.highlights.enumerated() {
+                blobs[baseCount + index] = PlacedBlob(blob: blob, width: width, height: height, mixing: mixing)
+            }
+        }
     }
 
     /// Runs `body` with a view of the scene over unsafe buffers: the hot loops read it
@@ -60,13 +102,9 @@ struct CompiledScene {
                 level += 1
             case .affine:
                 continue
-            case .blob(let index, let mode):
-                if index == b {
-                    effect = level
-                } else if effect == level, !mode.isAffineInBackdrop {
-                    return false
-                }
-            case .end(let mode, _):
+            case .blob(let index):
+                if index == b { effect = level }
+            case .end(let mode):
                 if effect == level {
                     if !mode.isAffineInSource { return false }
                     effect = level - 1
@@ -77,24 +115,5 @@ struct CompiledScene {
             }
         }
         return true
-    }
-
-    private mutating func compile(_ layer: Layer, level: Int) {
-        // A childless blob layer blends its blob directly; its opacity goes into the colour.
-        if case .blob(let blob) = layer.content, layer.sublayers.isEmpty {
-            blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: layer.opacity, mixing: mixing))
-            program.append(.blob(index: blobs.count - 1, mode: mixing.blendMode(layer.blendMode)))
-            return
-        }
-        depth = max(depth, level + 1)
-        program.append(.begin)
-        if case .blob(let blob) = layer.content {
-            blobs.append(PlacedBlob(blob: blob, frame: layer.frame, opacity: 1, mixing: mixing))
-            program.append(.blob(index: blobs.count - 1, mode: .normal))
-        }
-        for sublayer in layer.sublayers {
-            compile(sublayer, level: level + 1)
-        }
-        program.append(.end(mode: mixing.blendMode(layer.blendMode), opacity: Float(layer.opacity)))
     }
 }

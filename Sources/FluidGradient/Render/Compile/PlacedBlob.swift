@@ -6,16 +6,18 @@ package struct PlacedBlob {
     /// The semi-axes `(|rx|·W, |ry|·H)` in pixels.
     var semiAxes: SIMD2<Float>
     var inverseSemiAxes: SIMD2<Float>
-    /// Premultiplied colour at full coverage, with the blob's and its layer's opacity.
+    /// Premultiplied colour at full coverage, with the blob's opacity.
     var color: SIMD4<Float>
     /// Zero radius or fully transparent: draws nothing.
     package var isEmpty: Bool
 
-    package init(blob: Blob, frame: LayerRect, opacity: Double, mixing: Mixing = Mixing(.srgb, frame: .srgb)) {
-        let semiAxes = SIMD2(Float(abs(blob.radius.x) * frame.width), Float(abs(blob.radius.y) * frame.height))
-        let color = SIMD4<Float>(mixing.premultipliedInto(blob.premultipliedColor * opacity))
+    /// `blob` placed in a `width × height` frame, its colour in `mixing`'s space.
+    package init(blob: Blob, width: Int, height: Int, mixing: Mixing = Mixing(.srgb, frame: .srgb)) {
+        let width = Double(width), height = Double(height)
+        let semiAxes = SIMD2(Float(abs(blob.radius.x) * width), Float(abs(blob.radius.y) * height))
+        let color = SIMD4<Float>(mixing.premultipliedInto(blob.premultipliedColor))
         let isEmpty = !(semiAxes.x > 0 && semiAxes.y > 0) || color == .zero
-        self.center = SIMD2(Float(frame.x + blob.center.x * frame.width), Float(frame.y + blob.center.y * frame.height))
+        self.center = SIMD2(Float(blob.center.x * width), Float(blob.center.y * height))
         self.semiAxes = semiAxes
         self.color = color
         self.isEmpty = isEmpty

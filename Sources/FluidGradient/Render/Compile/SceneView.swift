@@ -19,9 +19,9 @@ struct SceneView: @unchecked Sendable {
     }
 
     /// The program for one cell, where blobs with `coverage[b] ≥ 0` are fixed at that
-    /// coverage and blobs with `coverage[b] < 0` vary: each run of fixed, normal-blended
-    /// blobs folds into one affine map, since `s + top·(1 − αs)` composes as
-    /// `top·Π(1 − αᵢ) + Σ …`. Returns the number of operations written.
+    /// coverage and blobs with `coverage[b] < 0` vary: each run of fixed blobs folds into
+    /// one affine map, since `s + top·(1 − αs)` composes as `top·Π(1 − αᵢ) + Σ …`.
+    /// Returns the number of operations written, at most the scene program's length.
     func reduce(coverage: UnsafePointer<Float>, into out: UnsafeMutablePointer<ReducedOperation>) -> Int {
         var count = 0
         var scale: Float = 1, offset = SIMD4<Float>.zero, pending = false
@@ -43,9 +43,9 @@ struct SceneView: @unchecked Sendable {
             case .affine:
                 // The scene's own program has none.
                 continue
-            case .blob(let index, let mode):
+            case .blob(let index):
                 let c = coverage[index]
-                if c >= 0, mode == .normal {
+                if c >= 0 {
                     if c > 0 {
                         let source = blobs[index].color * c
                         scale *= 1 - source.w
@@ -54,15 +54,16 @@ struct SceneView: @unchecked Sendable {
                     }
                 } else {
                     flush()
-                    out[count] = .blob(index: index, mode: mode)
+                    out[count] = .blob(index: index)
                     count += 1
                 }
-            case .end(let mode, let opacity):
+            case .end(let mode):
                 flush()
-                out[count] = .end(mode: mode, opacity: opacity)
+                out[count] = .end(mode: mode)
                 count += 1
             }
         }
+        flush()
         return count
     }
 
@@ -71,60 +72,13 @@ struct SceneView: @unchecked Sendable {
     func isMultilinear(_ program: UnsafePointer<ReducedOperation>, count: Int) -> Bool {
         for step in 0..<count {
             switch program[step] {
-            case .begin, .affine:
+            case .begin, .affine, .blob:
                 continue
-            case .blob(_, let mode), .end(let mode, _):
+            case .end(let mode):
                 if !(mode.isAffineInSource && mode.isAffineInBackdrop) { return false }
             }
         }
         return true
-    }
-
-    /// Composites `samples` samples at once with a reduced program into `stack[s]`, laid
-    /// out like `sampled`. Varying blob `b`'s coverage at sample `s` is
-    /// `sampled[b·stride + s]`; `stack` holds `depth` rows of `stride` values.
-    ///
-    /// Each sample gets exactly the arithmetic of the one-sample ``composite(_:count:stack:coverage:)``;
-    /// running each operation over all samples keeps the interpreter's dispatch out of
-    /// the inner loop.
-    @inline(__always)
-    func compositeSamples(
-        _ program: UnsafePointer<ReducedOperation>, count: Int, samples: Int, stride: Int,
-        coverage: UnsafePointer<Float>, sampled: UnsafePointer<Float>, stack: UnsafeMutablePointer<SIMD4<Float>>
-    ) {
-        var top = stack
-        top.update(repeating: .zero, count: samples)
-        for step in 0..<count {
-            switch program[step] {
-            case .begin:
-                top += stride
-                top.update(repeating: .zero, count: samples)
-            case .affine(let scale, let offset):
-                for s in 0..<samples { top[s] = top[s] * scale + offset }
-            case .blob(let index, let mode):
-                let color = blobs[index].color, fixed = coverage[index]
-                if fixed > 0 {
-                    let source = color * fixed
-                    for s in 0..<samples { top[s] = mode.composite(source: source, backdrop: top[s]) }
-                } else if fixed < 0 {
-                    let c = sampled + index * stride
-                    if mode == .normal {
-                        for s in 0..<samples where c[s] > 0 {
-                            let source = color * c[s]
-                            top[s] = source + top[s] * (1 - source.w)
-                        }
-                    } else {
-                        for s in 0..<samples where c[s] > 0 {
-                            top[s] = mode.composite(source: color * c[s], backdrop: top[s])
-                        }
-                    }
-                }
-            case .end(let mode, let opacity):
-                let below = top - stride
-                for s in 0..<samples { below[s] = mode.composite(source: top[s] * opacity, backdrop: below[s]) }
-                top = below
-            }
-        }
     }
 
     /// Composites one sample of a reduced program; `coverage(b)` gives the varying blobs' coverage.
@@ -142,13 +96,14 @@ struct SceneView: @unchecked Sendable {
                 stack[top] = .zero
             case .affine(let scale, let offset):
                 stack[top] = stack[top] * scale + offset
-            case .blob(let index, let mode):
+            case .blob(let index):
                 let c = coverage(index)
                 if c > 0 {
-                    stack[top] = mode.composite(source: blobs[index].color * c, backdrop: stack[top])
+                    let source = blobs[index].color * c
+                    stack[top] = source + stack[top] * (1 - source.w)
                 }
-            case .end(let mode, let opacity):
-                let source = stack[top] * opacity
+            case .end(let mode):
+                let source = stack[top]
                 top -= 1
                 stack[top] = mode.composite(source: source, backdrop: stack[top])
             }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each grid value is the average of the composite over a cell of `cellSize` pixels
 /// (cells whose rims are sampled at pixel centres also move and spread their content
-/// with their neighbours; see ``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:into:threads:)``)
+/// with their neighbours; see ``WorkingGrid/rasterize(_:columnSpans:rowSpans:options:scratches:into:threads:)``)
 /// (a real number), which is the composite convolved with a box of variance `k²/12`
 /// per axis, sampled at the cell's centre. The grid is blurred with a Gaussian of
 /// `sigma` cells per axis, refined 2× by Catmull-Rom interpolation (whose error is of

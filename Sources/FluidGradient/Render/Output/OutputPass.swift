@@ -1,5 +1,6 @@
 /// The fused full-resolution pass: resample the blurred grid, composite onto the
-/// background, dither, quantise and pack, row by row, split over threads by rows.
+/// background, lay the grain over it, dither, quantise and pack, row by row, split over
+/// threads by rows.
 struct OutputPass {
     let spec: FrameSpec
     let grid: WorkingGrid
@@ -14,6 +15,8 @@ struct OutputPass {
     let background: BackgroundSampler
     /// The way back to encoded values from a mixing space other than sRGB.
     let decoder: MixingDecoder?
+    /// The grain, when the frame has some.
+    let grain: GrainLayer?
 
     init(spec: FrameSpec, grid: WorkingGrid) {
         self.spec = spec
@@ -29,6 +32,7 @@ struct OutputPass {
             fill: spec.background, width: spec.width, height: spec.height, space: spec.colorSpace,
             mixing: spec.mixingSpace)
         decoder = spec.mixing.isIdentity ? nil : MixingDecoder(spec.mixing)
+        grain = spec.grain.map { GrainLayer(field: $0, width: spec.width) }
     }
 
     func run(
@@ -37,28 +41,35 @@ struct OutputPass {
     ) {
         let offset = Dither.offset(frame: frameIndex)
         let output = SharedBuffer(bytes: output)
+        let grainTile = grain.map { layer in (layer, layer.tile(phase: layer.field.phase(frame: frameIndex))) }
         // 4:2:0 pairs rows for its chroma, so work in row pairs throughout. yuv420p10le takes the
-        // general path: the encoders that take it cost far more than its pass.
+        // general path: the encoders that take it cost far more than its pass. So does yuv420p
+        // with grain, which acts on each pixel's RGB before the expanded rows' Y′CbCr.
         let pairs = (spec.height + 1) / 2
         let expandable =
             decoder == nil && grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
-            && (format == .rgba || format == .yuv420p)
+            && (format == .rgba || (format == .yuv420p && grain == nil))
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
+            var grainRows = grainTile.map {
+                GrainLayer.Rows(layer: $0.0, tile: $0.1, dither: dither && format.bitDepth == 8, offsetY: offset.y)
+            }
+            defer { grainRows?.deallocate() }
             if expandable {
                 runExpanded(
                     pairs: pairRange, blurred: blurred, format: format, matrix: matrix, dither: dither, offset: offset,
-                    into: output.bytes)
+                    grain: &grainRows, into: output.bytes)
             } else {
                 runGeneral(
                     pairs: pairRange, blurred: blurred, format: format, matrix: matrix, dither: dither, offset: offset,
-                    into: output.bytes)
+                    grain: &grainRows, into: output.bytes)
             }
         }
     }
 
     private func runGeneral(
         pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, matrix: YUVMatrix,
-        dither: Bool, offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
+        dither: Bool, offset: (x: Int, y: Int), grain: inout GrainLayer.Rows?,
+        into output: UnsafeMutableRawBufferPointer
     ) {
         let width = spec.width, height = spec.height, rowWidth = grid.refinedWidth
         let packer = Packer(
@@ -79,6 +90,10 @@ struct OutputPass {
                             columnFraction: columnFraction, unpremultiply: format.hasAlpha && decoder == nil,
                             into: shaded)
                         decoder?.decode(shaded, count: width, unpremultiply: format.hasAlpha)
+                        // Without alpha, a frame that may be transparent is shaded premultiplied.
+                        grain?.row(row).apply(
+                            to: shaded, count: spec.width,
+                            premultiplied: !format.hasAlpha && background.opaqueConstant == nil)
                         packer.pack(row: row, shaded: shaded, into: output)
                     }
                     if format.isYUV420 {
@@ -94,7 +109,8 @@ struct OutputPass {
     /// grid, by ``ExpandedRows``.
     private func runExpanded(
         pairs: Range<Int>, blurred: UnsafeBufferPointer<SIMD4<Float>>, format: PixelFormat, matrix: YUVMatrix,
-        dither: Bool, offset: (x: Int, y: Int), into output: UnsafeMutableRawBufferPointer
+        dither: Bool, offset: (x: Int, y: Int), grain: inout GrainLayer.Rows?,
+        into output: UnsafeMutableRawBufferPointer
     ) {
         let rows = ExpandedRows(
             width: spec.width, format: format, weights: matrix.weights, columnCell: columnCell,
@@ -114,7 +130,7 @@ struct OutputPass {
                             for row in [2 * pair, 2 * pair + 1] where row < spec.height {
                                 expandedRow(
                                     row, rows: rows, window: window, blurred: blurred, background: background,
-                                    thresholds: thresholds, phase: offset.x, into: base)
+                                    thresholds: thresholds, phase: offset.x, grain: grain?.row(row), into: base)
                             }
                             if format == .yuv420p {
                                 expandedChroma(
@@ -132,18 +148,27 @@ struct OutputPass {
     @inline(__always)
     private func expandedRow(
         _ row: Int, rows: ExpandedRows, window: ExpandedRows.Window, blurred: UnsafeBufferPointer<SIMD4<Float>>,
-        background: SIMD4<Float>, thresholds: PaddedThresholds, phase: Int, into base: UnsafeMutablePointer<UInt8>
+        background: SIMD4<Float>, thresholds: PaddedThresholds, phase: Int, grain: GrainRow?,
+        into base: UnsafeMutablePointer<UInt8>
     ) {
         let width = spec.width, rowWidth = grid.refinedWidth
         let (upperRow, lowerRow) = rows.slide(
             window, to: Int(rowCell[row]), blurred: blurred, rowWidth: rowWidth, background: background)
         let g = rowFraction[row]
         if rows.format == .rgba {
-            rows.packRGBA(
-                upper: upperRow.assumingMemoryBound(to: SIMD4<Float>.self),
-                lower: lowerRow.assumingMemoryBound(to: SIMD4<Float>.self), fraction: g, rowWidth: rowWidth,
-                scratch: window.scratch, thresholds: thresholds.rgba(tileRow: row), phase: phase,
-                into: base + row * width * 4)
+            let upper = upperRow.assumingMemoryBound(to: SIMD4<Float>.self)
+            let lower = lowerRow.assumingMemoryBound(to: SIMD4<Float>.self)
+            if let grain {
+                // Within a cell a pixel's fraction grows by refinement / cell size (``WorkingGrid/Axis``).
+                let step = Float(Double(grid.horizontal.refinement) / grid.horizontal.cellSize)
+                rows.packRGBA(
+                    upper: upper, lower: lower, fraction: g, rowWidth: rowWidth, scratch: window.scratch, phase: phase,
+                    fractionStep: step, grain: grain, into: base + row * width * 4)
+            } else {
+                rows.packRGBA(
+                    upper: upper, lower: lower, fraction: g, rowWidth: rowWidth, scratch: window.scratch,
+                    thresholds: thresholds.rgba(tileRow: row), phase: phase, into: base + row * width * 4)
+            }
             return
         }
         let upper = upperRow.assumingMemoryBound(to: Float.self), lower = lowerRow.assumingMemoryBound(to: Float.self)

@@ -68,9 +68,9 @@ struct CellCompositor {
     /// The composites at the rim's coverage 0 and 1 under the cell's pattern, and whether
     /// the composite is affine in the coverage between them: then the cell's average
     /// composite lies on the chord, at the average coverage. A blend that is not affine
-    /// in it (an overlay whose branch switches at some coverage) bends the composite
-    /// there, which takes it off the chord at coverage ½; two such blends could bend it
-    /// back at ½, but not at ¼ and ¾ as well.
+    /// in it (the overlay, whose branch switches where the backdrop's colour crosses ½)
+    /// bends the composite there, which takes it off the chord; a bend can pass through
+    /// the chord at ½, but not at ¼ and ¾ as well.
     private func chordTerms(
         _ samples: SampledCell, cell: GridCell, stack: UnsafeMutablePointer<SIMD4<Float>>
     ) -> ChordTerms {
@@ -140,7 +140,7 @@ struct CellCompositor {
     private func everySample(_ samples: SampledCell, cell: GridCell, scratch: RasterScratch) -> SIMD4<Float> {
         compositeEverySample(samples, cell: cell, scratch: scratch)
         var total = SIMD4<Float>.zero
-        for s in 0..<samples.count { total += scratch.wideStack[s] }
+        for s in 0..<samples.count { total += scratch.composite(at: s) }
         return total / Float(samples.count)
     }
 
@@ -152,7 +152,7 @@ struct CellCompositor {
         var total = SIMD4<Float>.zero
         for j in 0..<samples.rows {
             var rowTotal = SIMD4<Float>.zero
-            for i in 0..<columns { rowTotal += scratch.wideStack[j * columns + i] * scratch.columnWeights[i] }
+            for i in 0..<columns { rowTotal += scratch.composite(at: j * columns + i) * scratch.columnWeights[i] }
             total += rowTotal * scratch.rowWeights[j]
         }
         return total / samples.area
@@ -179,13 +179,13 @@ struct CellCompositor {
             }
             entry.pointee.terms = .withoutRims(without)
         }
-        let composites = scratch.wideStack, columns = samples.columns
+        let columns = samples.columns
         var effect = SIMD4<Float>.zero, moment = CellMoment(index: cell.index)
         for j in 0..<samples.rows {
             var rowEffect = SIMD4<Float>.zero, rowMoment = SIMD4<Float>.zero, rowSecond = SIMD4<Float>.zero
             for i in 0..<columns {
                 let offset = scratch.columnOffsets[i]
-                let pixel = (composites[j * columns + i] - without) * scratch.columnWeights[i]
+                let pixel = (scratch.composite(at: j * columns + i) - without) * scratch.columnWeights[i]
                 rowEffect += pixel
                 rowMoment += pixel * offset
                 rowSecond += pixel * (offset * offset)
@@ -201,14 +201,17 @@ struct CellCompositor {
         return without + effect / samples.area
     }
 
-    /// Composites every sample of the cell into `scratch.wideStack`, one per sample.
+    /// Composites every sample of the cell into the bottom level of `scratch.wideStack`
+    /// (``RasterScratch/composite(at:)`` reads it).
     @inline(__always)
     private func compositeEverySample(_ samples: SampledCell, cell: GridCell, scratch: RasterScratch) {
         assert(samples.count <= RasterScratch.maximumSamples, "more samples than a level of the wide stack holds")
-        assert(scene.depth * RasterScratch.maximumSamples <= scratch.wideStackCapacity, "a wide stack too shallow")
+        assert(
+            scene.depth * 4 * RasterScratch.planeStride <= scratch.wideStackCapacity, "a wide stack too shallow")
         scene.compositeSamples(
-            samples.program, count: samples.length, samples: samples.count, stride: RasterScratch.maximumSamples,
-            coverage: cell.coverage, sampled: scratch.sampled, stack: scratch.wideStack)
+            samples.program, count: samples.length, samples: samples.count, coverage: cell.coverage,
+            sampled: scratch.sampled, blobStride: RasterScratch.maximumSamples, stack: scratch.wideStack,
+            planeStride: RasterScratch.planeStride)
     }
 }
 

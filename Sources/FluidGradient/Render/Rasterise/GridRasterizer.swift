@@ -1,16 +1,18 @@
 import Foundation
 
 extension WorkingGrid {
-    /// The composited grid of a laid-out layer tree (`gridWidth × gridHeight`), as
-    /// the renderer blurs it (pixel-centre cells' moments included).
+    /// The composited grid of `scene` in the frame this grid covers
+    /// (`gridWidth × gridHeight`), as the renderer blurs it (pixel-centre cells' moments
+    /// included).
     package func cellAverages(
-        of root: Layer, edges: EdgeMode, options: RasterOptions = .production
+        of scene: Scene, edges: EdgeMode, options: RasterOptions = .production
     ) -> [SIMD4<Float>] {
         var values = [SIMD4<Float>](repeating: .zero, count: gridWidth * gridHeight)
         values.withUnsafeMutableBufferPointer { values in
             rasterize(
-                CompiledScene(root: root), columnSpans: CellSpan.spans(horizontal, edges: edges),
-                rowSpans: CellSpan.spans(vertical, edges: edges), options: options, into: values, threads: 1)
+                CompiledScene(scene, width: horizontal.length, height: vertical.length),
+                columnSpans: CellSpan.spans(horizontal, edges: edges), rowSpans: CellSpan.spans(vertical, edges: edges),
+                options: options, scratches: RasterScratchPool(), into: values, threads: 1)
         }
         return values
     }
@@ -30,10 +32,8 @@ extension WorkingGrid {
     ///
     /// - one rim: the composite is affine in its coverage c through normal blends, so the
     ///   cell's average composite is `C(0) + (C(1) − C(0))·E[c]`. A later blend that is
-    ///   not affine in c (the highlight's overlay over a base blob, or a darken, lighten,
-    ///   hard light or soft light closing a group that holds the rim blob, even when no
-    ///   blob follows it) is checked: if its branch switches between c = 0 and 1, `C` is
-    ///   off the chord at ¼, ½ or ¾;
+    ///   not affine in c (the highlight layer's overlay over a base blob) is checked: if
+    ///   its branch switches between c = 0 and 1, `C` is off the chord at ¼, ½ or ¾;
     /// - two rims, c and e: with blends affine in source and backdrop the composite is
     ///   bilinear, so the average follows from the four corners and `E[c]`, `E[e]` and
     ///   `E[c·e]` (their covariance included); otherwise the surface through the corners
@@ -46,15 +46,16 @@ extension WorkingGrid {
     /// cell's way is a ``CellStrategy``.
     ///
     /// - Parameters:
-    ///   - scene: The compiled layer tree.
+    ///   - scene: The compiled scene.
     ///   - columnSpans: The spans of the grid's columns (``CellSpan/spans(_:edges:)``).
     ///   - rowSpans: The spans of its rows.
     ///   - options: Shortcuts taken or direct checks, for tests; production's by default.
+    ///   - scratches: The working memory kept from frame to frame.
     ///   - grid: The composited grid, written whole.
     ///   - threads: Threads to split the rows over; the values do not depend on it.
     func rasterize(
         _ scene: CompiledScene, columnSpans: [CellSpan], rowSpans: [CellSpan], options: RasterOptions = .production,
-        into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
+        scratches: RasterScratchPool, into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int
     ) {
         assert(columnSpans.count == gridWidth && rowSpans.count == gridHeight, "spans of another grid")
         assert(grid.count == gridWidth * gridHeight, "a grid of another size")
@@ -63,7 +64,7 @@ extension WorkingGrid {
                 rowSpans.withUnsafeBufferPointer { rowSpans in
                     let rasterizer = GridRasterizer(
                         grid: self, scene: view, columnSpans: columnSpans, rowSpans: rowSpans, options: options)
-                    rasterizer.run(into: grid, threads: threads)
+                    rasterizer.run(into: grid, scratches: scratches, threads: threads)
                 }
             }
         }
@@ -104,24 +105,28 @@ private struct GridRasterizer {
     }
 
     /// Composites every row into `grid`, then adds the pixel-centre cells' moments.
-    func run(into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, threads: Int) {
+    func run(into grid: UnsafeMutableBufferPointer<SIMD4<Float>>, scratches: RasterScratchPool, threads: Int) {
         let width = self.grid.gridWidth, height = self.grid.gridHeight
-        let blobCount = max(scene.blobs.count, 1)
         let output = SharedBuffer(grid)
         // Small grids are not worth waking threads for.
         let work = width * height * (scene.blobs.count + 2)
         let moments = CellMoments()
+        scratches.beginFrame(scene, width: width)
         subsamples.withUnsafeBufferPointer { subsamples in
             columnRanges.withUnsafeBufferPointer { columnRanges in
                 let perBlob = (subsamples: SharedBuffer(subsamples), columns: SharedBuffer(columnRanges))
                 parallelChunks(height, threads: work < 40_000 ? 1 : threads, minimumChunk: 4) { rowRange in
-                    let row = RasterRow(width: width, blobCount: blobCount)
-                    let scratch = RasterScratch(scene: scene)
-                    defer { moments.add(scratch.moments) }
+                    let scratch = scratches.take(scene, width: width)
+                    defer {
+                        moments.add(scratch.moments)
+                        scratch.moments.removeAll(keepingCapacity: true)
+                        scratches.giveBack(scratch)
+                    }
                     for rowIndex in rowRange {
                         rasterizeRow(
                             rowIndex, subsamples: perBlob.subsamples.buffer, columnRanges: perBlob.columns.buffer,
-                            row: row, scratch: scratch, into: output.pointer(at: rowIndex * width, length: width))
+                            row: scratch.row, scratch: scratch,
+                            into: output.pointer(at: rowIndex * width, length: width))
                     }
                 }
             }

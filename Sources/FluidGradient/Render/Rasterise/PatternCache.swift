@@ -75,11 +75,15 @@ final class PatternCache {
     private let entries: UnsafeMutablePointer<FoldedPattern>
     private let programs: UnsafeMutablePointer<CompiledScene.ReducedOperation>
 
+    /// Operations a folded program has room for: the scene's program and one more.
+    private let programCapacity: Int
+
     /// - Parameter scene: The scene whose patterns the cache holds.
     init(scene: SceneView) {
         assert(Self.slotCount == 1 << (64 - Self.slotShift), "the hash picks a slot by its top bits")
         blobCount = max(scene.blobs.count, 1)
         let capacity = scene.program.count + 1
+        programCapacity = capacity
         patterns = .allocate(capacity: Self.slotCount * blobCount)
         patterns.initialize(repeating: 0, count: Self.slotCount * blobCount)
         programs = .allocate(capacity: Self.slotCount * capacity)
@@ -90,11 +94,40 @@ final class PatternCache {
         }
     }
 
+    /// Whether the cache can hold `scene`'s patterns: as many coverages, and room for
+    /// its program.
+    func fits(_ scene: SceneView) -> Bool {
+        blobCount == max(scene.blobs.count, 1) && programCapacity == scene.program.count + 1
+    }
+
+    /// Empties every slot, as a new cache's are: for another frame, whose blobs have moved.
+    func removeAll() {
+        patterns.update(repeating: 0, count: Self.slotCount * blobCount)
+        for slot in 0..<Self.slotCount {
+            entries[slot].isFolded = false
+            entries[slot].terms = .unknown
+        }
+    }
+
     /// The entry for `coverage`'s pattern, emptied first if the slot held another.
     @inline(__always)
     func entry(for coverage: UnsafePointer<Float>) -> UnsafeMutablePointer<FoldedPattern> {
-        var hash: UInt64 = 0
-        for blob in 0..<blobCount { hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15 }
+        // Four chains of multiplications side by side: one chain waited on each
+        // multiplication in turn, about a third of the cell's time at 48 blobs.
+        var hashes = SIMD4<UInt64>(0, 1, 2, 3)
+        var blob = 0
+        while blob + 4 <= blobCount {
+            let bits = SIMD4<UInt64>(
+                UInt64(coverage[blob].bitPattern), UInt64(coverage[blob + 1].bitPattern),
+                UInt64(coverage[blob + 2].bitPattern), UInt64(coverage[blob + 3].bitPattern))
+            hashes = (hashes ^ bits) &* 0x9E37_79B9_7F4A_7C15
+            blob += 4
+        }
+        var hash = (hashes[0] ^ hashes[1] &* 3 ^ hashes[2] &* 5 ^ hashes[3] &* 7) &* 0x9E37_79B9_7F4A_7C15
+        while blob < blobCount {
+            hash = (hash ^ UInt64(coverage[blob].bitPattern)) &* 0x9E37_79B9_7F4A_7C15
+            blob += 1
+        }
         let slot = Int(hash >> Self.slotShift)
         let pattern = patterns + slot * blobCount, entry = entries + slot
         if memcmp(pattern, coverage, blobCount * MemoryLayout<Float>.size) != 0 {

@@ -5,20 +5,22 @@ import Foundation
 /// composited at full resolution in `Double`, then blurred by direct separable
 /// convolution with a sampled Gaussian that reaches 5σ (the weight beyond is below 10⁻⁶).
 package enum ReferenceRenderer {
-    /// Renders `root` by the definition, in `Double`.
+    /// Renders `scene` by the definition, in `Double`.
     ///
     /// - Parameters:
-    ///   - root: The laid-out layer tree.
-    ///   - spec: The frame: its size, σ, edges and background.
+    ///   - scene: The base and highlight blobs.
+    ///   - spec: The frame: its size, σ, edges, background and grain.
+    ///   - frameIndex: The frame's index, which picks animated grain's phase.
     ///   - threads: Threads to split the rows over; the values do not depend on it.
     /// - Returns: The frame, premultiplied, before quantisation.
-    package static func render(_ root: Layer, spec: FrameSpec, threads: Int = 1) -> FloatImage {
+    package static func render(_ scene: Scene, spec: FrameSpec, frameIndex: Int = 0, threads: Int = 1) -> FloatImage {
         let kernel = gaussianKernel(sigma: spec.sigma, radius: Int((5 * spec.sigma).rounded(.up)))
         let canvas = Canvas(spec: spec, reach: kernel.count / 2)
-        let root = root.resolvingColors(in: spec.colorSpace)
-        let composited = composite(root, on: canvas, spec: spec, threads: threads)
+        let composited = composite(scene.resolvingColors(in: spec.colorSpace), on: canvas, spec: spec, threads: threads)
         let vertical = blurVertically(composited, on: canvas, kernel: kernel, height: spec.height, threads: threads)
-        return blurHorizontally(vertical, on: canvas, kernel: kernel, spec: spec, threads: threads)
+        var image = blurHorizontally(vertical, on: canvas, kernel: kernel, spec: spec, threads: threads)
+        if let grain = spec.grain { layGrain(grain, frameIndex: frameIndex, on: &image) }
+        return image
     }
 
     /// The frame with the blur's reach added on every side.
@@ -34,12 +36,13 @@ package enum ReferenceRenderer {
         }
     }
 
-    /// Steps 2–3: the layer tree composited at every pixel centre of the canvas, as the
-    /// edge mode extends the frame.
+    /// Steps 2–3: the scene composited at every pixel centre of the canvas, as the edge
+    /// mode extends the frame.
     private static func composite(
-        _ root: Layer, on canvas: Canvas, spec: FrameSpec, threads: Int
+        _ scene: Scene, on canvas: Canvas, spec: FrameSpec, threads: Int
     ) -> [SIMD4<Double>] {
         let width = spec.width, height = spec.height, reach = canvas.reach
+        let frame = (width: Double(width), height: Double(height))
         var values = [SIMD4<Double>](repeating: .zero, count: canvas.width * canvas.height)
         values.withUnsafeMutableBufferPointer { values in
             let values = SharedBuffer(values)
@@ -57,7 +60,8 @@ package enum ReferenceRenderer {
                             if i < 0 || j < 0 || i >= width || j >= height { continue }
                         }
                         values[row * canvas.width + column] = value(
-                            of: root, x: Double(i) + 0.5, y: Double(j) + 0.5, mixing: spec.mixing)
+                            of: scene, x: Double(i) + 0.5, y: Double(j) + 0.5, width: frame.width,
+                            height: frame.height, mixing: spec.mixing)
                     }
                 }
             }
@@ -115,23 +119,23 @@ package enum ReferenceRenderer {
         return FloatImage(width: width, height: height, pixels: pixels)
     }
 
-    /// The premultiplied value of `layer` at pixel-space point `(x, y)`: its content,
-    /// then each sublayer blended on in order, all scaled by the layer's opacity; in
-    /// `mixing`'s space.
+    /// The premultiplied value of `scene` at pixel-space point `(x, y)` of a
+    /// `width × height` frame, in `mixing`'s space: the base blobs composited
+    /// source-over in order onto transparency, the highlight blobs likewise onto a layer
+    /// of their own, and that layer overlaid onto the base layer (DESIGN section 1,
+    /// steps 2 and 3; the overlay's blend on encoded values, section 13).
     package static func value(
-        of layer: Layer, x: Double, y: Double, mixing: Mixing = Mixing(.srgb, frame: .srgb)
+        of scene: Scene, x: Double, y: Double, width: Double, height: Double,
+        mixing: Mixing = Mixing(.srgb, frame: .srgb)
     ) -> SIMD4<Double> {
-        var value = SIMD4<Double>.zero
-        if case .blob(let blob) = layer.content {
-            let coverage = blob.coverage(
-                x: x - layer.frame.x, y: y - layer.frame.y, width: layer.frame.width, height: layer.frame.height)
-            value = mixing.premultipliedInto(blob.premultipliedColor) * coverage
+        func layer(_ blobs: [Blob]) -> SIMD4<Double> {
+            blobs.reduce(.zero) { below, blob in
+                let coverage = blob.coverage(x: x, y: y, width: width, height: height)
+                let source = mixing.premultipliedInto(blob.premultipliedColor) * coverage
+                return BlendMode.normal.composite(source: source, backdrop: below)
+            }
         }
-        for sublayer in layer.sublayers {
-            let source = self.value(of: sublayer, x: x, y: y, mixing: mixing)
-            value = mixing.blendMode(sublayer.blendMode).composite(source: source, backdrop: value)
-        }
-        return value * layer.opacity
+        return mixing.blendMode(.overlay).composite(source: layer(scene.highlights), backdrop: layer(scene.base))
     }
 
     /// `exp(−m² / 2σ²)` for `m` in `−radius...radius`, normalised to sum to 1.

@@ -1,7 +1,7 @@
 import FluidGradient
 
 /// The codec of an `.mp4` (`--codec`); every other container has one codec of its own.
-package enum VideoCodec: String, CaseIterable, Sendable {
+public enum VideoCodec: String, CaseIterable, Sendable {
     /// x264, 8-bit yuv420p from dithered frames: what every player takes.
     case h264
     /// x265 Main 10, tagged `hvc1` so that Safari and QuickTime play it.
@@ -33,7 +33,7 @@ package enum VideoCodec: String, CaseIterable, Sendable {
 
     /// Refuses `--codec` for an output other than `.mp4`, saying whether that container
     /// could hold the codec at all.
-    package static func check(_ codec: VideoCodec, for container: VideoContainer, path: String) throws {
+    package static func check(_ codec: VideoCodec, for container: VideoContainer, path: String) throws(OutputError) {
         guard container != .mp4 else { return }
         throw OutputError.codecNeedsMP4(
             codec: codec.rawValue, path: path, container: container.rawValue,

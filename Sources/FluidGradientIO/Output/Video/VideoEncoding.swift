@@ -251,7 +251,7 @@ package struct VideoEncoding: Sendable {
                 "4444",
                 "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
                 // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
-                "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
+                "-bsf:v", "prores_metadata=color_primaries=\(primaries):color_trc=bt709:colorspace=bt709",
             ] + colourTags + ["-movflags", "+write_colr", "-f", "mov"]
         case .webm:
             return webmArguments(ownRateControl: ownRateControl)

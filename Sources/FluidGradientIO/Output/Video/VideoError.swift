@@ -1,12 +1,11 @@
+import FluidGradient
 import SystemPackage
 
-/// A video that cannot be written: its name is not a video's, or ffmpeg or ffprobe could
-/// not be found, started, or did not finish the file.
+/// A video that cannot be written: ffmpeg or ffprobe could not be found or started, or
+/// did not finish the file.
 ///
 /// ``description`` is the one-line message the command line prints.
-public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A video asked for at `url`, which is not a file URL ending in a video's extension.
-    case notAVideo(url: String)
+public enum VideoError: FluidGradientError, Equatable {
     /// ffmpeg is neither named by `FLUIDGRADIENT_FFMPEG` nor on PATH, and `need` needs it.
     case ffmpegNotFound(need: Need)
     /// ffprobe is neither named by `FLUIDGRADIENT_FFPROBE` nor on PATH.
@@ -30,9 +29,6 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case posterFailed(path: String, ending: ProcessEnding, stderrTail: String)
     /// A video written for a bundle ended before `frame`, which the bundle measures.
     case endedEarly(path: String, frame: Int)
-    /// The caller's stop check asked to stop before `path` was complete; nothing was
-    /// left at `path`.
-    case stopped(path: String)
 
     /// What needs ffmpeg, in ``ffmpegNotFound(need:)``.
     public enum Need: Sendable, Equatable {
@@ -66,9 +62,6 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line that says what failed and what to do.
     public var description: String {
         switch self {
-        case .notAVideo(let url):
-            "cannot write a video to \(url): give a file URL ending in "
-                + VideoContainer.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
         case .ffmpegNotFound(let need):
             "ffmpeg was not found on PATH, and \(need.phrase) needs it: install it (apt-get install ffmpeg) "
                 + "or set FLUIDGRADIENT_FFMPEG to its path" + need.alternative
@@ -97,10 +90,11 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             "ffmpeg could not write the poster \(path) (status \(ending.code)): \(tail)"
         case .endedEarly(let path, let frame):
             "\(path) ended before frame \(frame), which the bundle measures"
-        case .stopped(let path):
-            "stopped before \(path) was complete, as asked; nothing was left there"
         }
     }
+
+    /// False: ffmpeg missing or failing is no fault of the caller's input.
+    public var isInputError: Bool { false }
 }
 
 extension VideoError.Need {

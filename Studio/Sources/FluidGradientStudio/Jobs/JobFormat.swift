@@ -1,35 +1,43 @@
-/// What a render job produces: a video, an animated image, or a web bundle (sent as a zip).
-public enum JobFormat: String, CaseIterable, Codable, Sendable {
-    /// H.264 in MP4.
-    case mp4
-    /// VP9 in WebM.
-    case webm
-    /// ProRes 4444 in QuickTime.
-    case mov
-    /// Palette-optimised GIF.
-    case gif
-    /// Animated WebP.
-    case webp
-    /// Animated PNG.
-    case apng
-    /// Animated AVIF.
-    case avif
-    /// The web bundle (`fluidgradient render --bundle`), downloaded as a zip of its folder.
+import FluidGradientIO
+
+/// What a render job produces: a video or animated image in one of the library's
+/// containers, or the web bundle (`fluidgradient render --bundle`) sent as a zip of its
+/// folder. Its text in the API is the container's extension, or `bundle`.
+package enum JobFormat: Hashable, Sendable, Codable, RawRepresentable {
+    /// A video or animated image.
+    case video(VideoContainer)
+    /// The web bundle.
     case bundle
 
+    /// Every format, as the API lists them.
+    package static var allCases: [JobFormat] { VideoContainer.allCases.map(JobFormat.video) + [.bundle] }
+
+    /// The format named `rawValue`: a container's extension, or `bundle`.
+    package init?(rawValue: String) {
+        if rawValue == "bundle" {
+            self = .bundle
+        } else if let container = VideoContainer(rawValue: rawValue) {
+            self = .video(container)
+        } else {
+            return nil
+        }
+    }
+
+    /// The format's name in the API.
+    package var rawValue: String {
+        switch self {
+        case .video(let container): container.rawValue
+        case .bundle: "bundle"
+        }
+    }
+
     /// The extension of the file the client downloads.
-    public var fileExtension: String { self == .bundle ? "zip" : rawValue }
+    package var fileExtension: String { self == .bundle ? "zip" : rawValue }
 
     /// The `Content-Type` the downloaded file is sent with.
-    public var contentType: String {
+    package var contentType: String {
         switch self {
-        case .mp4: "video/mp4"
-        case .webm: "video/webm"
-        case .mov: "video/quicktime"
-        case .gif: "image/gif"
-        case .webp: "image/webp"
-        case .apng: "image/apng"
-        case .avif: "image/avif"
+        case .video(let container): container.mimeType
         case .bundle: "application/zip"
         }
     }

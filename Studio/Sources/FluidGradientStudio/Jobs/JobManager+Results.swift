@@ -1,12 +1,12 @@
 extension JobManager {
     /// A finished job's file, claimed for sending.
-    public struct ResultFile: Sendable {
+    package struct ResultFile: Sendable {
         /// Where the file is.
-        public let path: String
+        package let path: String
         /// The name the client saves it as.
-        public let name: String
+        package let name: String
         /// Its `Content-Type`.
-        public let contentType: String
+        package let contentType: String
     }
 
     /// Claims job `id`'s file for sending: a second claim is refused until
@@ -18,7 +18,7 @@ extension JobManager {
     /// - Returns: the file.
     /// - Throws: ``JobProblem`` 404 for an unknown job, 409 when the job has no file (yet),
     ///   410 when the file was downloaded or cancelled.
-    public func claimResult(of id: String, claiming: Bool = true) throws(JobProblem) -> ResultFile {
+    package func claimResult(of id: String, claiming: Bool = true) throws(JobProblem) -> ResultFile {
         try table.withLock { table throws(JobProblem) in
             guard var record = table.jobs[id] else { throw JobProblem.unknownJob(id) }
             switch record.result {
@@ -42,7 +42,7 @@ extension JobManager {
     /// - Parameters:
     ///   - id: the job.
     ///   - completely: whether the whole file reached the client.
-    public func resultSent(_ id: String, completely: Bool) {
+    package func resultSent(_ id: String, completely: Bool) {
         let remove = table.withLock { table in
             guard var record = table.jobs[id], case .sending(let path) = record.result else { return false }
             record.result = completely ? .gone(reason: "was downloaded") : .ready(path: path)

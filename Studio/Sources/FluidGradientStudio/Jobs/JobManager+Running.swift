@@ -1,67 +1,93 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 
 extension JobManager {
-    /// Starts queued jobs while threads are free, each on a thread of its own.
+    /// Starts queued jobs, first come first served, while fewer than
+    /// ``JobLimits/maxRunning`` run and the first one's planned memory fits in what the
+    /// running ones leave of the budget; each runs as a task of its own. The library renders
+    /// on threads of its own, so the task only waits.
     func startQueued() {
-        let starting = table.withLock { table -> [(String, JobSpec, StopFlag, JobWorkspace)] in
-            guard let workspace = table.workspace else { return [] }
-            var starting: [(String, JobSpec, StopFlag, JobWorkspace)] = []
-            while table.running < limits.maxRunning, !table.queue.isEmpty {
-                let id = table.queue.removeFirst()
-                guard var record = table.jobs[id] else { continue }
+        table.withLock { table in
+            guard let workspace = table.workspace else { return }
+            while table.running < limits.maxRunning, let id = table.queue.first {
+                guard var record = table.jobs[id] else {
+                    table.queue.removeFirst()
+                    continue
+                }
+                let memory = record.spec.plan?.memoryBytes ?? 0
+                guard table.running == 0 || table.memoryInUse + memory <= limits.memoryBytes else { break }
+                table.queue.removeFirst()
                 record.snapshot.state = .running
-                table.jobs[id] = record
                 table.running += 1
-                starting.append((id, record.spec, record.stop, workspace))
+                table.memoryInUse += memory
+                let spec = record.spec
+                // Made and kept under the lock, so that a cancel finds the task to cancel.
+                record.task = Task { [self] in await run(id, spec, in: workspace) }
+                table.jobs[id] = record
             }
-            return starting
-        }
-        for (id, spec, stop, workspace) in starting {
-            let thread = Thread { [self] in run(id, spec, stop, in: workspace) }
-            thread.name = "job " + id
-            thread.start()
         }
     }
 
-    /// The body of a job's thread: renders, then records how it ended.
-    private func run(_ id: String, _ spec: JobSpec, _ stop: StopFlag, in workspace: JobWorkspace) {
+    /// The body of a job's task: renders (stopped by cancelling the task, or at the time
+    /// limit), then records how it ended.
+    private func run(_ id: String, _ spec: JobSpec, in workspace: JobWorkspace) async {
         let outcome: Result<String, any Error>
         do {
-            guard !stop.isSet else { throw JobStopped() }
+            try Task.checkCancellation()
             let directory = try workspace.makeDirectory(for: id)
-            let path = try JobRenderer.render(
-                spec, in: directory, progress: { [self] in report(id, done: $0, of: $1) }, shouldStop: { stop.isSet })
-            outcome = .success(path)
+            let render = Task { [self] in
+                try await JobRenderer.render(spec, in: directory) { [self] in report(id, $0) }
+            }
+            let timer = Task { [limit = limits.timeLimit] in
+                guard (try? await Task.sleep(for: limit)) != nil else { return false }
+                render.cancel()
+                return true
+            }
+            let result = await withTaskCancellationHandler {
+                await render.result
+            } onCancel: {
+                render.cancel()
+            }
+            timer.cancel()
+            let timedOut = await timer.value && !Task.isCancelled
+            outcome = result.mapError { timedOut ? JobTimedOut() : $0 }
         } catch {
             outcome = .failure(error)
         }
-        finish(id, outcome, in: workspace)
+        finish(id, outcome, in: workspace, memory: spec.plan?.memoryBytes ?? 0)
     }
 
-    /// Records the progress of a running job, in steps of at least a percent.
-    private func report(_ id: String, done: Int, of total: Int) {
-        let progress = total > 0 ? min(1, Double(done) / Double(total)) : 0
+    /// Records the progress of a running job: its phase and steps, and its share done in
+    /// steps of at least a percent (or at a new phase, or at the end), so that its event
+    /// stream sends a few hundred changes at most.
+    private func report(_ id: String, _ progress: RenderProgress) {
+        let phase = progress.phase.rawValue, share = progress.fractionCompleted
         table.withLock { table in
             guard var record = table.jobs[id], record.snapshot.state == .running,
-                progress >= record.snapshot.progress + 0.01 || (progress == 1 && record.snapshot.progress < 1)
+                phase != record.snapshot.phase || share >= record.snapshot.progress + 0.01
+                    || (share == 1 && record.snapshot.progress < 1)
             else { return }
-            record.snapshot.progress = progress
+            record.snapshot.progress = max(record.snapshot.progress, share)
+            record.snapshot.phase = phase
+            record.snapshot.steps = progress.steps.map { JobStep(name: $0.name, done: $0.done, total: $0.total) }
             table.jobs[id] = record
         }
     }
 
     /// Records a job's end: its file, or its error; a cancelled job's files are removed.
-    private func finish(_ id: String, _ outcome: Result<String, any Error>, in workspace: JobWorkspace) {
+    private func finish(
+        _ id: String, _ outcome: Result<String, any Error>, in workspace: JobWorkspace, memory: Int
+    ) {
         let bytes = (try? outcome.get()).flatMap {
             try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int
         }
         let (keep, idle) = table.withLock { table -> (Bool, [CheckedContinuation<Void, Never>]) in
             table.running -= 1
+            table.memoryInUse -= memory
             let idle = table.running == 0 ? Array(table.idleWaiters.values) : []
             if table.running == 0 { table.idleWaiters = [:] }
             guard var record = table.jobs[id], record.snapshot.state == .running else { return (false, idle) }
+            record.finishedAt = .now
             switch outcome {
             case .success(let path):
                 record.snapshot.state = .done
@@ -71,7 +97,10 @@ extension JobManager {
                 record.result = .ready(path: path)
             case .failure(let error):
                 record.snapshot.state = .failed
-                record.snapshot.error = Self.problem(for: error, in: workspace.directory(for: id))
+                record.snapshot.error =
+                    error is JobTimedOut
+                    ? JobProblem.timedOut(after: limits.timeLimit)
+                    : Self.problem(for: error, in: workspace.directory(for: id))
             }
             table.jobs[id] = record
             return (record.snapshot.state == .done, idle)
@@ -88,11 +117,12 @@ extension JobManager {
     /// - Parameters:
     ///   - error: what the render threw.
     ///   - directory: the job's directory.
-    /// - Returns: 422 for what the library blames on its input (a preset out of bounds, a
-    ///   size an encoder cannot take), 500 for a render or encode that failed.
+    /// - Returns: 422 for what the library's error says is its input (a preset out of
+    ///   bounds, a size an encoder cannot take), 500 for a render or encode that failed.
     package static func problem(for error: any Error, in directory: String) -> JobProblem {
-        let text = String(describing: error).replacingOccurrences(of: directory + "/", with: "")
-        guard isInputError(error) else { return JobProblem.renderFailed(text) }
+        let text = Problem.removingServerPaths(
+            String(describing: error).replacingOccurrences(of: directory + "/", with: ""))
+        guard (error as? any FluidGradientError)?.isInputError == true else { return JobProblem.renderFailed(text) }
         return JobProblem.unprocessable(slug: "job-refused", title: "The job cannot be rendered as asked", detail: text)
     }
 
@@ -118,3 +148,6 @@ extension JobManager {
         removeFiles(of: id)
     }
 }
+
+/// A job's render was stopped at its time limit.
+struct JobTimedOut: Error {}

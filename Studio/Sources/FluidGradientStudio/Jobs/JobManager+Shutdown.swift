@@ -2,16 +2,16 @@ extension JobManager {
     /// Stops taking jobs, cancels the queued and running ones, waits for the running ones to
     /// stop (at most ``JobLimits/shutdownGrace``), and removes the private directory.
     ///
-    /// - Returns: whether every render thread stopped within the grace period.
+    /// - Returns: whether every render stopped within the grace period.
     @discardableResult
-    public func shutdown() async -> Bool {
+    package func shutdown() async -> Bool {
         let (expiries, workspace) = table.withLock { table in
             table.accepting = false
             table.queue = []
             var expiries: [Task<Void, Never>] = []
             for id in table.jobs.keys {
                 guard var record = table.jobs[id] else { continue }
-                record.stop.set()
+                record.task?.cancel()
                 if let expiry = record.expiry { expiries.append(expiry) }
                 if !record.snapshot.state.isTerminal {
                     record.snapshot.state = .cancelled
@@ -27,9 +27,9 @@ extension JobManager {
         return stopped
     }
 
-    /// Waits until no render thread runs, or `timeout` passes.
+    /// Waits until no render runs, or `timeout` passes.
     ///
-    /// - Returns: whether no render thread runs.
+    /// - Returns: whether no render runs.
     private func waitUntilIdle(atMost timeout: Duration) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask { await self.idle() }
@@ -43,9 +43,9 @@ extension JobManager {
         }
     }
 
-    /// Returns when no render thread runs, or at once when the task is cancelled.
+    /// Returns when no render runs, or at once when the task is cancelled.
     ///
-    /// - Returns: whether no render thread runs.
+    /// - Returns: whether no render runs.
     private func idle() async -> Bool {
         let key = table.withLock { table in
             defer { table.nextWaiter += 1 }

@@ -1,14 +1,14 @@
 import Foundation
 import Synchronization
 
-/// Runs render jobs: at most ``JobLimits/maxRunning`` at once, each on its own thread, with a
+/// Runs render jobs: at most ``JobLimits/maxRunning`` at once, each a task of its own, with a
 /// bounded queue behind them, and keeps their files in a private ``JobWorkspace`` until they
 /// are downloaded, cancelled or expired.
 ///
 /// Every method is safe to call from any thread; none blocks on a render.
-public final class JobManager: Sendable {
+package final class JobManager: Sendable {
     /// The limits and capacity this manager applies.
-    public let limits: JobLimits
+    package let limits: JobLimits
     /// Where the private directory is made.
     private let parent: String?
     let table = Mutex(JobTable())
@@ -20,30 +20,27 @@ public final class JobManager: Sendable {
     /// - Parameters:
     ///   - limits: frames, pixels, running jobs, queue and expiry.
     ///   - parent: where to make the private directory; the system's temporary directory when nil.
-    public init(limits: JobLimits = JobLimits(), parent: String? = nil) {
+    package init(limits: JobLimits = JobLimits(), parent: String? = nil) {
         self.limits = limits
         self.parent = parent
     }
 
     /// The private directory holding the jobs' files, once the first job made it.
-    public var workspace: JobWorkspace? { table.withLock { $0.workspace } }
+    package var workspace: JobWorkspace? { table.withLock { $0.workspace } }
 
-    /// Queues a job, and starts it at once when a thread is free.
+    /// Queues a job, and starts it at once when fewer than the limit run and its memory fits.
     ///
-    /// - Parameter spec: the checked request.
+    /// - Parameters:
+    ///   - spec: the checked request.
+    ///   - client: who asks (their address), for the per-client shares.
     /// - Returns: the new job's JSON (queued or running).
-    /// - Throws: ``JobProblem`` 503 when the queue is full, too many finished files wait for
-    ///   their download, the server is stopping, or the private directory cannot be made.
-    public func submit(_ spec: JobSpec) throws(JobProblem) -> JobSnapshot {
+    /// - Throws: ``JobProblem`` 503 when the queue is full, the client has its share of the
+    ///   jobs or of the files waiting, too many finished files wait for their download, the
+    ///   server is stopping, or the private directory cannot be made.
+    package func submit(_ spec: JobSpec, client: String = "-") throws(JobProblem) -> JobSnapshot {
         let id = Self.makeID()
         try table.withLock { table throws(JobProblem) in
-            guard table.accepting else { throw JobProblem.shuttingDown }
-            let waiting = table.queue.count
-            guard waiting < limits.maxQueued || table.running + waiting < limits.maxRunning else {
-                throw JobProblem.queueFull(running: table.running, queued: waiting, retryAfter: limits.retryAfter)
-            }
-            let kept = table.jobs.values.count { if case .ready = $0.result { true } else { false } }
-            guard kept < limits.maxKept else { throw JobProblem.tooManyKept(kept, retryAfter: limits.retryAfter) }
+            try admit(client: client, in: table)
             if table.workspace == nil {
                 do throws(JobWorkspaceError) {
                     table.workspace = try JobWorkspace(parent: parent)
@@ -52,7 +49,7 @@ public final class JobManager: Sendable {
                 }
             }
             let snapshot = JobSnapshot(id: id, state: .queued, progress: 0, format: spec.format)
-            table.jobs[id] = JobRecord(snapshot: snapshot, spec: spec)
+            table.jobs[id] = JobRecord(snapshot: snapshot, spec: spec, client: client)
             table.queue.append(id)
         }
         startQueued()
@@ -62,16 +59,16 @@ public final class JobManager: Sendable {
     /// The job JSON of job `id`.
     ///
     /// - Throws: ``JobProblem`` 404 for an unknown job.
-    public func snapshot(of id: String) throws(JobProblem) -> JobSnapshot {
+    package func snapshot(of id: String) throws(JobProblem) -> JobSnapshot {
         guard let snapshot = table.withLock({ $0.jobs[id]?.snapshot }) else { throw JobProblem.unknownJob(id) }
         return snapshot
     }
 
-    /// Cancels job `id` when it has not ended (a running render stops, and its thread removes
+    /// Cancels job `id` when it has not ended (a running render stops, and its task removes
     /// its files), or deletes it with its file when it has.
     ///
     /// - Throws: ``JobProblem`` 404 for an unknown job.
-    public func cancel(_ id: String) throws(JobProblem) {
+    package func cancel(_ id: String) throws(JobProblem) {
         let deleted = try table.withLock { table throws(JobProblem) in
             guard var record = table.jobs[id] else { throw JobProblem.unknownJob(id) }
             if record.snapshot.state.isTerminal {
@@ -79,7 +76,7 @@ public final class JobManager: Sendable {
                 table.jobs[id] = nil
                 return true
             }
-            record.stop.set()
+            record.task?.cancel()
             table.queue.removeAll { $0 == id }
             record.snapshot.state = .cancelled
             record.result = .gone(reason: "was cancelled")
@@ -89,7 +86,7 @@ public final class JobManager: Sendable {
         if deleted { removeFiles(of: id) } else { scheduleExpiry(of: id) }
     }
 
-    /// How many render threads have not ended (cancelled jobs' included, until they stop).
+    /// How many renders have not ended (cancelled jobs' included, until they stop).
     package var runningCount: Int { table.withLock { $0.running } }
 
     /// How many event streams are open.

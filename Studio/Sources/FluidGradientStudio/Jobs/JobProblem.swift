@@ -1,16 +1,16 @@
 /// An RFC 9457 problem about a job: the body of a job route's error response, and the
 /// `error` of a failed job's JSON.
-public struct JobProblem: Error, Codable, Equatable, Sendable {
+package struct JobProblem: Error, Codable, Equatable, Sendable {
     /// The problem type's URL.
-    public var type: String
+    package var type: String
     /// The problem type's short title.
-    public var title: String
+    package var title: String
     /// The HTTP status.
-    public var status: Int
+    package var status: Int
     /// One line about this occurrence.
-    public var detail: String
+    package var detail: String
     /// Seconds after which the request may succeed (sent as `Retry-After`, not in the body).
-    public var retryAfter: Int?
+    package var retryAfter: Int?
 
     private enum CodingKeys: String, CodingKey { case type, title, status, detail }
 
@@ -57,8 +57,23 @@ extension JobProblem {
     static func tooManyKept(_ kept: Int, retryAfter: Int) -> JobProblem {
         JobProblem(
             slug: "queue-full", title: "Job queue full", status: 503,
-            detail: "\(kept) finished jobs wait for their download; fetch or delete one, or try again later.",
+            detail: "\(kept) finished jobs wait for their download; fetch or delete one, or try again when "
+                + "the oldest expires (Retry-After).",
             retryAfter: retryAfter)
+    }
+
+    /// The client has its share of the jobs or of the files waiting for their download.
+    static func clientShare(_ reason: String, retryAfter: Int) -> JobProblem {
+        JobProblem(
+            slug: "client-share", title: "Too many jobs from this client", status: 503,
+            detail: "No new job now: \(reason).", retryAfter: retryAfter)
+    }
+
+    /// The job ran past its time limit and was stopped.
+    static func timedOut(after limit: Duration) -> JobProblem {
+        JobProblem(
+            slug: "job-time-limit", title: "The job ran out of time", status: 422,
+            detail: "The job did not finish within its time limit of \(limit); make it shorter or smaller.")
     }
 
     /// The server is shutting down and takes no new job.

@@ -1,13 +1,15 @@
-import Synchronization
-
 /// What the manager keeps about one job.
 struct JobRecord {
     /// The job JSON as it stands.
     var snapshot: JobSnapshot
     /// What to render.
     let spec: JobSpec
-    /// Set to stop the job's render.
-    let stop = StopFlag()
+    /// Who asked for it (their address), for the per-client shares.
+    let client: String
+    /// When it finished, for how long its file is kept.
+    var finishedAt: ContinuousClock.Instant?
+    /// The render, once started; cancelling it stops the render.
+    var task: Task<Void, Never>?
     /// The job's file, once there is one.
     var result: JobResult = .none
     /// Removes the finished job when its time is up.
@@ -26,24 +28,15 @@ enum JobResult {
     case gone(reason: String)
 }
 
-/// A flag the render thread polls and the request handlers set.
-final class StopFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-
-    /// Whether the job was asked to stop.
-    var isSet: Bool { flag.load(ordering: .acquiring) }
-
-    /// Asks the job to stop.
-    func set() { flag.store(true, ordering: .releasing) }
-}
-
 /// The manager's mutable state, behind its lock.
 struct JobTable {
     var jobs: [String: JobRecord] = [:]
     /// The ids of queued jobs, first to start first.
     var queue: [String] = []
-    /// Jobs whose thread has not ended (cancelled ones included, until their render stops).
+    /// Jobs whose render has not ended (cancelled ones included, until their render stops).
     var running = 0
+    /// The memory the running jobs' plans estimate, in bytes.
+    var memoryInUse = 0
     /// The private directory, made with the first job.
     var workspace: JobWorkspace?
     /// False once shutting down.
@@ -52,5 +45,4 @@ struct JobTable {
     var nextWaiter = 0
     /// Shutdown waiting for the running jobs to end.
     var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-
 }

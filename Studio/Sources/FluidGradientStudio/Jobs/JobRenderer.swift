@@ -1,40 +1,42 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 
-/// The one place that calls the library to render a job's file. It blocks: it runs on the
-/// job's own thread, never on an event loop.
+/// The one place that calls the library to render a job's file, through its one road.
 enum JobRenderer {
-    /// Renders `spec` into `directory` and returns the finished file's path.
+    /// Renders `spec` into `directory` and returns the finished file's path. Cancelling the
+    /// task stops the render and removes what it wrote.
     ///
     /// - Parameters:
     ///   - spec: what to render.
     ///   - directory: the job's private directory, empty.
-    ///   - progress: told (frames done, frames in all) as frames are encoded.
-    ///   - shouldStop: polled between frames; true stops the encode and removes its files.
+    ///   - progress: told how far the render has come, as the library reports it; a bundle
+    ///     is zipped after the library's `packing` phase, as part of it.
     /// - Returns: the path of the file to send: the video, or the bundle's zip.
-    /// - Throws: the library's ``PresetError``, ``VideoError`` (``VideoError/stopped(path:)``
-    ///   when `shouldStop` said so) or ``FileError``; a zip error for a bundle past its limits.
+    /// - Throws: the library's ``RenderError`` (``RenderError/interrupted(_:)`` when the task
+    ///   was cancelled); a zip error for a bundle past its limits.
     static func render(
-        _ spec: JobSpec, in directory: String, progress: @escaping @Sendable (Int, Int) -> Void,
-        shouldStop: @escaping @Sendable () -> Bool
-    ) throws -> String {
+        _ spec: JobSpec, in directory: String, progress: @escaping @Sendable (RenderProgress) -> Void
+    ) async throws -> String {
         let output = directory + "/" + spec.fileName
-        guard spec.format == .bundle else {
-            try spec.preset.writeVideo(
-                to: URL(fileURLWithPath: output), encodeSize: spec.encodeSize, progress: progress,
-                shouldStop: shouldStop)
-            return output
+        let (events, continuation) = AsyncStream.makeStream(of: RenderEvent.self)
+        let following = Task {
+            for await case .progress(let update) in events { progress(update) }
         }
-        let folder = directory + "/bundle"
-        try spec.preset.writeBundle(
-            to: URL(fileURLWithPath: folder, isDirectory: true), encodeSize: spec.encodeSize, progress: progress,
-            shouldStop: shouldStop)
+        let target: Output
+        switch spec.format {
+        case .video(let container): target = .video(path: output, container: container)
+        case .bundle: target = .bundle(directory: directory + "/bundle", encodesAtOnce: spec.plan?.encodesAtOnce)
+        }
+        do {
+            try await spec.preset.write(to: target, encodeSize: spec.encodeSize, events: continuation)
+            await following.value
+        } catch {
+            await following.value
+            throw error
+        }
+        guard case .bundle(let folder, _) = target else { return output }
         try ZipArchive.write(folder: folder, to: output)
         try FileManager.default.removeItem(atPath: folder)
         return output
     }
 }
-
-/// A job's render did not start because the job was cancelled first.
-struct JobStopped: Error {}

@@ -1,4 +1,3 @@
-import FluidGradient
 import FluidGradientIO
 import Foundation
 
@@ -10,33 +9,25 @@ extension JobRequest {
     ///   - design: looks a design up by its id; nil when it is unknown.
     /// - Returns: the preset to render, with this request's duration and fps, and how.
     /// - Throws: ``JobProblem`` 400 for a field that is not one of its values, 404 for an
-    ///   unknown design or preset, 422 for a job over the limits or a duration or fps out
-    ///   of the library's bounds.
+    ///   unknown design or preset, 422 for a job over the limits or budgets (``JobPlan``) or
+    ///   a duration or fps out of the library's bounds.
     package func spec(limits: JobLimits, design: (String) -> Preset?) throws(JobProblem) -> JobSpec {
         guard let format = JobFormat(rawValue: format) else {
             throw Self.badField("format", value: format, allowed: JobFormat.allCases.map(\.rawValue))
         }
-        let sizes: [String: EncodeSizeRequest] = ["auto": .auto, "full": .full]
-        guard let encodeSize = sizes[encodeSize ?? "auto"] else {
-            throw Self.badField("encodeSize", value: encodeSize ?? "", allowed: ["auto", "full"])
+        // The library reads `--encode-size`'s words; a job takes its two that need no size.
+        let encodeSize = try? EncodeSizeRequest(parsing: self.encodeSize ?? "auto")
+        guard let encodeSize, encodeSize == .auto || encodeSize == .full else {
+            throw Self.badField("encodeSize", value: self.encodeSize ?? "", allowed: ["auto", "full"])
         }
         var preset = try resolve(design: design)
         if let duration { preset.duration = try Self.positive(duration, "duration") }
         if let fps { preset.fps = try Self.positive(fps, "fps") }
-        let frames = preset.duration * preset.fps
-        guard frames < Double(limits.maxFrames) + 0.5 else {
-            throw JobProblem.unprocessable(
-                slug: "too-many-frames", title: "Too many frames",
-                detail: "The job has \(Self.format(frames)) frames (duration x fps); the limit is \(limits.maxFrames).")
-        }
-        guard preset.width * preset.height <= limits.maxPixels else {
-            throw JobProblem.unprocessable(
-                slug: "too-many-pixels", title: "Too many pixels",
-                detail:
-                    "The design is \(preset.width)x\(preset.height); the limit is \(limits.maxPixels) pixels a frame.")
-        }
+        if let refusal = limits.refusal(of: preset) { throw refusal }
         try Self.check(preset)
-        return JobSpec(preset: preset, format: format, encodeSize: encodeSize)
+        var spec = JobSpec(preset: preset, format: format, encodeSize: encodeSize)
+        spec.plan = try JobPlan(preset: preset, format: format, encodeSize: encodeSize, limits: limits)
+        return spec
     }
 
     /// Checks the preset with the new duration and fps as the library checks a preset file,
@@ -61,12 +52,14 @@ extension JobRequest {
             }
             return preset
         case (nil, let name?):
-            guard let preset = Preset.builtIn(name) else {
+            do {
+                return try Preset(builtIn: name)
+            } catch {
                 throw JobProblem(
                     slug: "unknown-preset", title: "Unknown preset", status: 404,
-                    detail: "There is no built-in preset \(name).")
+                    detail: "There is no built-in preset \(name)."
+                        + (error.suggestion.map { " Did you mean \($0)?" } ?? ""))
             }
-            return preset
         default:
             throw JobProblem(
                 slug: "bad-request", title: "Bad request", status: 400,
@@ -88,7 +81,7 @@ extension JobRequest {
             detail: "\(key) \"\(value)\" is not one of " + allowed.joined(separator: ", ") + ".")
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -1,4 +1,4 @@
-import FluidGradient
+import FluidGradientIO
 import Foundation
 import Hummingbird
 
@@ -6,22 +6,34 @@ import Hummingbird
 package struct JobRoutes: Sendable {
     /// The jobs.
     let jobs: JobManager
-    /// The largest request body, in bytes.
-    let maxBodyBytes: Int
+    /// Reads a request's JSON body within the service's limits and budget.
+    let body: @Sendable (Request, StudioContext) async throws -> Data
+    /// Who sent a request, for the per-client shares.
+    let client: @Sendable (Request, StudioContext) -> String
     /// Looks a design up by its id.
     let design: @Sendable (String) -> Preset?
+    /// How long a download's last bytes may take to be acknowledged by the client.
+    let deliveryTimeout: Duration
 
-    /// The routes of `jobs`, reading bodies up to `maxBodyBytes` and finding designs with `design`.
-    package init(jobs: JobManager, maxBodyBytes: Int, design: @escaping @Sendable (String) -> Preset?) {
+    /// The routes of `jobs`, reading bodies with `body`, telling clients apart with `client`
+    /// and finding designs with `design`; a download counts as complete once the client's
+    /// side acknowledged its last byte, within `deliveryTimeout`.
+    package init(
+        jobs: JobManager, body: @escaping @Sendable (Request, StudioContext) async throws -> Data,
+        client: @escaping @Sendable (Request, StudioContext) -> String,
+        design: @escaping @Sendable (String) -> Preset?, deliveryTimeout: Duration
+    ) {
         self.jobs = jobs
-        self.maxBodyBytes = maxBodyBytes
+        self.body = body
+        self.client = client
         self.design = design
+        self.deliveryTimeout = deliveryTimeout
     }
 
     /// Adds `POST jobs`, `GET jobs/{id}`, `DELETE jobs/{id}`, `GET jobs/{id}/result` and
     /// `GET jobs/{id}/events` to `router` (the `/v1` group).
     package func add(to router: some RouterMethods<StudioContext>) {
-        router.post("jobs") { request, _ in try await create(request) }
+        router.post("jobs") { request, context in try await create(request, context: context) }
         router.get("jobs/{id}") { _, context in
             let id = try context.parameters.require("id")
             return try Self.json(try answer { try jobs.snapshot(of: id) })
@@ -42,22 +54,27 @@ package struct JobRoutes: Sendable {
     }
 
     /// `POST /v1/jobs`: 202 with the job JSON and its `Location`.
-    private func create(_ request: Request) async throws -> Response {
-        try request.requireContentType("application/json")
-        let body = try await request.collectBody(limit: maxBodyBytes)
+    private func create(_ request: Request, context: StudioContext) async throws -> Response {
+        let data = try await body(request, context)
         let decoded: JobRequest
         do {
-            decoded = try JSONDecoder().decode(JobRequest.self, from: Data(buffer: body))
+            decoded = try JSONDecoder().decode(JobRequest.self, from: data)
         } catch let error as DecodingError {
             throw Problem.badRequest("The body is not a job request: \(Self.reason(error)).")
         }
-        let snapshot = try answer { try jobs.submit(try decoded.spec(limits: jobs.limits, design: design)) }
+        let client = client(request, context)
+        let snapshot = try answer {
+            try jobs.submit(try decoded.spec(limits: jobs.limits, design: design), client: client)
+        }
         var response = try Self.json(snapshot, status: .accepted)
         response.headers[.location] = "/v1/jobs/" + snapshot.id
         return response
     }
 
-    /// `GET /v1/jobs/{id}/result`: the file as an attachment, removed once sent completely.
+    /// `GET /v1/jobs/{id}/result`: the file as an attachment, removed once sent completely:
+    /// once every byte was written and the client's side acknowledged the last of them
+    /// (``Delivery``). A client that leaves before, even with the whole file in the
+    /// sockets' buffers, leaves it to be downloaded again.
     private func result(_ id: String, request: Request, context: StudioContext) async throws -> Response {
         let sending = request.method != .head
         let file = try answer { try jobs.claimResult(of: id, claiming: sending) }
@@ -73,10 +90,12 @@ package struct JobRoutes: Sendable {
             .cacheControl: "no-store",
         ]
         guard sending else { return Response(status: .ok, headers: headers, body: contents) }
+        let channel = context.channel, timeout = deliveryTimeout
         let body = ResponseBody(contentLength: contents.contentLength) { [jobs] writer in
             do {
                 try await contents.write(writer)
-                jobs.resultSent(id, completely: true)
+                let delivered = await Delivery.acknowledged(on: channel, within: timeout)
+                jobs.resultSent(id, completely: delivered)
             } catch {
                 jobs.resultSent(id, completely: false)
                 throw error

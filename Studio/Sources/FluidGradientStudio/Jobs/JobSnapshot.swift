@@ -1,6 +1,6 @@
 /// Where a job is in its life.
-public enum JobState: String, Codable, Sendable {
-    /// Waiting for a free render thread.
+package enum JobState: String, Codable, Sendable {
+    /// Waiting for a running job to end.
     case queued
     /// Rendering and encoding.
     case running
@@ -12,23 +12,39 @@ public enum JobState: String, Codable, Sendable {
     case cancelled
 
     /// Whether the job has ended (done, failed or cancelled).
-    public var isTerminal: Bool { self == .done || self == .failed || self == .cancelled }
+    package var isTerminal: Bool { self == .done || self == .failed || self == .cancelled }
+}
+
+/// One step of a job's phase, as the library reports it: an encode (a bundle has one per
+/// codec, and one for its posters), counted in frames, or the files measured.
+package struct JobStep: Codable, Equatable, Sendable {
+    /// What the step does: a codec's name (`AV1`, `H.264`), `posters` or `files`.
+    package var name: String
+    /// The frames or files done.
+    package var done: Int
+    /// The frames or files in all.
+    package var total: Int
 }
 
 /// The job JSON: what `GET /v1/jobs/{id}` answers and each server-sent event carries.
-public struct JobSnapshot: Codable, Equatable, Sendable {
+package struct JobSnapshot: Codable, Equatable, Sendable {
     /// The job's id (32 hex digits).
-    public var id: String
+    package var id: String
     /// Where the job is.
-    public var state: JobState
-    /// The share of frames encoded, 0...1; 1 once done.
-    public var progress: Double
+    package var state: JobState
+    /// The share of the work done, 0...1, rising; 1 once done.
+    package var progress: Double
+    /// What a running job is doing: `encoding`, then for a bundle `measuring` and
+    /// `packing`; nil before it starts.
+    package var phase: String?
+    /// The phase's steps, with how far each has come.
+    package var steps: [JobStep]?
     /// What the job produces.
-    public var format: JobFormat
+    package var format: JobFormat
     /// The downloaded file's name, once done.
-    public var file: String?
+    package var file: String?
     /// The file's size in bytes, once done.
-    public var bytes: Int?
+    package var bytes: Int?
     /// Why the job failed: a problem object as the API's errors are.
-    public var error: JobProblem?
+    package var error: JobProblem?
 }

@@ -10,15 +10,15 @@ import Foundation
 
 /// The server's private temporary directory (mode 0700, made by `mkdtemp`), holding one
 /// subdirectory per job; nothing else in the server writes files.
-public struct JobWorkspace: Sendable {
+package struct JobWorkspace: Sendable {
     /// The directory's absolute path.
-    public let path: String
+    package let path: String
 
     /// Makes a fresh private directory under `parent`.
     ///
     /// - Parameter parent: where to make it; the system's temporary directory when nil.
     /// - Throws: ``JobWorkspaceError`` when the directory cannot be made.
-    public init(parent: String? = nil) throws(JobWorkspaceError) {
+    package init(parent: String? = nil) throws(JobWorkspaceError) {
         let base = parent ?? FileManager.default.temporaryDirectory.path
         var template = Array((base + "/fluidgradient-studio.XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
@@ -59,12 +59,12 @@ public struct JobWorkspace: Sendable {
 }
 
 /// The workspace or a job's directory could not be made.
-public struct JobWorkspaceError: Error, Sendable, CustomStringConvertible {
+package struct JobWorkspaceError: Error, Sendable, CustomStringConvertible {
     /// The directory that could not be made.
-    public let path: String
+    package let path: String
     /// The system's reason.
-    public let reason: String
+    package let reason: String
 
     /// One line saying what failed.
-    public var description: String { "cannot make the job directory \(path): \(reason)" }
+    package var description: String { "cannot make the job directory \(path): \(reason)" }
 }

@@ -6,7 +6,10 @@ extension Studio {
     /// - Parameter router: the `/v1` group.
     func addJobRoutes(to router: some RouterMethods<StudioContext>) {
         let designs = designs
-        JobRoutes(jobs: jobs, maxBodyBytes: configuration.maxBodyBytes) { designs.design(id: $0)?.preset }
-            .add(to: router)
+        JobRoutes(
+            jobs: jobs, body: { try await self.jsonBody(of: $0, context: $1) },
+            client: { self.client(of: $0, context: $1) }, design: { designs.design(id: $0)?.preset },
+            deliveryTimeout: configuration.connections.sendTimeout
+        ).add(to: router)
     }
 }

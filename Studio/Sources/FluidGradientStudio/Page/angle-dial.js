@@ -6,7 +6,10 @@
 window.FG = window.FG || {};
 
 FG.AngleDial = class {
-  /** @param {object} options `label`, `path` (the key path, e.g. "background.angle"), `onChange(angle, event)`. */
+  /**
+   * @param {object} options `label`, `path` (the key path, e.g. "background.angle"), `onChange(angle, event)`,
+   *   and `describedBy` (the ids of its help line and error slot).
+   */
   constructor(options) {
     Object.assign(this, options);
     this.angle = 0;
@@ -16,6 +19,9 @@ FG.AngleDial = class {
       FG.dom.el("div", { class: "dial-face" }), this.needle, FG.dom.el("div", { class: "dial-hub" })]);
     this.input = FG.dom.el("input", { type: "text", class: "num", inputmode: "decimal",
       "aria-label": `${this.label} in degrees`, "data-input": this.path, spellcheck: "false" });
+    if (this.describedBy) {
+      for (const e of [this.dial, this.input]) e.setAttribute("aria-describedby", this.describedBy);
+    }
     this.input.addEventListener("change", (e) => {
       const number = Number(this.input.value.trim());
       this.commit(this.input.value.trim() !== "" && isFinite(number) ? number : this.input.value.trim(), e);

@@ -7,18 +7,20 @@ window.FG = window.FG || {};
 FG.ColorList = class {
   /**
    * @param {object} options `key` ("colors" or "highlights"), `label`, `noun` (one item, e.g.
-   *   "Colour"), `min` count, `max` count, `onChange(list, event)`.
+   *   "Blob colour"), `min` count, `max` count, `help` (its help line element),
+   *   `onChange(list, event)`.
    */
   constructor(options) {
     Object.assign(this, options);
     this.colors = [];
-    this.list = FG.dom.el("ol", { class: "color-list", "data-list": this.key, "aria-label": this.label });
-    this.addButton = FG.dom.button(`Add ${this.noun.toLowerCase()}`, "+ Add", (e) => this.add(e),
+    this.list = FG.dom.el("ol", { class: "color-list", "data-list": this.key, "aria-labelledby": `${this.key}-label` });
+    this.addButton = FG.dom.button(`Add a ${this.noun.toLowerCase()}`, "+ Add", (e) => this.add(e),
       { class: "ghost small", "data-add": this.key });
     this.element = FG.dom.el("div", { class: "field" }, [
-      FG.dom.el("div", { class: "field-head" }, [FG.dom.el("span", { class: "label" }, this.label), this.addButton]),
-      this.list,
-      FG.dom.el("div", { class: "error", "data-error-for": this.key, role: "alert" }),
+      FG.dom.el("div", { class: "field-head" }, [
+        FG.dom.el("span", { class: "label", id: `${this.key}-label` }, this.label), this.addButton]),
+      this.list, this.help || "",
+      FG.dom.el("div", { class: "error", id: `error-${this.key}`, "data-error-for": this.key, role: "alert" }),
     ]);
   }
 
@@ -42,13 +44,16 @@ FG.ColorList = class {
   row(color, index) {
     const n = index + 1;
     const path = `${this.key}[${index}]`;
+    const describedBy = `help-${this.key} error-${this.key}`;
     const picker = FG.dom.el("input", { type: "color", value: FG.model.pickerValue(color),
-      "aria-label": `${this.noun} ${n}`, "data-role": "picker", "data-index": index, "data-input": path + ".picker" });
+      "aria-label": `${this.noun} ${n}`, "data-role": "picker", "data-index": index, "data-input": path + ".picker",
+      "aria-describedby": describedBy });
     picker.addEventListener("input", (e) => {
       this.replace(index, FG.model.withPicked(picker.value, this.colors[index]), e);
     });
     const text = FG.dom.el("input", { type: "text", class: "hex", value: color, spellcheck: "false",
-      "aria-label": `${this.noun} ${n} value`, "data-role": "text", "data-index": index, "data-input": path });
+      "aria-label": `${this.noun} ${n}, typed`, "data-role": "text", "data-index": index, "data-input": path,
+      "aria-describedby": describedBy, autocomplete: "off" });
     text.addEventListener("change", (e) => this.replace(index, text.value.trim(), e));
     const grip = FG.dom.el("span",
       { class: "grip", draggable: "true", "aria-hidden": "true", title: "Drag to reorder" }, "⠿");

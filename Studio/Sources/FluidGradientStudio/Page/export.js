@@ -1,44 +1,49 @@
-// Export: the preset as a JSON file, the equivalent `fluidgradient render` command, and a
-// link that holds the whole preset in its fragment.
+// Export: the preset as a JSON file, the equivalent `fluidgradient render` command (shown so
+// that lines break only between words, never inside a flag or a colour list), and a link that
+// holds the whole preset in its fragment, said copied next to the top bar's button.
 "use strict";
 
 (() => {
-  const commandBox = document.getElementById("command");
-  const note = document.getElementById("export-note");
+  const $ = (id) => document.getElementById(id);
+  const commandBox = $("command");
 
-  /** Puts `text` on the clipboard (the selection and copy command where the async API is refused). */
-  async function copy(text, what) {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch (_) {
-      const scratch = FG.dom.el("textarea", { class: "visually-hidden" }, text);
-      document.body.append(scratch);
-      scratch.select();
-      document.execCommand("copy");
-      scratch.remove();
-    }
-    note.textContent = `${what} copied.`;
-    setTimeout(() => { if (note.textContent === `${what} copied.`) note.textContent = ""; }, 2500);
-  }
-
-  const fileName = () => `${(studio.preset().name || "studio").replace(/[^A-Za-z0-9._-]+/g, "-")}`;
+  const fileName = () => FG.dom.safeName(studio.preset().name);
   const jsonText = () => JSON.stringify(studio.preset(), null, 2) + "\n";
   const command = () => FG.model.command(studio.preset(), `${fileName()}.png`);
   const shareURL = () => `${location.origin}${location.pathname}#${FG.model.fragment(studio.preset())}`;
 
-  function download() {
-    const url = URL.createObjectURL(new Blob([jsonText()], { type: "application/json" }));
-    const link = FG.dom.el("a", { href: url, download: `${fileName()}.json` });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  /**
+   * The command as words, each kept whole: a line breaks only at a space, or after a comma of a
+   * colour list or a gradient's stops.
+   */
+  function showCommand(text) {
+    const nodes = [];
+    text.split(" ").forEach((word, i) => {
+      if (i > 0) nodes.push(" ");
+      const parts = word.split(",");
+      const span = FG.dom.el("span", { class: "word" });
+      parts.forEach((part, j) => {
+        span.append(FG.dom.el("span", { class: "part" }, j < parts.length - 1 ? part + "," : part));
+        if (j < parts.length - 1) span.append(FG.dom.el("wbr"));
+      });
+      nodes.push(span);
+    });
+    commandBox.replaceChildren(...nodes);
   }
 
-  document.getElementById("download-json").addEventListener("click", download);
-  document.getElementById("copy-command").addEventListener("click", () => copy(command(), "Command"));
-  document.getElementById("share").addEventListener("click", () => copy(shareURL(), "Link"));
-  studio.onDesign(() => { commandBox.textContent = command(); });
+  $("download-json").addEventListener("click", () => {
+    FG.dom.download(new Blob([jsonText()], { type: "application/json" }), `${fileName()}.json`);
+    FG.dom.flash($("top-note"), `Downloaded ${fileName()}.json.`);
+  });
+  $("copy-command").addEventListener("click", async () => {
+    await FG.dom.copy(command());
+    FG.dom.flash($("export-note"), "Command copied.");
+  });
+  $("share").addEventListener("click", async () => {
+    await FG.dom.copy(shareURL());
+    FG.dom.flash($("top-note"), "Link copied.");
+  });
+  studio.onDesign(() => showCommand(command()));
 
-  Object.assign(window.studio, { jsonText, command, shareURL });
+  Object.assign(window.studio, { jsonText, command, shareURL, fileName });
 })();

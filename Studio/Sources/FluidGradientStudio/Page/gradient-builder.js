@@ -4,12 +4,13 @@
 // location), selected to edit its location and colour, and deleted while more than two are
 // left. Keyboard on a focused stop: arrows move it by 0.01, Page Up/Down by 0.1, Home/End to
 // an end, Delete or Backspace removes it; "Add stop" inserts one halfway between the last
-// two with their mean colour (DESIGN section 7).
+// two with their mean colour (DESIGN section 7). The handles are in the document in the
+// order of their positions, so Tab visits them left to right.
 "use strict";
 window.FG = window.FG || {};
 
 FG.GradientBuilder = class {
-  /** @param {object} options `key` ("background"), `onChange(fill, event)`. */
+  /** @param {object} options `key` ("background"), `help` (its help line element), `onChange(fill, event)`. */
   constructor(options) {
     Object.assign(this, options);
     this.kind = "color";
@@ -36,29 +37,35 @@ FG.GradientBuilder = class {
       this.color = c;
       this.emit(e);
     });
-    this.dial = new FG.AngleDial({ label: "Gradient angle", path: `${this.key}.angle`, onChange: (angle, e) => {
+    this.dial = new FG.AngleDial({ label: "Background direction", path: `${this.key}.angle`,
+      describedBy: `help-${this.key}-angle error-${this.key}`, onChange: (angle, e) => {
       this.gradient.angle = angle;
       this.emit(e);
     } });
+    this.angleHelp = FG.dom.el("p", { class: "help", id: `help-${this.key}-angle` });
     this.bar = FG.dom.el("div", { class: "stops-bar", "data-stops": this.key, title: "Click to add a stop" });
     this.bar.addEventListener("click", (e) => this.clickBar(e));
     this.stopEditor = FG.dom.el("div", { class: "stop-editor" });
     const addStop = FG.dom.button("Add stop", "+ Stop", (e) => this.insertStop(e),
       { class: "ghost small", "data-add": "stop" });
     this.gradientPanel = FG.dom.el("div", { class: "gradient-panel" }, [
-      FG.dom.el("div", { class: "gradient-top" }, [this.dial.element, addStop]),
+      FG.dom.el("div", { class: "gradient-top" }, [this.dial.element, addStop]), this.angleHelp,
+      FG.dom.el("p", { class: "help", id: `help-${this.key}-stops` },
+        "Click the bar to add a stop; drag a stop, or use the arrow keys on it; Delete removes it."),
       FG.dom.el("div", { class: "stops-wrap" }, [this.bar]), this.stopEditor]);
     return FG.dom.el("div", { class: "field" }, [
       FG.dom.el("div", { class: "field-head" }, [FG.dom.el("span", { class: "label" }, "Background")]),
-      kinds, this.colorPanel, this.gradientPanel,
-      FG.dom.el("div", { class: "error", "data-error-for": this.key, role: "alert" })]);
+      kinds, this.help || "", this.colorPanel, this.gradientPanel,
+      FG.dom.el("div", { class: "error", id: `error-${this.key}`, "data-error-for": this.key, role: "alert" })]);
   }
 
   /** A picker and a text field for one colour, read with `get` and written with `put(color, event)`. */
   colorEditor(path, label, get, put) {
-    const picker = FG.dom.el("input", { type: "color", "aria-label": label, "data-input": path + ".picker" });
-    const text = FG.dom.el("input",
-      { type: "text", class: "hex", "aria-label": `${label} value`, "data-input": path, spellcheck: "false" });
+    const describedBy = `help-${this.key} error-${this.key}`;
+    const picker = FG.dom.el("input", { type: "color", "aria-label": label, "data-input": path + ".picker",
+      "aria-describedby": describedBy });
+    const text = FG.dom.el("input", { type: "text", class: "hex", "aria-label": `${label}, typed`, "data-input": path,
+      spellcheck: "false", autocomplete: "off", "aria-describedby": describedBy });
     picker.addEventListener("input", (e) => {
       const color = FG.model.withPicked(picker.value, get());
       text.value = color;
@@ -188,13 +195,19 @@ FG.GradientBuilder = class {
     if (!gradient) return;
     this.dial.set(this.gradient.angle);
     this.dial.element.classList.toggle("muted", this.kind === "radial");
+    this.angleHelp.textContent = this.kind === "radial" ? "A radial gradient runs from the centre out; the "
+      + "direction does not change it." : this.kind === "conic" ? "Where the sweep starts, in degrees "
+      + "anticlockwise from east." : FG.labels.angleHint(this.gradient.angle);
     const stops = this.gradient.stops;
     this.bar.style.background = FG.model.fillCSS({ type: "linear", angle: 0, stops });
     this.renderHandles();
     this.renderEditor();
   }
 
-  /** One handle per stop, kept across renders so a drag's pointer capture survives re-sorting. */
+  /**
+   * One handle per stop, kept across renders so a drag's pointer capture survives re-sorting;
+   * put in the order of the stops' positions (for Tab) once no stop is being dragged.
+   */
   renderHandles() {
     const stops = this.gradient.stops;
     for (const [id, handle] of this.handles) {
@@ -205,7 +218,7 @@ FG.GradientBuilder = class {
       if (!handle) {
         handle = this.makeHandle(stop.id);
         this.handles.set(stop.id, handle);
-        this.bar.after(handle);
+        this.bar.parentElement.append(handle);
       }
       const percent = Math.round(FG.model.clamp01(stop.location) * 1000) / 10;
       handle.style.left = `${FG.model.clamp01(stop.location) * 100}%`;
@@ -216,11 +229,20 @@ FG.GradientBuilder = class {
       handle.dataset.index = String(index);
       handle.classList.toggle("selected", stop.id === this.selected);
     });
+    if (this.draggingId === undefined || this.draggingId === null) {
+      const ordered = stops.map((s) => this.handles.get(s.id)).filter(Boolean);
+      const inDocument = [...this.bar.parentElement.querySelectorAll(".stop-handle")];
+      if (ordered.some((handle, i) => inDocument[i] !== handle)) {
+        const focused = document.activeElement;
+        this.bar.parentElement.append(...ordered);
+        if (ordered.includes(focused)) focused.focus();
+      }
+    }
   }
 
   makeHandle(id) {
     const handle = FG.dom.el("div", { class: "stop-handle", role: "slider", tabindex: "0", "aria-valuemin": "0",
-      "aria-valuemax": "100", "data-stop": "" });
+      "aria-valuemax": "100", "data-stop": "", "aria-describedby": `help-${this.key}-stops error-${this.key}` });
     handle.addEventListener("keydown", (e) => this.keyDown(id, e));
     handle.addEventListener("focus", () => { if (this.selected !== id) { this.selected = id; this.render(); } });
     handle.addEventListener("pointerdown", (e) => {
@@ -230,11 +252,14 @@ FG.GradientBuilder = class {
       this.selected = id;
       this.render();
       handle.setPointerCapture(e.pointerId);
+      this.draggingId = id;
       const follow = (m) => {
         const rect = this.bar.getBoundingClientRect();
         this.moveStop(id, (m.clientX - rect.left) / rect.width, m);
       };
       const up = () => {
+        this.draggingId = null;
+        this.renderHandles();
         handle.removeEventListener("pointermove", follow);
         handle.removeEventListener("pointerup", up);
         handle.removeEventListener("pointercancel", up);
@@ -272,8 +297,9 @@ FG.GradientBuilder = class {
     this.editorKey = key;
     const path = `${this.key}.stops[${index}]`;
     const location = FG.dom.el("input", { type: "text", class: "num", inputmode: "decimal",
-      value: String(stop.location), "aria-label": `Stop ${index + 1} location`, "data-input": `${path}.location`,
-      spellcheck: "false" });
+      value: String(stop.location), "aria-label": `Stop ${index + 1} position, 0 to 1`,
+      "data-input": `${path}.location`, spellcheck: "false", autocomplete: "off",
+      "aria-describedby": `help-${this.key}-stops error-${this.key}` });
     location.addEventListener("change", (e) => {
       const number = Number(location.value.trim());
       stop.location = location.value.trim() !== "" && isFinite(number) ? number : location.value.trim();

@@ -1,12 +1,14 @@
-// Match (the seed's "target versus yours"): a target, a PNG or another preset, shown beside
-// the current design at one instant, with `compare`'s score and difference map from
-// POST /v1/compare. It compares again after every new design.
+// Match (the seed's "target versus yours"): a target, an image or another preset, shown beside
+// the current design at one instant, with the match score (the colours each holds and where
+// they lie, on a 0 to 100 scale with words for its ranges), `compare`'s numbers, and its
+// difference map with a legend, from POST /v1/compare. It compares again after every new design.
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
   const targetImage = $("match-target"), yoursImage = $("match-yours"), diffImage = $("match-diff");
-  const scoreBox = $("match-score"), details = $("match-details");
+  const scoreBox = $("match-score"), details = $("match-details"), verdict = $("match-verdict");
+  const marker = $("match-marker"), legendMax = $("legend-max");
   const presetMenu = $("match-preset"), timeField = $("match-time");
   let target = null; // { ref: {image} | {design}, width, height, name }
   let timer = null;
@@ -47,19 +49,33 @@
       if (mine !== generation) return URL.revokeObjectURL(yours);
       setImage(yoursImage, yours);
       setImage(diffImage, report.differenceMap || "");
-      scoreBox.textContent = Number(report.score).toFixed(1);
+      showScore(report.match ? report.match.score : null);
+      legendMax.textContent = `${Number(report.largestDifference).toFixed(0)} levels (the largest here)`;
       // Identical frames have an infinite PSNR, which JSON writes as null (or leaves out).
       const psnr = typeof report.psnr === "number" && isFinite(report.psnr) ? report.psnr.toFixed(1) : "∞";
       // The names of `fluidgradient compare --json`.
       const deltaE = `ΔE mean ${Number(report.meanDeltaE).toFixed(3)}, max ${Number(report.largestDeltaE).toFixed(3)}`;
-      details.textContent = `PSNR ${psnr} dB · ${deltaE} · largest difference ${report.largestDifference} levels`
-        + ` · ${w}×${h} at ${t} s`;
+      const look = report.match ? `colours ${Number(report.match.colours).toFixed(3)}, layout `
+        + `${Number(report.match.layout).toFixed(3)} (OKLab) · ` : "";
+      details.textContent = `${look}pixel by pixel: score ${Number(report.score).toFixed(1)}, PSNR ${psnr} dB · `
+        + `${deltaE} · largest difference ${report.largestDifference} levels · ${w}×${h} at ${t} s`;
     } catch (error) {
       if (mine === generation) details.textContent = `Could not compare: ${error.problem?.detail || error.message}`;
     }
   }
 
   const soon = () => { clearTimeout(timer); timer = setTimeout(compare, 250); };
+
+  /** The score, its place on the scale and the words for its range. */
+  function showScore(score) {
+    const known = typeof score === "number" && isFinite(score);
+    scoreBox.textContent = known ? score.toFixed(1) : "–";
+    marker.hidden = !known;
+    if (!known) { verdict.textContent = ""; return; }
+    marker.style.left = `${Math.min(100, Math.max(0, score))}%`;
+    verdict.textContent = score >= 90 ? "nearly the same" : score >= 70 ? "close in colour and layout"
+      : score >= 40 ? "related" : "different";
+  }
 
   /** A PNG (or any image, converted to PNG on a canvas) as the target. */
   async function loadImage(file) {
@@ -83,6 +99,7 @@
     }
   }
 
+  $("match-open").addEventListener("click", () => $("match-file").click());
   $("match-file").addEventListener("change", (e) => {
     const file = e.target.files[0];
     if (file) loadImage(file);
@@ -108,17 +125,15 @@
     target = null;
     generation += 1;
     for (const img of [targetImage, yoursImage, diffImage]) setImage(img, "");
-    scoreBox.textContent = "–";
-    details.textContent = "Load a target PNG or choose a preset to compare with.";
+    showScore(null);
+    details.textContent = "Load a target image or choose a preset to compare with.";
     presetMenu.value = "";
   });
 
-  (async () => {
-    try {
-      const { presets } = await FG.api.json("GET", "/v1/presets");
-      presetMenu.append(...presets.map((p) => FG.dom.el("option", { value: p.name, "data-design": p.design }, p.name)));
-    } catch (_) { /* the studio shows the service's problem */ }
-  })();
+  /** Fills the preset menu from the service's list. */
+  function presetsAre(presets) {
+    presetMenu.append(...presets.map((p) => FG.dom.el("option", { value: p.name, "data-design": p.design }, p.name)));
+  }
   studio.onDesign(soon);
-  Object.assign(window.studio, { compare, loadTarget: loadImage });
+  Object.assign(window.studio, { compare, loadTarget: loadImage, matchPresets: presetsAre });
 })();

@@ -15,8 +15,8 @@ FG.model = (() => {
   };
   // The file's key order, as `presets show --json` writes it.
   const KEYS = ["name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
-    "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "colorSpace", "mixing", "size", "fps", "duration", "loop",
-    "pointScale", "blobs", "highlightBlobs"];
+    "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "colorSpace", "mixing", "size", "fps",
+    "duration", "loop", "pointScale", "blobs", "highlightBlobs", "grain"];
   const RANGE_FLAGS = { blobSize: "blob-size", blobAspect: "blob-aspect", opacity: "opacity",
     retargetInterval: "retarget-interval" };
 
@@ -144,6 +144,12 @@ FG.model = (() => {
       p.loop ? "--loop" : "--no-loop", "--edges", p.edges, "--color-space", p.colorSpace, "--mixing", p.mixing,
       "--point-scale", p.pointScale];
     for (const [key, flag] of Object.entries(RANGE_FLAGS)) words.push("--" + flag, rangeFlag(p[key]));
+    const grain = Object.assign({ amount: 0, size: 1, animated: false, mono: true }, p.grain || {});
+    words.push("--grain", grain.amount);
+    if (grain.amount > 0) {
+      words.push("--grain-size", grain.size, grain.animated ? "--grain-animated" : "--no-grain-animated",
+        grain.mono ? "--grain-mono" : "--no-grain-mono");
+    }
     words.push("-o", output);
     return words.map(shellWord).join(" ");
   }

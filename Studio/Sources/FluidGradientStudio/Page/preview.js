@@ -2,7 +2,9 @@
 // canvas, at 30 frames a second on a 1/30 s grid looping over the design's duration. A few
 // frames ahead are fetched at once; a frame is drawn when it is decoded and its turn has come,
 // so a slow service slows the preview down rather than skipping frames. A new design starts
-// at the instant on screen, drawn as soon as it arrives.
+// at the instant on screen, drawn as soon as it arrives. The preview may show another design
+// for a moment (hold-to-compare) and may fill the window (full screen), where its frames are
+// rendered at the window's size with the library's `keepingLook`.
 "use strict";
 window.FG = window.FG || {};
 
@@ -32,6 +34,9 @@ FG.Preview = class {
     this.due = 0;
     this.lastFrameURL = null;
     this.holding = false;
+    this.current = null; // { id, preset } of the design shown
+    this.comparing = null; // the id shown instead while hold-to-compare is held
+    this.exact = null; // [W, H] of the frames while full screen
     requestAnimationFrame((now) => this.tick(now));
   }
 
@@ -49,14 +54,34 @@ FG.Preview = class {
    * @param {number|null} editStart performance.now() of the input that led to it, for the latency.
    */
   show(id, preset, editStart) {
+    this.current = { id, preset };
+    this.apply(editStart);
+  }
+
+  /** Shows the design `id` (of the same size and duration) instead while on; null returns. */
+  compareWith(id) {
+    if (this.comparing === id) return;
+    this.comparing = id;
+    if (this.current) this.apply(null);
+  }
+
+  /** Renders frames at `size` ([W, H], the window's) while full screen; null for the usual box. */
+  setExact(size) {
+    this.exact = size;
+    if (this.current) this.apply(null);
+  }
+
+  apply(editStart) {
+    const preset = this.current.preset;
     const [w, h] = FG.model.parseSize(preset.size) || [1920, 1080];
-    const [pw, ph] = FG.Preview.fit(w, h);
+    const [pw, ph] = this.exact || FG.Preview.fit(w, h);
     const count = Math.max(1, Math.round(Number(preset.duration) * FG.Preview.FPS) || 1);
     for (const controller of this.inFlight.values()) controller.abort();
     this.inFlight.clear();
     for (const bitmap of this.ready.values()) bitmap.close();
     this.ready.clear();
-    this.design = { id, width: pw, height: ph, count, editStart };
+    const id = this.comparing || this.current.id;
+    this.design = { id, width: pw, height: ph, count, editStart: this.comparing ? null : editStart };
     this.k = this.k % count;
     this.drawn = -1;
     this.canvas.parentElement.style.setProperty("--aspect", String(w / h));

@@ -1,15 +1,18 @@
 // A two-thumb range slider (the seed's range slider): a min and a max on one track, each
 // thumb clamped to the track and to the other thumb, values snapped to a step and shown
-// formatted. Mouse or touch drags a thumb (a press on the track takes the nearer one); the
-// keyboard moves the focused thumb. Typed values in the two fields go to the preset as typed,
-// so the library's validation, not this control, judges them.
+// formatted. A thumb follows a drag from where it was grabbed (Shift moves it a tenth as
+// far, for fine changes); a press on the track takes the nearer thumb there; the keyboard
+// moves the focused thumb. Typed values go to the preset as typed, so the library's
+// validation judges them, except a number past the slider's ends, which the page refuses in
+// the slider's words.
 "use strict";
 window.FG = window.FG || {};
 
 FG.RangeSlider = class {
   /**
-   * @param {object} options `key` (the preset key, e.g. "blobSize"), `label`, `bounds` [lo, hi]
-   *   of the track, `step`, `format(value)` for shown values, `onChange(range, event)`.
+   * @param {object} options `key` (the preset key, e.g. "blobSize"), `label`, `parts` (the words
+   *   for min and max, e.g. ["smallest", "largest"]), `bounds` [lo, hi] of the track, `step`,
+   *   `format(value)` for shown values, `help` (its help line element), `onChange(range, event)`.
    */
   constructor(options) {
     Object.assign(this, options);
@@ -22,28 +25,36 @@ FG.RangeSlider = class {
     const root = FG.dom.el("div", { class: "field range-field" });
     const head = FG.dom.el("div", { class: "field-head" }, [
       FG.dom.el("span", { class: "label", id: `${this.key}-label` }, this.label),
-      (this.readout = FG.dom.el("span", { class: "readout" })),
+      (this.readout = FG.dom.el("span", { class: "readout", "aria-hidden": "true" })),
     ]);
     this.track = FG.dom.el("div", { class: "range-track", "data-range": this.key });
     this.fill = FG.dom.el("div", { class: "range-fill" });
     this.track.append(this.fill);
     this.thumbs = {};
     this.inputs = {};
+    const describedBy = `help-${this.key} error-${this.key}`;
+    const fields = [];
     for (const part of ["min", "max"]) {
-      const name = `${this.label} ${part === "min" ? "minimum" : "maximum"}`;
+      const word = (this.parts || ["minimum", "maximum"])[part === "min" ? 0 : 1];
+      const name = `${this.label}, ${word}`;
       const thumb = FG.dom.el("div", { class: "thumb", role: "slider", tabindex: "0", "aria-label": name,
-        "data-thumb": part, "aria-orientation": "horizontal" });
+        "data-thumb": part, "aria-orientation": "horizontal", "aria-describedby": describedBy });
       thumb.addEventListener("keydown", (event) => this.keyDown(part, event));
       this.track.append(thumb);
       this.thumbs[part] = thumb;
-      const input = FG.dom.el("input", { class: "num", type: "text", inputmode: "decimal", "aria-label": name,
-        "data-input": `${this.key}.${part}`, spellcheck: "false" });
+      const id = `field-${this.key}-${part}`;
+      const input = FG.dom.el("input", { class: "num", type: "text", inputmode: "decimal", id,
+        "data-input": `${this.key}.${part}`, spellcheck: "false", autocomplete: "off", "aria-describedby": describedBy });
       input.addEventListener("change", (event) => this.typed(part, input.value, event));
       this.inputs[part] = input;
+      fields.push(FG.dom.el("label", { class: "inline range-input", for: id }, [
+        FG.dom.el("span", { class: "part" }, word[0].toUpperCase() + word.slice(1)), input]));
     }
     this.track.addEventListener("pointerdown", (event) => this.press(event));
-    const body = FG.dom.el("div", { class: "range-body" }, [this.inputs.min, this.track, this.inputs.max]);
-    root.append(head, body, FG.dom.el("div", { class: "error", "data-error-for": this.key, role: "alert" }));
+    const body = FG.dom.el("div", { class: "range-body" }, [this.track]);
+    const typedRow = FG.dom.el("div", { class: "range-typed" }, fields);
+    root.append(head, body, typedRow, this.help || "",
+      FG.dom.el("div", { class: "error", id: `error-${this.key}`, "data-error-for": this.key, role: "alert" }));
     return root;
   }
 
@@ -104,20 +115,36 @@ FG.RangeSlider = class {
     this.onChange(Object.assign({}, this.value), event);
   }
 
-  /** A press on the track: the nearer thumb (the one in the press's direction when they meet) follows the pointer. */
+  /**
+   * A press: on a thumb, the thumb follows the pointer from where it was grabbed; on the track,
+   * the nearer thumb (the one in the press's direction when they meet) jumps there first.
+   * With Shift held, the thumb moves a tenth of the pointer's way.
+   */
   press(event) {
     if (event.button !== 0) return;
     event.preventDefault();
-    const value = this.valueAt(event.clientX);
+    const pressed = this.valueAt(event.clientX);
     const [lo] = this.span();
     const min = this.numeric("min", lo), max = this.numeric("max", lo);
     let part = event.target.dataset.thumb;
-    if (!part) part = Math.abs(value - min) < Math.abs(value - max) || (min === max && value < min) ? "min" : "max";
+    const onThumb = Boolean(part);
+    if (!part) part = Math.abs(pressed - min) < Math.abs(pressed - max) || (min === max && pressed < min) ? "min" : "max";
     this.thumbs[part].focus();
     this.track.setPointerCapture(event.pointerId);
     this.dragging = part;
-    this.move(part, value, event);
-    const moved = (e) => this.move(part, this.valueAt(e.clientX), e);
+    if (!onThumb) this.move(part, pressed, event);
+    let anchorX = event.clientX, anchorValue = this.numeric(part, lo);
+    let fine = event.shiftKey;
+    const moved = (e) => {
+      if (e.shiftKey !== fine) { // re-anchor, so switching between coarse and fine never jumps
+        fine = e.shiftKey;
+        anchorX = e.clientX;
+        anchorValue = this.numeric(part, lo);
+        return;
+      }
+      const delta = (e.clientX - anchorX) * (this.spanWidth() / this.trackWidth()) * (fine ? 0.1 : 1);
+      this.move(part, anchorValue + delta, e);
+    };
     const up = () => {
       this.track.removeEventListener("pointermove", moved);
       this.track.removeEventListener("pointerup", up);
@@ -128,6 +155,9 @@ FG.RangeSlider = class {
     this.track.addEventListener("pointerup", up);
     this.track.addEventListener("pointercancel", up);
   }
+
+  trackWidth() { return Math.max(1, this.track.getBoundingClientRect().width); }
+  spanWidth() { const [lo, hi] = this.span(); return hi - lo; }
 
   valueAt(clientX) {
     const rect = this.track.getBoundingClientRect();
@@ -153,6 +183,8 @@ FG.RangeSlider = class {
     const trimmed = text.trim();
     const number = Number(trimmed);
     const v = trimmed !== "" && isFinite(number) ? number : trimmed;
+    const problem = FG.labels.sliderProblem(`${this.key}.${part}`, v, this.span());
+    if (problem) return FG.problems.showLocal(`${this.key}.${part}`, problem, this.key);
     this.value = Object.assign({}, this.value, { [part]: v });
     this.render();
     this.onChange(Object.assign({}, this.value), event);
