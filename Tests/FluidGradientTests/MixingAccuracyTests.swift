@@ -31,6 +31,31 @@ import Testing
         }
     }
 
+    /// The expanded rows (8-bit RGBA over an opaque background on a reduced grid, the
+    /// common case) convert back from the mixing space at the grid's nodes and spread the
+    /// encoded values between them: every built-in preset with an opaque colour background,
+    /// at 320x180 (cells of about 24 pixels), stays within the tolerance.
+    @Test(arguments: mixed)
+    func expandedRowsStayWithinTheTolerance(mixing: MixingSpace) throws {
+        var checked = 0
+        for name in PresetFixtures.builtInNames {
+            var preset = try PresetFixtures.builtIn(name)
+            (preset.width, preset.height, preset.mixing) = (320, 180, mixing)
+            let spec = preset.frameSpec
+            guard case .color(let color) = spec.background, color.alpha == 1, FrameRenderer(spec: spec).cellSize > 1
+            else { continue }
+            let scene = Animator(preset: preset).scene(at: 2.5)
+            let reference = ReferenceRenderer.render(scene, spec: spec, threads: 2)
+            var rgba = PixelBuffer(width: 320, height: 180, format: .rgba)
+            FrameRenderer(spec: spec, threads: 2).render(scene, dither: false, into: &rgba)
+            let error = errorAgainstReference(rgba, reference)
+            #expect(error.max <= 2, "\(name): largest error \(error.max) levels at \(error.worst)")
+            #expect(error.mean <= 0.5, "\(name): mean error \(error.mean) levels")
+            checked += 1
+        }
+        #expect(checked >= 5, "only \(checked) presets take the expanded rows")
+    }
+
     /// The thin-rim sweep: a blob a few pixels wide moved across a pixel in quarter steps,
     /// beside a black blob whose rim runs along it, at blurs whose cells are wider than it.
     @Test(arguments: mixed, [0.42, 0.5, 0.6])

@@ -47,7 +47,7 @@ struct OutputPass {
         // with grain, which acts on each pixel's RGB before the expanded rows' Y′CbCr.
         let pairs = (spec.height + 1) / 2
         let expandable =
-            decoder == nil && grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
+            grid.horizontal.cellSize > 1 && background.opaqueConstant != nil
             && (format == .rgba || (format == .yuv420p && grain == nil))
         parallelChunks(pairs, threads: threads, minimumChunk: 8) { pairRange in
             var grainRows = grainTile.map {
@@ -89,7 +89,9 @@ struct OutputPass {
                             row, values: values, deltas: deltas, columnCell: columnCell,
                             columnFraction: columnFraction, unpremultiply: format.hasAlpha && decoder == nil,
                             into: shaded)
-                        decoder?.decode(shaded, count: width, unpremultiply: format.hasAlpha)
+                        if background.opaqueConstant == nil {
+                            decoder?.decode(shaded, count: width, unpremultiply: format.hasAlpha)
+                        }
                         // Without alpha, a frame that may be transparent is shaded premultiplied.
                         grain?.row(row).apply(
                             to: shaded, count: spec.width,
@@ -115,7 +117,7 @@ struct OutputPass {
         let rows = ExpandedRows(
             width: spec.width, format: format, weights: matrix.weights, columnCell: columnCell,
             columnFraction: columnFraction,
-            columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes)
+            columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes, decoder: decoder)
         let window = ExpandedRows.Window(width: spec.width, cellCount: grid.refinedWidth, format: format)
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let background = background.opaqueConstant!
@@ -239,6 +241,8 @@ struct OutputPass {
                 let p = upper[cell] + g * (lower[cell] - upper[cell])
                 values[cell] = p + color * (1 - p.w)
             }
+            // Opaque throughout: converted back at the refined columns, then spread between them.
+            decoder?.decode(values, count: rowWidth, unpremultiply: false)
         } else {
             OutputPass.interpolate(upper, lower, fraction: g, count: rowWidth, into: values)
         }
