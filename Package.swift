@@ -48,8 +48,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FluidGradientTests", dependencies: ["FluidGradient"]),
-        .testTarget(name: "FluidGradientIOTests", dependencies: ["FluidGradientIO"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["FluidGradientIO"]),
+        .testTarget(name: "FluidGradientIOTests", dependencies: ["FluidGradientIO", "FluidGradientTesting"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["FluidGradientIO", "FluidGradientTesting"]),
         .testTarget(name: "GoldenTests", dependencies: ["FluidGradientTesting"], exclude: ["__Goldens__"]),
     ]
 )

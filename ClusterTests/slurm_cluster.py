@@ -27,7 +27,7 @@ import subprocess
 import tempfile
 import time
 
-from support import free_port
+from support import FLUIDGRADIENT, free_port, skip_or_fail
 
 # The commands the tests run, and the Debian package of each.
 PACKAGES = {
@@ -277,3 +277,17 @@ class SlurmCluster:
             print(f"\nThe cluster's directory, kept: {self.root}", flush=True)
         else:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def started_cluster():
+    """A one-node cluster for a test module's `setUpModule`, beside the command under test;
+    where this machine cannot host one, the module's tests are skipped (see `skip_or_fail`).
+    The module's `tearDownModule` calls `stop()` and `remove()` on it."""
+    cluster = SlurmCluster(os.path.dirname(os.path.abspath(FLUIDGRADIENT)))
+    try:
+        cluster.start()
+    except ClusterUnavailable as reason:
+        cluster.stop()
+        cluster.remove()
+        skip_or_fail(f"the Slurm tests cannot run on this machine: {reason}")
+    return cluster

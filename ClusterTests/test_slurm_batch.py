@@ -12,9 +12,9 @@ import socket
 import time
 import unittest
 
-from slurm_cluster import ClusterUnavailable, SlurmCluster
-from support import (EXAMPLES, FLUIDGRADIENT, files, fluidgradient, reference_outputs, shard_outputs, skip_or_fail,
-                     temporaries, write_manifest)
+from slurm_cluster import started_cluster
+from support import (EXAMPLES, files, fluidgradient, reference_outputs, shard_outputs, temporaries,
+                     write_manifest)
 
 SCRIPT = os.path.join(EXAMPLES, "slurm-array.sbatch")
 TASKS = 3
@@ -23,13 +23,7 @@ CLUSTER = None
 
 def setUpModule():
     global CLUSTER
-    CLUSTER = SlurmCluster(os.path.dirname(os.path.abspath(FLUIDGRADIENT)))
-    try:
-        CLUSTER.start()
-    except ClusterUnavailable as reason:
-        CLUSTER.stop()
-        CLUSTER.remove()
-        skip_or_fail(f"the Slurm tests cannot run on this machine: {reason}")
+    CLUSTER = started_cluster()
 
 
 def tearDownModule():

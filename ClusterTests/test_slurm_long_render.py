@@ -13,8 +13,8 @@ import os
 import subprocess
 import unittest
 
-from slurm_cluster import ClusterUnavailable, SlurmCluster
-from support import EXAMPLES, FLUIDGRADIENT, fluidgradient, skip_or_fail, temporaries
+from slurm_cluster import started_cluster
+from support import EXAMPLES, fluidgradient, temporaries
 
 RENDER = os.path.join(EXAMPLES, "slurm-frame-range.sbatch")
 JOIN = os.path.join(EXAMPLES, "join-pieces.sh")
@@ -26,13 +26,7 @@ CLUSTER = None
 
 def setUpModule():
     global CLUSTER
-    CLUSTER = SlurmCluster(os.path.dirname(os.path.abspath(FLUIDGRADIENT)))
-    try:
-        CLUSTER.start()
-    except ClusterUnavailable as reason:
-        CLUSTER.stop()
-        CLUSTER.remove()
-        skip_or_fail(f"the Slurm tests cannot run on this machine: {reason}")
+    CLUSTER = started_cluster()
 
 
 def tearDownModule():

@@ -5,12 +5,14 @@
 #
 #   Scripts/delivery-benchmark.sh                 every preset, the baseline for BASELINES of them
 #   PRESETS="default ocean" BASELINES=1 Scripts/delivery-benchmark.sh
+#   SKIP_ANIMATED=1 BASELINES=0 Scripts/delivery-benchmark.sh   the bundles alone (issue 33's rows 3-6)
 #
 # Rows 1-3 read each bundle's manifest.json: bytes, and PSNR and the largest error over
 # RGB after a bilinear upscale to 1080p, against the 16-bit, dither-off 1080p render at
 # 5 instants of the loop. Row 4 is each bundle's wall time (all of its encodes, its
 # posters and those measurements). Row 5 encodes a 4 s loop as .webp and .avif at their
-# default encode size. Row 6 is measured in Chromium by BrowserTests (./run test prints it).
+# default encode size. Each loop's crf is the bundle's searched rate; row 6 is the most
+# banding any file of a bundle adds (manifest.json's banding; flagged above 1).
 # Needs ffmpeg and avifenc; builds the release binary first; scratch files under /tmp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,10 +47,16 @@ for preset in $PRESETS; do
         rm -f "$WORK/$preset-full.mp4"
         baselines=$((baselines + 1))
     fi
-    "$BIN" render --preset "$preset" --size 1920x1080 --fps 60 --duration 4 --loop --quiet -o "$WORK/$preset.webp"
-    "$BIN" render --preset "$preset" --size 1920x1080 --fps 60 --duration 4 --loop --quiet -o "$WORK/$preset.avif"
+    webp=-
+    avif=-
+    if [ -z "${SKIP_ANIMATED:-}" ]; then
+        "$BIN" render --preset "$preset" --size 1920x1080 --fps 60 --duration 4 --loop --quiet -o "$WORK/$preset.webp"
+        "$BIN" render --preset "$preset" --size 1920x1080 --fps 60 --duration 4 --loop --quiet -o "$WORK/$preset.avif"
+        webp=$(stat -c %s "$WORK/$preset.webp")
+        avif=$(stat -c %s "$WORK/$preset.avif")
+    fi
     python3 - "$WORK/$preset/manifest.json" "$preset" "$bundle_s" "$full_s" "$full_bytes" \
-        "$(stat -c %s "$WORK/$preset.webp")" "$(stat -c %s "$WORK/$preset.avif")" >>"$WORK/rows.tsv" <<'EOF'
+        "$webp" "$avif" >>"$WORK/rows.tsv" <<'EOF'
 import json, sys
 manifest, preset, bundle_s, full_s, full_bytes, webp, avif = sys.argv[1:]
 files = {f["file"]: f for f in json.load(open(manifest))["files"]}
@@ -56,7 +64,9 @@ encoded = json.load(open(manifest))["encodedWidth"], json.load(open(manifest))["
 row = [preset, f"{encoded[0]}x{encoded[1]}", bundle_s, full_s, full_bytes, webp, avif]
 for name in ("loop-av1.mp4", "loop-hevc.mp4", "loop-h264.mp4", "loop-vp9.webm"):
     f = files[name]
-    row += [str(f["bytes"]), str(f["psnr"]), str(f["largestError"])]
+    row += [str(f["bytes"]), str(f["psnr"]), str(f["largestError"]), str(f.get("crf", "-"))]
+banding = max((f["banding"], name) for name, f in files.items() if "banding" in f)
+row += [str(banding[0]), banding[1]]
 print("\t".join(row))
 EOF
     rm -rf "${WORK:?}/$preset" "$WORK/$preset.webp" "$WORK/$preset.avif"
@@ -67,14 +77,16 @@ import statistics, sys
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
 codecs = ("AV1", "HEVC", "H.264", "VP9")
 print("preset      encoded  bundle s  full H.264 s  full H.264 bytes  webp 4s  avif 4s  "
-      + "  ".join(f"{c} bytes / dB / largest" for c in codecs))
+      + "  ".join(f"{c} bytes / dB / largest / crf" for c in codecs) + "  most banding (file)")
 for r in rows:
-    cells = [f"{r[7 + 3 * i]:>8} / {float(r[8 + 3 * i]):.2f} / {float(r[9 + 3 * i]):.2f}" for i in range(4)]
-    print(f"{r[0]:<11} {r[1]:<8} {r[2]:>8}  {r[3]:>12}  {r[4]:>16}  {r[5]:>7}  {r[6]:>7}  " + "  ".join(cells))
+    cells = [f"{r[7 + 4 * i]:>8} / {float(r[8 + 4 * i]):.2f} / {float(r[9 + 4 * i]):.2f} / {r[10 + 4 * i]:>2}"
+             for i in range(4)]
+    print(f"{r[0]:<11} {r[1]:<8} {r[2]:>8}  {r[3]:>12}  {r[4]:>16}  {r[5]:>7}  {r[6]:>7}  " + "  ".join(cells)
+          + f"  {float(r[23]):.3f} ({r[24]})")
 print()
 median = lambda values: statistics.median(values)
 def codec(i):
-    column = [(int(r[7 + 3 * i]), float(r[8 + 3 * i]), float(r[9 + 3 * i])) for r in rows]
+    column = [(int(r[7 + 4 * i]), float(r[8 + 4 * i]), float(r[9 + 4 * i])) for r in rows]
     return median([c[0] for c in column]), min(c[1] for c in column), max(c[2] for c in column)
 av1, hevc, h264 = codec(0), codec(1), codec(2)
 print(f"row 1  AV1 .mp4, 10 s: median {av1[0] / 1000:.0f} KB; worst PSNR {av1[1]:.2f} dB, worst largest error "
@@ -90,8 +102,13 @@ if baseline:
     line += (f"; today's full-size H.264 alone: median {full:.1f} s and {median([b[1] for b in baseline]) / 1e6:.2f} MB "
              f"over {len(baseline)} presets -> bundle/baseline {median([b[2] / b[0] for b in baseline]):.2f}x")
 print(line)
-webp = [int(r[5]) for r in rows]
-avif = [int(r[6]) for r in rows]
-print(f"row 5  4 s loop at 1080p display: .webp median {median(webp) / 1e6:.2f} MB, largest {max(webp) / 1e6:.2f} MB; "
-      f".avif median {median(avif) / 1e6:.2f} MB, largest {max(avif) / 1e6:.2f} MB (target each <= 1 MB)")
+banding = max(rows, key=lambda r: float(r[23]))
+print(f"row 6  banding: most added by any file {float(banding[23]):.3f} ({banding[0]} {banding[24]}); "
+      f"{sum(float(r[23]) > 1 for r in rows)} presets with a file over 1 (target: none; the banded control, "
+      "dusk's 8-bit frame without dither, adds 2.90: BandingCompareTests)")
+webp = [int(r[5]) for r in rows if r[5] != "-"]
+avif = [int(r[6]) for r in rows if r[6] != "-"]
+if webp:
+    print(f"row 5  4 s loop at 1080p display: .webp median {median(webp) / 1e6:.2f} MB, largest {max(webp) / 1e6:.2f} MB; "
+          f".avif median {median(avif) / 1e6:.2f} MB, largest {max(avif) / 1e6:.2f} MB (target each <= 1 MB)")
 EOF

@@ -6,7 +6,8 @@
 #   Scripts/fuzz.sh [SECONDS] [PARSER...]
 #
 # Runs each PARSER (preset, manifest, palette, fill, webp; default all five) for SECONDS
-# (default 30). It builds Fuzz/FuzzParsers.swift and the FluidGradient module's sources
+# (default 30), as many at a time as there are cores ($FLUIDGRADIENT_FUZZ_JOBS to choose).
+# It builds Fuzz/FuzzParsers.swift and the FluidGradient module's sources
 # with swiftc, and Fuzz/FuzzWebP.c with Sources/CWebPCodec with clang (webp), into
 # .build-fuzz/, apart from SwiftPM's build, which it leaves alone. The
 # committed seeds in Fuzz/Corpus/PARSER are only read; what the fuzzer learns goes to
@@ -79,23 +80,47 @@ if wants webp && stale "$webp_binary" $webp_sources; then
     build_webp_target
 fi
 
+# Fuzzes PARSER for $seconds s and prints one line of its statistics; fails on a finding.
+fuzz_one() {
+    local parser=$1 target=$binary
+    [ "$parser" = webp ] && target=$webp_binary
+    mkdir -p "$build/corpus/$parser"
+    # -timeout: an input that takes over 10 s is a finding too (a hang).
+    local status=0
+    FLUIDGRADIENT_FUZZ_PARSER=$parser "$target" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/findings/$parser-" \
+        "$build/corpus/$parser" "Fuzz/Corpus/$parser" > "$build/$parser.log" 2>&1 || status=1
+    if [ $status -ne 0 ]; then
+        echo "FINDING in the $parser parser; see $build/$parser.log and $build/findings/"
+        grep -E "ERROR|SUMMARY|Fatal error|Test unit written" "$build/$parser.log" | head -5 || true
+    fi
+    echo "$parser: $(grep -E "^stat::(number_of_executed_units|peak_rss_mb)|^#[0-9]+ *DONE" "$build/$parser.log" |
+        tr '\n' ' ')corpus $(find "$build/corpus/$parser" -type f | wc -l) files"
+    return $status
+}
+
 mkdir -p "$build/findings"
-status=0
 for parser in "${parsers[@]}"; do
     [ -d "Fuzz/Corpus/$parser" ] || { echo "no seed corpus Fuzz/Corpus/$parser" >&2; exit 2; }
-    mkdir -p "$build/corpus/$parser"
-    echo "Fuzzing the $parser parser for $seconds s..."
-    # -timeout: an input that takes over 10 s is a finding too (a hang).
-    target=$binary
-    [ "$parser" = webp ] && target=$webp_binary
-    if ! FLUIDGRADIENT_FUZZ_PARSER=$parser "$target" -max_total_time="$seconds" -max_len=8192 -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/findings/$parser-" \
-        "$build/corpus/$parser" "Fuzz/Corpus/$parser" > "$build/$parser.log" 2>&1; then
-        status=1
-        echo "FINDING in the $parser parser; see $build/$parser.log and $build/findings/" >&2
-        grep -E "ERROR|SUMMARY|Fatal error|Test unit written" "$build/$parser.log" | head -5 >&2 || true
+done
+# libFuzzer runs one input at a time, so the parsers run side by side, one per core.
+jobs=${FLUIDGRADIENT_FUZZ_JOBS:-$(nproc)}
+echo "Fuzzing ${parsers[*]} for $seconds s each, $jobs at a time..."
+status=0
+running=0
+for parser in "${parsers[@]}"; do
+    if [ $running -ge "$jobs" ]; then
+        wait -n || status=1
+        running=$((running - 1))
     fi
-    grep -E "^stat::(number_of_executed_units|peak_rss_mb)|^#[0-9]+ *DONE" "$build/$parser.log" | tr '\n' ' ' || true
-    echo "corpus $(find "$build/corpus/$parser" -type f | wc -l) files"
+    fuzz_one "$parser" > "$build/$parser.summary" &
+    running=$((running + 1))
+done
+while [ $running -gt 0 ]; do
+    wait -n || status=1
+    running=$((running - 1))
+done
+for parser in "${parsers[@]}"; do
+    cat "$build/$parser.summary"
 done
 exit $status

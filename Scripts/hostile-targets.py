@@ -23,7 +23,6 @@ import argparse
 import json
 import os
 import signal
-import socket
 import statistics
 import sys
 import threading
@@ -50,11 +49,7 @@ def target_1():
     try:
         cached = "/v1/presets/aurora/frames/320x180/1.png"
         server.request("GET", cached)
-        for _ in range(1100):
-            try:
-                idle.append(server.connect())
-            except OSError:
-                break
+        idle = server.idle_connections(1100)
         time.sleep(2)
         results = []
         for index in range(60):
@@ -167,12 +162,7 @@ def target_3b():
 def target_4():
     server = Server("--deadline", "60")
     try:
-        stalled = server.connect()
-        stalled.sendall(b"POST /v1/images HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\n"
-                        b"Content-Length: 1000\r\n\r\n\x89")
-        unread = server.connect()
-        unread.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        unread.sendall(b"GET /v1/presets/aurora/frames/3840x2160/3.png HTTP/1.1\r\nHost: x\r\n\r\n")
+        server.stalled_body_and_unread_download()
         time.sleep(5)
         status, seconds = server.terminate(timeout=60)
         print(f"target 4: SIGTERM with a stalled body and an unread 4K frame: exit {status} after "

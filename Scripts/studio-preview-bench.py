@@ -2,6 +2,7 @@
 """Measures the studio's live preview in headless Chromium (issue 26, target 4; issue 38, targets 4 and 5).
 
     Scripts/studio-preview-bench.py [--studio BIN] [--seconds N] [--edits N] [--job FORMAT] [--gallery] [--json]
+                                    [--studio-options '--job-niceness 0']
 
 Starts the render service (FLUIDGRADIENT_STUDIO_BIN, or Studio/.build/release/fluidgradient-
 studio), loads the studio in Debian's Chromium as the browser tests do (BrowserTests/harness.py;
@@ -17,7 +18,8 @@ run it with their venv, .build-browser/venv/bin/python), and reports:
   them while the preview plays;
 - with --job FORMAT (such as bundle), the same edits while the service renders a job of the
   default preset in that format: one job is kept running (a new one starts when the last ends)
-  from before the first edit to after the last;
+  from before the first edit to after the last (at the service's job niceness, 19 unless
+  --studio-options gives another: `--job-niceness 0` runs the job at the preview's priority);
 - with --gallery, how long the gallery takes to show every built-in preset's thumbnail, from
   opening its tab to the last image decoded: first on a cold service, then with the service's
   frame cache warm and the browser's cache off (a new visitor), then with both warm.
@@ -29,6 +31,7 @@ import argparse
 import json
 import os
 import random
+import shlex
 import statistics
 import sys
 import tempfile
@@ -141,6 +144,7 @@ def main():
     parser.add_argument("--job", help="keep a render job in this format (such as bundle) running during the edits")
     parser.add_argument("--gallery", action="store_true", help="also time the gallery's thumbnails")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--studio-options", default="", help="more options for the service, as one shell string")
     options = parser.parse_args()
     # Every press must change the preset: blob size max (0.6, step 0.01) stays above its min
     # (0.15) for 44 presses, and opacity min (0.5) below its max (1) for 49.
@@ -149,6 +153,7 @@ def main():
 
     work = tempfile.mkdtemp(prefix="fluidgradient-bench-")
     arguments = ["--page-directory", options.page_directory] if options.page_directory else []
+    arguments += shlex.split(options.studio_options)
     server = StudioServer(options.studio, work, arguments)
     driver = chromium()
     try:

@@ -28,10 +28,13 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "PageEmbedder"),
+        // glibc's allocator settings (malloc.h), which the Glibc module leaves out.
+        .target(name: "CMallocTuning"),
         .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["PageEmbedder"]),
         .target(
             name: "FluidGradientStudio",
             dependencies: [
+                "CMallocTuning",
                 .product(name: "FluidGradientIO", package: "FluidGradient"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

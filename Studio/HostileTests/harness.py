@@ -18,6 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BINARY = os.environ.get("FLUIDGRADIENT_STUDIO_BIN",
                         os.path.join(ROOT, "Studio/.build/release/fluidgradient-studio"))
 
+LARGE_FRAME = b"GET /v1/presets/aurora/frames/3840x2160/3.png HTTP/1.1\r\nHost: x\r\n\r\n"
+
 
 def free_port():
     with socket.socket() as probe:
@@ -73,6 +75,27 @@ class Server:
         sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
         self.sockets.append(sock)
         return sock
+
+    def idle_connections(self, count):
+        """Up to `count` raw connections that send nothing, as many as the client can open."""
+        idle = []
+        for _ in range(count):
+            try:
+                idle.append(self.connect())
+            except OSError:
+                break
+        return idle
+
+    def stalled_body_and_unread_download(self):
+        """What a shutdown must close: an upload that stops after its body's first byte, and a
+        4K frame asked for on a 4 KiB receive buffer and never read."""
+        stalled = self.connect()
+        stalled.sendall(b"POST /v1/images HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\n"
+                        b"Content-Length: 1000\r\n\r\n\x89")
+        unread = self.connect()
+        unread.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        unread.sendall(LARGE_FRAME)
+        return stalled, unread
 
     def descriptors(self):
         return len(os.listdir(f"/proc/{self.process.pid}/fd"))

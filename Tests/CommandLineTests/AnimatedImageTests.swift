@@ -36,7 +36,8 @@ import Testing
             CodecTests.contains(
                 avif,
                 [
-                    "-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-pix_fmt", "yuv420p10le", "-color_range", "tv",
+                    "-c:v", "libsvtav1", "-preset", "8", "-crf", "35", "-svtav1-params", "enable-tf=0", "-pix_fmt",
+                    "yuv420p10le", "-color_range", "tv",
                     "-color_primaries", "bt709", "-color_trc", "iec61966-2-1", "-colorspace", "bt709", "-f", "avif",
                 ]))
         let alpha = Self.arguments(.avif, transparent: true)
@@ -46,6 +47,7 @@ import Testing
                 alpha,
                 [
                     "-map", "[color]", "-map", "[alpha]", "-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35",
+                    "-svtav1-params:v:0", "enable-tf=0",
                     "-color_range:v:0", "tv", "-color_primaries:v:0", "bt709", "-color_trc:v:0", "iec61966-2-1",
                     "-colorspace:v:0", "bt709", "-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30",
                     "-threads:v:1", "2", "-color_range:v:1", "pc", "-f", "avif",

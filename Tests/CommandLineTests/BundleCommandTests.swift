@@ -7,6 +7,9 @@ import Testing
     /// A small loop: σ ≈ 83 px at 640x360, so the loops are encoded at 320x180.
     static let loop = ["render", "--size", "640x360", "--fps", "10", "--duration", "1", "--loop"]
 
+    /// Rates of the user's for every codec, which skip the search (it runs in the first test).
+    static let givenRates = ["--crf", "av1=35", "--crf", "hevc=22", "--crf", "h264=30", "--crf", "vp9=30"]
+
     private static func manifest(_ directory: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/manifest.json"))
         return try JSONSerialization.jsonObject(with: data) as! [String: Any]
@@ -39,6 +42,21 @@ import Testing
             #expect(file["width"] as? Int == (isLoop ? 320 : 640), "\(name)")
             // Blurred frames hold little detail: every file is well within the codecs' own loss.
             #expect((file["psnr"] as! Double) > 40 && (file["largestError"] as! Double) < 16, "\(name): \(file)")
+            // No 10-bit file adds banding over the threshold (issue 33, target 6; the control is
+            // BundleBandingTests'). The 8-bit files do, as yet: their codecs smooth away the dither
+            // (H.264 3.5, the WebP and JPEG posters 2.3 and 2.4 here; lossless H.264 adds 0).
+            if file["bitDepth"] as? Int == 8 {
+                withKnownIssue("8-bit files band once their codec smooths the dither away") {
+                    #expect((file["banding"] as! Double) <= 1, "\(name): \(file)")
+                }
+            } else {
+                #expect((file["banding"] as! Double) <= 1, "\(name): \(file)")
+            }
+            guard isLoop else { continue }
+            // Each loop's rate was searched, and the whole loop meets its codec's bar.
+            #expect(file["crf"] is Int && file["rateChoice"] as? String == "searched", "\(name): \(file)")
+            let bar = name.contains("h264") ? 49.0 : 50
+            #expect((file["psnr"] as! Double) >= bar && (file["largestError"] as! Double) <= 8, "\(name): \(file)")
         }
         let hevc = Self.files(manifest).first { $0["file"] as! String == "loop-hevc.mp4" }!
         #expect((hevc["type"] as! String).hasPrefix("video/mp4; codecs=\"hvc1.2.4.L"))
@@ -51,9 +69,16 @@ import Testing
     @Test func aTransparentBundleStacksAlphaForThePlayer() throws {
         let scratch = Scratch()
         let directory = scratch.file("web")
-        let result = run(Self.loop + ["--background", "transparent", "--bundle", directory])
+        let result = run(Self.loop + ["--background", "transparent", "--bundle", directory] + Self.givenRates)
         #expect(result.status == 0, "\(result.stderr)")
         let files = Self.files(try Self.manifest(directory))
+        // The user's rates win over the search.
+        let rates = Dictionary(
+            uniqueKeysWithValues: files.compactMap { file in
+                (file["crf"] as? Int).map { (file["file"] as! String, "\($0) \(file["rateChoice"] as! String)") }
+            })
+        #expect(rates["loop-h264-stacked.mp4"] == "30 given", "\(rates)")
+        #expect(rates["loop-av1-stacked.mp4"] == "35 given", "\(rates)")
         let loops = files.filter { $0["role"] as! String == "stacked-alpha-loop" }
         #expect(
             loops.map { $0["file"] as! String } == [
@@ -72,8 +97,8 @@ import Testing
     @Test func aSecondRunReplacesTheBundleAndOtherDirectoriesAreRefused() throws {
         let scratch = Scratch()
         let directory = scratch.file("web")
-        #expect(run(Self.loop + ["--bundle", directory, "--quiet"]).status == 0)
-        let again = run(Self.loop + ["--bundle", directory, "--quiet", "--seed", "5"])
+        #expect(run(Self.loop + ["--bundle", directory, "--quiet"] + Self.givenRates).status == 0)
+        let again = run(Self.loop + ["--bundle", directory, "--quiet", "--seed", "5"] + Self.givenRates)
         #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
         #expect(scratch.contents.filter { $0.hasPrefix(".") }.isEmpty, "\(scratch.contents)")
 
@@ -94,6 +119,12 @@ import Testing
             #expect(result.status == 2, "\(extra): \(result.stderr)")
             #expect(result.stderr.contains("--bundle chooses \(extra[0]) itself"), "\(extra): \(result.stderr)")
         }
+        for rate in ["av1=64", "opus=3", "h264", "hevc=x"] {
+            let result = run(Self.loop + ["--bundle", scratch.file("web"), "--crf", rate])
+            #expect(result.status == 2 && result.stderr.contains("is not CODEC=CRF"), "\(rate): \(result.stderr)")
+        }
+        let alone = run(Self.loop + ["-o", scratch.file("x.mp4"), "--crf", "h264=20"])
+        #expect(alone.status == 2 && alone.stderr.contains("give --bundle DIR"), "\(alone.stderr)")
         let larger = run(Self.loop + ["--bundle", scratch.file("web"), "--encode-size", "1280x720"])
         #expect(larger.status == 2 && larger.stderr.contains("larger than the output"), "\(larger.stderr)")
         #expect(scratch.contents.isEmpty, "\(scratch.contents)")

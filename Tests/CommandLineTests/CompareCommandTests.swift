@@ -1,5 +1,6 @@
 import FluidGradient
 import FluidGradientIO
+import FluidGradientTesting
 import Foundation
 import Testing
 

@@ -124,6 +124,14 @@ import Testing
                 .pngSequence(pattern: scratch.file("e.png")), .auto, nil,
                 .output(.noFrameNumber(pattern: scratch.file("e.png")))
             ),
+            (
+                .bundle(directory: scratch.file("g"), rates: [.hevc: 22, .av1: 64]), .auto, nil,
+                .output(.crfOutOfRange(codec: "av1", crf: 64, range: 0...63))
+            ),
+            (
+                .bundle(directory: scratch.file("h"), rates: [.h264: -1]), .auto, nil,
+                .output(.crfOutOfRange(codec: "h264", crf: -1, range: 0...51))
+            ),
         ]
         for (output, alpha, encodeSize, expected) in cases {
             await #expect(throws: expected) {
@@ -230,5 +238,35 @@ import Testing
             Issue.record("not interrupted: \(await task.result)")
         }
         #expect(scratch.contents == [])
+    }
+
+    /// A caller's rates reach the bundle as `--crf`'s do: the same files, byte for byte,
+    /// and each loop's rate recorded as given, none searched.
+    @Test func aBundleTakesTheCallersRatesAsTheCommandDoes() async throws {
+        let scratch = Scratch()
+        let result = run(
+            [
+                "render", "--preset", "aurora", "--size", "128x72", "--fps", "12", "--duration", "0.5", "--loop",
+                "--bundle", scratch.file("cli"),
+            ] + BundleCommandTests.givenRates)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rates: [Output.BundleCodec: Int] = [.av1: 35, .hevc: 22, .h264: 30, .vp9: 30]
+        try await Self.clip().write(to: .bundle(directory: scratch.file("api"), rates: rates))
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.file("cli")).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("api")).sorted() == names)
+        for name in names {
+            #expect(try Self.bytes(scratch.file("api/" + name)) == Self.bytes(scratch.file("cli/" + name)), "\(name)")
+        }
+        let manifest = try JSONSerialization.jsonObject(with: Self.bytes(scratch.file("api/manifest.json")))
+        let files = try #require((manifest as? [String: Any])?["files"] as? [[String: Any]])
+        let chosen = Dictionary(
+            uniqueKeysWithValues: files.compactMap { file in
+                (file["crf"] as? Int).map { (file["file"] as! String, "\($0) \(file["rateChoice"] as! String)") }
+            })
+        #expect(
+            chosen == [
+                "loop-av1.mp4": "35 given", "loop-hevc.mp4": "22 given", "loop-h264.mp4": "30 given",
+                "loop-vp9.webm": "30 given",
+            ])
     }
 }

@@ -77,6 +77,35 @@ import Testing
         }
     }
 
+    @Test func theEncodeSizeIsReadAndChangesTheSidecarsOfWhatItShrinks() throws {
+        #expect(try Self.parse(Self.manifest).encodeSize == nil)
+        let full = try Self.parse(
+            Self.manifest.replacingOccurrences(of: "\"formats\"", with: "\"encodeSize\": \"full\", \"formats\""))
+        #expect(full.encodeSize == .full)
+        let sized = try Self.parse(
+            Self.manifest.replacingOccurrences(of: "\"formats\"", with: "\"encodeSize\": \"32x18\", \"formats\""))
+        #expect(sized.encodeSize == .size(width: 32, height: 18))
+        for (plain, shrunk) in zip(Self.jobs(full), Self.jobs(sized)) {
+            let preset = try plain.preset.get()
+            #expect(
+                try plain.encodeSize(of: preset)
+                    == (plain.format == .png
+                        ? nil : EncodeSize(width: preset.width, height: preset.height, reason: .requested)))
+            // 36x64 cannot take 32x18: those jobs fail when planned, as render's --encode-size would.
+            guard plain.format == .mp4, plain.width == 64 else { continue }
+            #expect(try shrunk.encodeSize(of: preset) == EncodeSize(width: 32, height: 18, reason: .requested))
+            let sidecar = try #require(shrunk.sidecar(version: "1", outputBytes: nil))
+            #expect(sidecar.contains("\"encodeSize\": \"32x18\""), "\(sidecar)")
+            #expect(plain.sidecar(version: "1", outputBytes: nil)?.contains("encodeSize") == false)
+        }
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "encodeSize": "half" }"#,
+            path: "encodeSize", contains: "\"half\" is not auto, full or a size such as 640x360")
+        Self.expectError(
+            #"{ "palettes": [{ "preset": "a" }], "sizes": ["64x36"], "formats": ["mp4"], "encodeSize": 320 }"#,
+            path: "encodeSize", contains: "expected a string")
+    }
+
     static func expectError(
         _ text: String, path: String, contains fragment: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {

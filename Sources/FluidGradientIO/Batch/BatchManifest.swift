@@ -13,7 +13,8 @@ import Foundation
 ///         { "name": "brand-night", "preset": "brand.json", "speed": 0.4 }
 ///       ],
 ///       "sizes": ["1920x1080", "1080x1920"],
-///       "formats": ["mp4", "webm"]
+///       "formats": ["mp4", "webm"],
+///       "encodeSize": "auto"
 ///     }
 ///
 /// A palette's settings are layered: its preset (built-in or file), then the
@@ -38,7 +39,7 @@ package struct BatchManifest: Sendable {
         package var settings: JSONObject
     }
 
-    package static let keys = ["output", "defaults", "palettes", "sizes", "formats"]
+    package static let keys = ["output", "defaults", "palettes", "sizes", "formats", "encodeSize"]
     package static let placeholders = ["name", "width", "height", "size", "ext"]
     /// The preset keys `defaults` may hold: all but what sets a palette apart.
     static let sharedKeys = PresetSchema.fields.filter { $0.manifest == .shared }.map(\.key)
@@ -50,6 +51,9 @@ package struct BatchManifest: Sendable {
     package var palettes: [Palette]
     package var sizes: [(width: Int, height: Int)]
     package var formats: [Format]
+    /// The size videos, animated images and bundles are encoded at, as `render --encode-size`
+    /// takes it; nil for each format's own default (``EncodeSizeRequest/standard(for:)``).
+    package var encodeSize: EncodeSizeRequest?
 
     /// Reads and validates a manifest. Values are checked now, so nothing renders
     /// from an invalid manifest; files it refers to are read when jobs are made.
@@ -79,6 +83,7 @@ package struct BatchManifest: Sendable {
         palettes = try reader.palettes(root)
         sizes = try reader.sizes(root)
         formats = try reader.formats(root)
+        encodeSize = try reader.encodeSize(root)
         try checkOutputs(reader: reader, node: root["output"] ?? root.node)
     }
 
@@ -152,6 +157,7 @@ package struct BatchManifest: Sendable {
             BatchJob(
                 index: slot.index, name: slot.palette.name, width: slot.size.width, height: slot.size.height,
                 format: slot.format, output: outputPath(slot.palette.name, slot.size, slot.format),
+                encodeSize: encodeSize,
                 preset: resolved[slot.paletteIndex].map { preset in
                     var sized = preset
                     (sized.width, sized.height) = slot.size

@@ -38,6 +38,8 @@ package enum BatchManifestError: FluidGradientError, Equatable {
         case paletteNeedsName
         /// A palette name that cannot be part of a path.
         case unusableName(String)
+        /// An `encodeSize` that is not `auto`, `full` or `WxH`.
+        case notAnEncodeSize(String)
     }
 
     /// True: a manifest is the caller's.
@@ -80,6 +82,7 @@ extension BatchManifestError.Problem: CustomStringConvertible {
         case .twoColorSources(let key): "\"palette\" and \"\(key)\" both set the blob colours; give one"
         case .paletteNeedsName: "a palette without \"preset\" needs a \"name\""
         case .unusableName(let name): "\"\(name)\" is not a usable name: use letters, digits, '-', '_' and '.'"
+        case .notAnEncodeSize(let text): "\"\(text)\" is not auto, full or a size such as 640x360"
         }
     }
 }

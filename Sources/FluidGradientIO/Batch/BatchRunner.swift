@@ -41,10 +41,6 @@ package final class BatchRunner: Sendable {
         package init() {}
     }
 
-    /// Encoders' output depends on their thread count, which ffmpeg otherwise takes from the
-    /// core count; a fixed count makes a job's file the same bytes on every machine.
-    package static let encoderThreads = 4
-
     package static func sidecarPath(for output: String) -> String { output + ".fluidgradient.json" }
 
     /// Whether `job`'s output is complete from the same inputs, and still the size it was.
@@ -80,11 +76,12 @@ package final class BatchRunner: Sendable {
         case .failure(let error): return .fails(error.description)
         }
         do {
-            if let container = VideoContainer(rawValue: job.format.rawValue) {
+            let encoded = try job.encodeSize(of: preset)
+            if let container = VideoContainer(rawValue: job.format.rawValue), let encoded {
                 let encoding = VideoEncoding(
                     container: container, hasTransparency: preset.frameSpec.hasTransparency,
                     colorSpace: preset.colorSpace)
-                try encoding.check(width: job.width, height: job.height, path: job.output)
+                try encoding.check(width: encoded.width, height: encoded.height, path: job.output)
             }
             // An up-to-date output is left alone, so its directory may be read-only.
             if !options.force, isUpToDate(job, version: options.version) { return .upToDate(preset) }
@@ -144,8 +141,9 @@ package final class BatchRunner: Sendable {
         }
     }
 
-    /// Renders `job` into its output through the library's `Preset.write(to:…)`:
-    /// a video at its full size, a still of instant 0, or a bundle.
+    /// Renders `job` into its output through the library's `Preset.write(to:…)`: a video at
+    /// its encode size (the job's, or `auto` but for `.mov`), a still of instant 0, or a
+    /// bundle.
     private func render(_ job: BatchJob, preset: Preset) async throws(RenderError) {
         let output: Output
         if let container = VideoContainer(rawValue: job.format.rawValue) {
@@ -161,12 +159,11 @@ package final class BatchRunner: Sendable {
                 progress?.update(index: job.index, label: job.label, progress: update)
             }
         }
-        let isVideo = VideoContainer(rawValue: job.format.rawValue) != nil
         // The write finishes the events, so the showing ends before the job is reported done.
         do {
             try await preset.write(
-                to: output, encodeSize: isVideo ? .full : nil, threads: options.threadsPerJob,
-                ffmpegOptions: isVideo ? ["-threads", String(BatchRunner.encoderThreads)] : [], events: continuation)
+                to: output, encodeSize: job.format == .png ? nil : job.encodeSize, threads: options.threadsPerJob,
+                events: continuation)
         } catch {
             await showing.value
             throw error

@@ -110,6 +110,16 @@ struct ManifestReader {
         return formats
     }
 
+    /// The `encodeSize`, if the manifest gives one: `auto`, `full` or `WxH`.
+    func encodeSize(_ root: JSONObject) throws(BatchManifestError) -> EncodeSizeRequest? {
+        guard let node = root["encodeSize"] else { return nil }
+        let text = try lift { () throws(PresetError) in try reader.string(node, at: [.key("encodeSize")]) }
+        guard let request = try? EncodeSizeRequest(parsing: text) else {
+            throw error([.key("encodeSize")], node, .notAnEncodeSize(text))
+        }
+        return request
+    }
+
     /// One entry of `palettes`: a preset, a palette file or colours, and preset keys.
     func palette(_ node: JSONNode, at path: JSONPath) throws(BatchManifestError) -> BatchManifest.Palette {
         let allowed = ["name", "preset", "palette"] + BatchManifest.paletteKeys

@@ -26,10 +26,19 @@ package struct BundleManifest: Codable, Sendable, Equatable {
         /// 8-bit levels, over every channel (premultiplied, as `compare` measures).
         package var psnr: Double?
         package var largestError: Double?
+        /// The most banding the file adds at any measured instant: its CAMBI-like index less the
+        /// reference's (``BandingDifference``), flagged above ``BandingDifference/threshold``.
+        package var banding: Double?
+        /// A loop's rate: the encoder's constant rate factor.
+        package var crf: Int?
+        /// How the rate was chosen: `searched` (the fewest bytes that met the bar on an
+        /// excerpt, ``RateSearch``) or `given` (the user's).
+        package var rateChoice: String?
 
         package init(
             file: String, role: String, type: String, codec: String? = nil, bitDepth: Int? = nil, bytes: Int,
-            width: Int? = nil, height: Int? = nil, psnr: Double? = nil, largestError: Double? = nil
+            width: Int? = nil, height: Int? = nil, psnr: Double? = nil, largestError: Double? = nil,
+            banding: Double? = nil, crf: Int? = nil, rateChoice: String? = nil
         ) {
             self.file = file
             self.role = role
@@ -41,6 +50,9 @@ package struct BundleManifest: Codable, Sendable, Equatable {
             self.height = height
             self.psnr = psnr.map { ($0 * 100).rounded() / 100 }
             self.largestError = largestError.map { ($0 * 1000).rounded() / 1000 }
+            self.banding = banding.map { ($0 * 1000).rounded() / 1000 }
+            self.crf = crf
+            self.rateChoice = rateChoice
         }
     }
 

@@ -58,13 +58,14 @@ struct BundleOutput: Sendable {
     }
 
     /// The sink that encodes this output at `width` × `height` (the shown size; a stacked
-    /// file holds two padded halves), tagged with `colorSpace`.
+    /// file holds two padded halves), tagged with `colorSpace`, a loop at the rate `crf` (nil: the
+    /// codec's usual).
     ///
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.
     func sink(
         path: String, width: Int, height: Int, fps: Double, frames: Int, transparent: Bool, dither: Bool,
-        colorSpace: ColorSpace, announce: ((String) -> Void)?
+        colorSpace: ColorSpace, crf: Int? = nil, announce: ((String) -> Void)?
     ) throws -> FrameSink {
         switch kind {
         case .posterPNG, .posterJPEG:
@@ -74,7 +75,6 @@ struct BundleOutput: Sendable {
             return try VideoSink(
                 path: path, container: container, width: width, height: height, fps: fps, frameCount: 1,
                 hasTransparency: transparent, colorSpace: colorSpace, matrix: BundleOutput.matrix,
-                extraOptions: BundleOutput.encoderThreads,
                 announce: announce)
         case .loop(let container, let codec, let stacked):
             let video = try VideoSink(
@@ -83,8 +83,8 @@ struct BundleOutput: Sendable {
                 fps: fps,
                 frameCount: frames, hasTransparency: transparent && !stacked, colorSpace: colorSpace,
                 matrix: BundleOutput.matrix,
-                extraOptions: BundleOutput.encoderThreads
-                    + (stacked ? StackedAlphaSink.ffmpegOptions(height: height) : []),
+                extraOptions: (stacked ? StackedAlphaSink.ffmpegOptions(height: height) : [])
+                    + (crf.map(rateOptions) ?? []),
                 announce: announce)
             guard stacked else { return video }
             return StackedAlphaSink(wrapping: video, width: width, height: height, dither: dither)
@@ -94,10 +94,6 @@ struct BundleOutput: Sendable {
     /// The Y′CbCr matrix of every loop and of the AVIF poster: BT.601, which the engines'
     /// software conversions read closest to the standard (``YUVMatrix``; docs/web.md).
     static let matrix = YUVMatrix.bt601
-
-    /// Encoders' output depends on their thread count: a fixed one, as a batch's, makes
-    /// a bundle the same bytes on every machine.
-    static let encoderThreads = ["-threads", String(BatchRunner.encoderThreads)]
 
     /// Whether this file shows the loop (and so is measured at several instants).
     var isLoop: Bool {

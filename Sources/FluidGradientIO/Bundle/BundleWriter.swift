@@ -13,6 +13,9 @@ package struct BundleRequest: Sendable {
     package var dither: Bool
     /// Threads for the display-size renders (posters and the measurement's references).
     package var threads: Int
+    /// The user's rates, constant rate factors by codec; every other loop's is searched
+    /// (``RateSearch``).
+    package var rates: [Output.BundleCodec: Int]
     /// How many files are encoded, and then measured, at the same time (at least 1): each
     /// encode's memory is its renderer's and its encoder's, each measurement's its decoded
     /// frames, so fewer at once need less.
@@ -29,15 +32,16 @@ package struct BundleRequest: Sendable {
 
     package init(
         preset: Preset, directory: String, encodeSize: EncodeSize, dither: Bool = true, threads: Int = 1,
-        encodesAtOnce: Int = .max, generator: String = "fluidgradient " + Preset.engineVersion,
-        announce: (@Sendable (String) -> Void)? = nil, progress: (@Sendable (RenderProgress) -> Void)? = nil,
-        shouldStop: @escaping @Sendable () -> Bool = { false }
+        rates: [Output.BundleCodec: Int] = [:], encodesAtOnce: Int = .max,
+        generator: String = "fluidgradient " + Preset.engineVersion, announce: (@Sendable (String) -> Void)? = nil,
+        progress: (@Sendable (RenderProgress) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
     ) {
         self.preset = preset
         self.directory = directory
         self.encodeSize = encodeSize
         self.dither = dither
         self.threads = threads
+        self.rates = rates
         self.encodesAtOnce = max(1, encodesAtOnce)
         self.generator = generator
         self.announce = announce
@@ -48,11 +52,11 @@ package struct BundleRequest: Sendable {
 
 /// Writes a bundle:
 ///
-/// 1. every encode at once (or ``BundleRequest/encodesAtOnce`` at a time), each its own
-///    render into its own ffmpeg (the encoders are where the time goes, and they overlap
-///    on every core);
+/// 1. every encode at once (or ``BundleRequest/encodesAtOnce`` at a time, ``BundleEncoder``),
+///    each loop at its user's or a searched rate;
 /// 2. an opaque poster's JPEG from its PNG;
-/// 3. each file decoded and measured against the display-size render (``BundleMeasurement``);
+/// 3. each file decoded and measured against the display-size render (``BundleMeasurement``),
+///    and a loop whose searched rate misses its bar encoded again a step lower;
 /// 4. `index.html`, the player for a transparent loop, and `manifest.json`.
 ///
 /// All of it is built in a hidden directory that is renamed into place at the end, so a
@@ -93,10 +97,11 @@ package enum BundleWriter {
         // poster's opaque part, and the player lays the grain on the video itself.
         let grain = BundleGrain(preset: preset)
         let (loop, still) = (preset.withoutGrain, transparent ? preset : preset.withoutGrain)
-        try encode(outputs, loop: loop, still: still, request: request, progress: progress, in: staging)
+        let encoder = BundleEncoder(request: request, loop: loop, still: still, staging: staging)
+        var rates = try encoder.encode(outputs, progress: progress)
         if request.shouldStop() { throw InterruptionError() }
         let (measured, posters, measurement) = try measureAll(
-            outputs, loop: loop, still: still, request: request, progress: progress, in: staging)
+            outputs, encoder: encoder, rates: &rates, progress: progress)
         progress?.begin(.packing)
         var files: [BundleManifest.File] = []
         var sources: [BundleSource] = []
@@ -110,7 +115,9 @@ package enum BundleWriter {
                     file: output.file, role: output.isLoop ? (transparent ? "stacked-alpha-loop" : "loop") : "poster",
                     type: fullType, codec: facts.codec, bitDepth: facts.bitDepth,
                     bytes: AtomicFile.regularFileSize(staging.path(of: output.file)) ?? 0, width: facts.width,
-                    height: facts.height, psnr: error.psnr, largestError: error.largest))
+                    height: facts.height, psnr: error.psnr, largestError: error.largest, banding: error.banding,
+                    crf: rates[output.file]?.crf,
+                    rateChoice: rates[output.file].map { $0.searched ? "searched" : "given" }))
         }
         let page = BundlePage(
             title: "FluidGradient loop", width: preset.width, height: preset.height, sources: sources,
@@ -136,15 +143,17 @@ package enum BundleWriter {
         return manifest
     }
 
-    /// The opaque poster's JPEG from its PNG, then every loop and poster measured: the
-    /// loops against `loop`, the posters against `still`.
+    /// The opaque poster's JPEG from its PNG, then every loop and poster measured (the
+    /// loops against the encoder's loop, the posters against its still), and the loops
+    /// whose searched rate missed its bar encoded again lower (``retry(_:encoder:rates:with:)``).
     private static func measureAll(
-        _ outputs: [BundleOutput], loop: Preset, still: Preset, request: BundleRequest, progress: EventProgress?,
-        in staging: AtomicDirectory
+        _ outputs: [BundleOutput], encoder: BundleEncoder, rates: inout [String: (crf: Int, searched: Bool)],
+        progress: EventProgress?
     ) throws -> (
-        measured: [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))], posters: [BundleOutput],
+        measured: [(BundleOutput, StreamFacts, BundleMeasurement.Result)], posters: [BundleOutput],
         measurement: BundleMeasurement
     ) {
+        let (loop, still, request, staging) = (encoder.loop, encoder.still, encoder.request, encoder.staging)
         let transparent = loop.frameSpec.hasTransparency
         var posters = outputs.filter { !$0.isLoop }
         if !transparent {
@@ -158,137 +167,80 @@ package enum BundleWriter {
         progress?.begin(.measuring, steps: [("files", measuring.count)])
         let measurement = BundleMeasurement(preset: loop, threads: request.threads)
         let stillMeasurement = still == loop ? measurement : BundleMeasurement(still: still, threads: request.threads)
-        let measured = try measure(
-            measuring, in: staging, with: (measurement, stillMeasurement), alpha: transparent,
-            atOnce: request.encodesAtOnce, progress: progress)
+        let measurements = (measurement, stillMeasurement)
+        var measured = try measure(
+            measuring, in: staging, with: measurements, alpha: transparent, atOnce: request.encodesAtOnce,
+            progress: progress)
         if request.shouldStop() { throw InterruptionError() }
+        try retry(&measured, encoder: encoder, rates: &rates, with: measurements)
         return (measured, posters, measurement)
     }
 
+    /// Encodes again a step lower, at most twice, each loop whose searched rate misses its
+    /// bar whole (the excerpt can flatter it), and measures it again.
+    private static func retry(
+        _ measured: inout [(BundleOutput, StreamFacts, BundleMeasurement.Result)], encoder: BundleEncoder,
+        rates: inout [String: (crf: Int, searched: Bool)],
+        with measurements: (loop: BundleMeasurement, still: BundleMeasurement)
+    ) throws {
+        let request = encoder.request
+        for _ in 0..<2 {
+            let again = measured.compactMap { output, _, result -> (BundleOutput, Int)? in
+                guard let rate = rates[output.file], rate.searched, !output.rateBar.isMet(by: result) else {
+                    return nil
+                }
+                let lower = rate.crf - output.rateLadder.step
+                return lower >= output.rateLadder.lowest ? (output, lower) : nil
+            }
+            if again.isEmpty { break }
+            _ = try encoder.encode(
+                again.map(\.0), rates: Dictionary(uniqueKeysWithValues: again.map { ($0.0.file, $0.1) }))
+            if request.shouldStop() { throw InterruptionError() }
+            for (output, crf) in again { rates[output.file] = (crf, true) }
+            let remeasured = try measure(
+                again.map(\.0), in: encoder.staging, with: measurements,
+                alpha: encoder.loop.frameSpec.hasTransparency, atOnce: request.encodesAtOnce, progress: nil)
+            for entry in remeasured {
+                measured[measured.firstIndex { $0.0.file == entry.0.file }!] = entry
+            }
+        }
+    }
+
     /// Each output's stream facts and error, measured two or more at a time (decoding and
-    /// comparing a display-size frame is work for a core each), at most `atOnce` at a time
-    /// (each holds its decoded frames).
+    /// comparing a display-size frame is work for a core each), at most `atOnce` and at most
+    /// one a core at a time (each holds its decoded frames), each on a thread started here
+    /// rather than a shared pool's, so that the measuring runs at the caller's scheduling
+    /// priority, as the encodes do.
     private static func measure(
         _ outputs: [BundleOutput], in staging: AtomicDirectory,
         with measurements: (loop: BundleMeasurement, still: BundleMeasurement), alpha: Bool, atOnce: Int,
         progress: EventProgress?
-    ) throws -> [(BundleOutput, StreamFacts, (psnr: Double, largest: Double))] {
-        let results = Locked([(StreamFacts, (psnr: Double, largest: Double))?](repeating: nil, count: outputs.count))
+    ) throws -> [(BundleOutput, StreamFacts, BundleMeasurement.Result)] {
+        let results = Locked([(StreamFacts, BundleMeasurement.Result)?](repeating: nil, count: outputs.count))
         let failure = FirstFailure()
-        for start in stride(from: 0, to: outputs.count, by: max(1, atOnce)) {
-            let batch = Array(start..<min(outputs.count, start + max(1, atOnce)))
-            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
-                let index = batch[offset], output = outputs[index], path = staging.path(of: output.file)
-                do {
-                    let measurement = output.isLoop ? measurements.loop : measurements.still
-                    let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
-                    let facts = try StreamFacts(probing: path)
-                    results.update { $0[index] = (facts, error) }
-                    progress?.advance(0)
-                } catch {
-                    failure.record(error)
-                }
+        let atOnce = max(1, min(atOnce, ProcessInfo.processInfo.activeProcessorCount))
+        for start in stride(from: 0, to: outputs.count, by: atOnce) {
+            let batch = Array(start..<min(outputs.count, start + atOnce))
+            let group = DispatchGroup()
+            for index in batch {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
+                    let output = outputs[index], path = staging.path(of: output.file)
+                    do {
+                        let measurement = output.isLoop ? measurements.loop : measurements.still
+                        let error = try measurement.measure(path, isLoop: output.isLoop, includeAlpha: alpha)
+                        let facts = try StreamFacts(probing: path)
+                        results.update { $0[index] = (facts, error) }
+                        progress?.advance(0)
+                    } catch {
+                        failure.record(error)
+                    }
+                }.start()
             }
+            group.wait()
         }
         if let error = failure.error { throw error }
         return zip(outputs, results.value).map { output, result in (output, result!.0, result!.1) }
-    }
-
-    /// Runs the encodes, ``BundleRequest/encodesAtOnce`` at a time in the outputs' order, the
-    /// loops of `loop` at the encode size and the posters of `still`; the first failure stops
-    /// the others.
-    private static func encode(
-        _ outputs: [BundleOutput], loop: Preset, still: Preset, request: BundleRequest, progress: EventProgress?,
-        in staging: AtomicDirectory
-    ) throws {
-        let preset = loop
-        let small = loop.rendered(at: request.encodeSize)
-        let failure = FirstFailure()
-        let group = DispatchGroup()
-        let turns = Turns(count: min(request.encodesAtOnce, outputs.count))
-        for (index, output) in outputs.enumerated() {
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                turns.wait(for: index)
-                defer { turns.done() }
-                guard !failure.happened, !request.shouldStop() else { return }
-                do {
-                    let isLoop = output.isLoop
-                    let shown = isLoop ? small : still
-                    let sink = try output.sink(
-                        path: staging.path(of: output.file), width: shown.width, height: shown.height, fps: preset.fps,
-                        frames: preset.frameCount, transparent: preset.frameSpec.hasTransparency,
-                        dither: request.dither, colorSpace: preset.colorSpace, announce: request.announce)
-                    let plan = RenderPlan(
-                        preset: shown, frames: 0...(isLoop ? preset.frameCount - 1 : 0), time: isLoop ? nil : 0,
-                        dither: request.dither, threads: isLoop ? 1 : request.threads)
-                    let reporter = progress?.reporter(for: BundleProgress.step(of: output, in: outputs))
-                    try FramePipeline.run(plan, into: sink, progress: reporter) {
-                        failure.happened || request.shouldStop()
-                    }
-                } catch {
-                    failure.record(error)
-                }
-            }.start()
-        }
-        while group.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            if Interruption.isRequested { failure.record(InterruptionError()) }
-        }
-        if let error = failure.error { throw error }
-    }
-}
-
-/// Lets the encode threads run `count` at a time, in the order of their indexes, so that
-/// one after another means the outputs' order.
-private final class Turns: @unchecked Sendable {
-    private let condition = NSCondition()
-    private let count: Int
-    private var next = 0
-    private var running = 0
-
-    init(count: Int) { self.count = max(1, count) }
-
-    /// Returns once the threads before `index` have started and fewer than `count` run.
-    func wait(for index: Int) {
-        condition.lock()
-        defer { condition.unlock() }
-        while next != index || running >= count { condition.wait() }
-        next += 1
-        running += 1
-        condition.broadcast()
-    }
-
-    /// Frees a place.
-    func done() {
-        condition.lock()
-        running -= 1
-        condition.broadcast()
-        condition.unlock()
-    }
-}
-
-/// A value several threads update under a lock.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value { lock.withLock { stored } }
-
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
-}
-
-/// The first error of several threads; later ones are dropped, as they follow from it.
-private final class FirstFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: (any Error)?
-
-    var happened: Bool { lock.withLock { first != nil } }
-    var error: (any Error)? { lock.withLock { first } }
-
-    func record(_ error: any Error) {
-        lock.withLock { if first == nil { first = error } }
     }
 }

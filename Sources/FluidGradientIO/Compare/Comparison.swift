@@ -26,6 +26,8 @@ package struct Comparison: Sendable {
         package var diffFailure: String?
         /// The actual frame's own size (`WxH`) when it was scaled up to the expected one.
         package var upscaledFrom: String?
+        /// The false contours the actual frame adds to the expected one.
+        package var banding: BandingDifference?
     }
 
     package var expected: String
@@ -36,6 +38,8 @@ package struct Comparison: Sendable {
     package var maximumDiffering: Double
     /// What is done with actual frames smaller than the expected ones.
     package var scaling: FrameScaling = .none
+    /// Whether each compared pair's banding is measured (``BandingDifference``).
+    package var measuresBanding = false
     package var frames: [FrameResult] = []
     /// The colour spaces of the first pair of frames compared; frames of two spaces are
     /// compared in Display P3 (``FrameDifference``).
@@ -53,11 +57,11 @@ package struct Comparison: Sendable {
     /// actual frame smaller than its expected one is fitted to it by `scaling`.
     package static func run(
         expected: FrameSet, actual: FrameSet, tolerance: Double, maximumDiffering: Double, diffDirectory: String?,
-        scaling: FrameScaling = .none
+        scaling: FrameScaling = .none, measuresBanding: Bool = false
     ) throws -> Comparison {
         var comparison = Comparison(
             expected: expected.path, actual: actual.path, tolerance: tolerance, maximumDiffering: maximumDiffering,
-            scaling: scaling)
+            scaling: scaling, measuresBanding: measuresBanding)
         if let diffDirectory {
             guard AtomicFile.makeDirectories(diffDirectory) else {
                 throw DecodeError.cannotCreateDiffDirectory(directory: diffDirectory, errno: .last)
@@ -131,6 +135,12 @@ package struct Comparison: Sendable {
         let matches = difference.matches(maximumShare: maximumDiffering)
         var result = FrameResult(name: name, status: matches ? .matches : .differs, difference: difference)
         result.upscaledFrom = upscaledFrom
+        if measuresBanding {
+            // Identical frames add no banding.
+            result.banding =
+                difference.largest == 0
+                ? BandingDifference(expected: 0, actual: 0) : BandingDifference(expected: a, actual: b)
+        }
         // A strip that cannot be written does not change the verdict; the report says so.
         if !matches, let stripPath {
             do {
@@ -233,6 +243,7 @@ extension Comparison {
             case .matches: break
             }
         }
+        lines += bandingLines
         lines += notes.map { "note: " + $0 }
         let compared = frames.filter { $0.difference != nil }
         let meanScore = compared.map { $0.difference!.score }.reduce(0, +) / Double(max(compared.count, 1))
@@ -318,6 +329,7 @@ extension Comparison {
                     ("actualSize", JSONNode(.string(sizes.actual))),
                 ]
             }
+            if let banding = frame.banding { fields.append(("banding", Comparison.json(banding))) }
             if let size = frame.upscaledFrom { fields.append(("upscaledFrom", JSONNode(.string(size)))) }
             if let path = frame.diffPath { fields.append(("diff", JSONNode(.string(path)))) }
             if let failure = frame.diffFailure { fields.append(("diffError", JSONNode(.string(failure)))) }
@@ -334,14 +346,15 @@ extension Comparison {
                 (
                     "summary",
                     JSONNode(
-                        .object([
-                            ("frames", number(Double(frames.count))),
-                            ("matching", number(Double(count(.matches)))),
-                            ("differing", number(Double(count(.differs)))),
-                            ("missing", number(Double(count(.missing)))),
-                            ("extra", number(Double(count(.extra)))),
-                            ("sizeMismatch", number(Double(count(.sizeMismatch)))),
-                        ]))
+                        .object(
+                            [
+                                ("frames", number(Double(frames.count))),
+                                ("matching", number(Double(count(.matches)))),
+                                ("differing", number(Double(count(.differs)))),
+                                ("missing", number(Double(count(.missing)))),
+                                ("extra", number(Double(count(.extra)))),
+                                ("sizeMismatch", number(Double(count(.sizeMismatch)))),
+                            ] + bandingSummary))
                 ),
                 ("frames", JSONNode(.array(entries))),
             ] + (notes.isEmpty ? [] : [("notes", JSONNode(.array(notes.map { JSONNode(.string($0)) })))]))

@@ -48,6 +48,8 @@ public enum OutputError: FluidGradientError, Equatable {
     case oddVideoSize(path: String, codec: String, width: Int, height: Int)
     /// A video smaller than its `codec` takes.
     case videoTooSmall(path: String, codec: String, width: Int, height: Int, smallestWidth: Int, smallestHeight: Int)
+    /// A bundle's rate for `codec` outside the `range` its encoder takes.
+    case crfOutOfRange(codec: String, crf: Int, range: ClosedRange<Int>)
     /// An empty frame range.
     case noFrames
     /// A batch output whose sidecar's name would be `length` bytes, over `limit`.
@@ -142,6 +144,9 @@ public enum OutputError: FluidGradientError, Equatable {
         case .videoTooSmall(let path, let codec, let width, let height, let smallestWidth, let smallestHeight):
             "\(path): \(codec) needs a frame of at least \(smallestWidth)x\(smallestHeight), but the size is "
                 + "\(width)x\(height); use a larger --size, or --codec h264, .webm or PNG"
+        case .crfOutOfRange(let codec, let crf, let range):
+            "--crf \(codec)=\(crf): \(codec)'s rate is \(range.lowerBound) to \(range.upperBound) (lower is better "
+                + "and more bytes); give one in that range, or leave --crf out to have it searched"
         default:
             preconditionFailure("every case has its description")
         }

@@ -52,8 +52,9 @@ package enum OutputWriter {
     ///   ``VideoError`` or ``InterruptionError``, before anything is left at the output;
     ///   ``RenderError`` wraps them.
     package static func write(_ request: WriteRequest, hooks: WriteHooks = WriteHooks()) throws -> RenderSummary {
-        if case .bundle(let directory, let encodesAtOnce) = request.output {
-            return try writeBundle(request, to: directory, encodesAtOnce: encodesAtOnce, hooks: hooks)
+        if case .bundle(let directory, let encodesAtOnce, let rates) = request.output {
+            try request.output.check()
+            return try writeBundle(request, to: directory, encodesAtOnce: encodesAtOnce, rates: rates, hooks: hooks)
         }
         try request.output.check()
         let selection = try FrameChoice(request.frames, output: request.output, preset: request.preset)
@@ -98,9 +99,11 @@ package enum OutputWriter {
         return RenderSummary(width: preset.width, height: preset.height, frameCount: selection.frames.count, loops: [])
     }
 
-    /// Writes a bundle into `directory`, `encodesAtOnce` files at a time (all when nil).
+    /// Writes a bundle into `directory`, `encodesAtOnce` files at a time (all when nil),
+    /// each loop at its codec's rate in `rates` or a searched one.
     private static func writeBundle(
-        _ request: WriteRequest, to directory: String, encodesAtOnce: Int?, hooks: WriteHooks
+        _ request: WriteRequest, to directory: String, encodesAtOnce: Int?, rates: [Output.BundleCodec: Int],
+        hooks: WriteHooks
     ) throws -> RenderSummary {
         let preset = request.preset
         let display = try preset.checked(
@@ -118,7 +121,8 @@ package enum OutputWriter {
         let manifest = try BundleWriter.write(
             BundleRequest(
                 preset: display, directory: directory, encodeSize: size, dither: request.dither,
-                threads: request.threads, encodesAtOnce: encodesAtOnce ?? .max, generator: request.generator,
+                threads: request.threads, rates: rates, encodesAtOnce: encodesAtOnce ?? .max,
+                generator: request.generator,
                 announce: { hooks.emit(.ffmpegCommand($0)) }, progress: { hooks.emit(.progress($0)) },
                 shouldStop: hooks.shouldStop))
         let loops = manifest.files.filter { $0.role.hasSuffix("loop") }.map {

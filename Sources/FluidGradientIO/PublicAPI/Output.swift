@@ -27,8 +27,11 @@ public enum Output: Hashable, Sendable {
     /// measured, at the same time: all of them when nil (the fastest), 1 for one after
     /// another, so that only one encoder's memory, then one file's decoded frames, are in
     /// use at a time (at 3840x2160, AV1's alone is gigabytes). The files are the same bytes
-    /// either way.
-    case bundle(directory: String, encodesAtOnce: Int? = nil)
+    /// either way. `rates` sets a loop's constant rate factor by its codec (within
+    /// ``Output/BundleCodec/crfRange``); every other loop's is searched on an excerpt, the fewest
+    /// bytes that meet its quality bar. `manifest.json` records each loop's rate and how
+    /// it was chosen.
+    case bundle(directory: String, encodesAtOnce: Int? = nil, rates: [BundleCodec: Int] = [:])
 
     /// The output a name stands for, as `render -o` reads it: `-` for raw RGBA frames, a
     /// name with a `%d` for a PNG sequence, `.png` for one PNG, and a video's extension
@@ -49,13 +52,19 @@ public enum Output: Hashable, Sendable {
 
 extension Output {
     /// Refuses what the output alone cannot take, before any preset is read: a pattern that
-    /// is not one frame number, or a codec for a container other than `.mp4`.
+    /// is not one frame number, a codec for a container other than `.mp4`, or a bundle's
+    /// rate outside its codec's range.
     ///
-    /// - Throws: ``OutputError`` naming the pattern or the codec.
+    /// - Throws: ``OutputError`` naming the pattern, the codec or the rate.
     package func check() throws(OutputError) {
         switch self {
         case .pngSequence(let pattern, _): _ = try FramePattern(pattern)
         case .video(let path, let container, let codec?): try VideoCodec.check(codec, for: container, path: path)
+        case .bundle(_, _, let rates):
+            for codec in BundleCodec.allCases {
+                guard let crf = rates[codec], !codec.crfRange.contains(crf) else { continue }
+                throw OutputError.crfOutOfRange(codec: codec.rawValue, crf: crf, range: codec.crfRange)
+            }
         default: break
         }
     }
@@ -69,7 +78,7 @@ extension Output {
         case .png(let path, _), .video(let path, _, _): path
         case .pngSequence(let pattern, _): pattern
         case .raw: "-"
-        case .bundle(let directory, _): directory
+        case .bundle(let directory, _, _): directory
         }
     }
 }

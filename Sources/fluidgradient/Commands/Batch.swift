@@ -10,15 +10,17 @@ struct Batch: AsyncParsableCommand {
         discussion: """
             A manifest (JSON) lists "palettes" (built-in or file presets, or inline colours, named by "name" or else \
             by their "preset"; an entry with a "palette" file gives no "colors" or "blobs"), "sizes" and \
-            "formats" (mp4, mov, webm, gif, png), shared "defaults" (any preset key but a palette's own: name, \
-            description, colors, blobs, highlightBlobs, and size, which "sizes" sets) and an "output" template with \
+            "formats" (mp4, mov, webm, gif, webp, apng, avif, png, bundle), an "encodeSize" (auto, full or WxH, \
+            as render's --encode-size; auto unless given, but full for mov), shared "defaults" (any preset key but \
+            a palette's own: name, description, colors, blobs, highlightBlobs, and size, which "sizes" sets) and an \
+            "output" template with \
             {name}, {width}, {height}, {size} and {ext}, whose file names must end in their format (.{ext}). \
             Relative paths in it are relative to the manifest.
 
             A job is skipped when its output exists and its sidecar (<output>.fluidgradient.json) shows it was \
             made from the same inputs; changing a palette, size or any setting re-renders just its jobs. Outputs \
-            appear under their final names only when complete. Video encoders run with 4 threads each, so a \
-            job gives the same bytes on any machine with the same ffmpeg.
+            appear under their final names only when complete. Video encoders run with 4 threads each (as in \
+            render), so a job gives the same bytes on any machine with the same ffmpeg.
 
             Sharding: --shard K/N renders jobs whose index is K modulo N, so N machines together render every \
             job once. Without --shard, Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX, with --shard-count or \
@@ -62,6 +64,13 @@ struct Batch: AsyncParsableCommand {
             valueName: "N"), transform: number)
     var shardCount: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "The size videos, animated images and bundles are encoded at, as render's --encode-size: auto (the "
+                + "default, but full for mov), full or WxH; it overrides the manifest's \"encodeSize\".",
+            valueName: "auto|full|WxH"))
+    var encodeSize: String?
+
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
@@ -82,6 +91,7 @@ struct Batch: AsyncParsableCommand {
     func run() async throws {
         var parsed = try readManifest()
         parsed.output = resolve(parsed.output)
+        if let encodeSize { parsed.encodeSize = try EncodeSizeRequest(parsing: encodeSize) }
         let selectedShard = try chosenShard()
         let allJobs = expandJobs(of: parsed)
         let selected = allJobs.filter { selectedShard.includes($0.index) }

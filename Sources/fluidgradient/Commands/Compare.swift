@@ -44,6 +44,12 @@ struct Compare: ParsableCommand {
             different spaces (sRGB and Display P3) compare in Display P3, the sRGB side's colours converted into \
             it, and the report says so.
 
+            --banding adds, for each frame, the false contours the actual frame adds in smooth regions: steps \
+            between wide plateaus that the expected frame does not have, as Netflix's CAMBI measures them on the \
+            luma (a frame under 1080p's pixels is first scaled up, as a screen shows it). The report gives the \
+            largest and flags a frame above 1 (CAMBI puts "slightly annoying" near 5); it does not change the \
+            exit status.
+
             Exit status: 0 the frames match; 1 they differ (or frames are missing, extra or of another size); \
             2 an input cannot be read, or an animated image's frames cannot be paired without --fps; 3 ffmpeg or \
             ffprobe, which videos need, is missing or cannot start.
@@ -105,6 +111,12 @@ struct Compare: ParsableCommand {
             valueName: "MODE"))
     var scale: FrameScaling = .none
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also measure banding: the false contours each actual frame adds in smooth regions, a CAMBI-like "
+                + "index (0 none, about 5 annoying), flagged above 1."))
+    var banding = false
+
     @Flag(help: "Print the report as JSON on stdout.")
     var json = false
 
@@ -150,7 +162,7 @@ struct Compare: ParsableCommand {
         }
         let comparison = try Comparison.run(
             expected: sets.0, actual: sets.1, tolerance: tolerance ?? 0, maximumDiffering: Self.share(differing)!,
-            diffDirectory: diff, scaling: scale)
+            diffDirectory: diff, scaling: scale, measuresBanding: banding)
         print(json ? comparison.json.serialized() : comparison.report)
         if !comparison.matches { throw ExitCode(1) }
     }

@@ -76,9 +76,18 @@ struct Render: AsyncParsableCommand {
             "Instead of -o, write everything a site or app needs for the loop into the directory DIR: the loop as "
                 + "AV1, HEVC and H.264 .mp4 and VP9 .webm at the encode size (stacked alpha and the player when the "
                 + "background is transparent), posters, index.html and manifest.json with each file's bytes and PSNR. "
+                + "Each loop's rate is searched: the fewest bytes that meet its quality bar on an excerpt. "
                 + "An earlier bundle in DIR is replaced whole.",
             valueName: "DIR"))
     var bundle: String?
+
+    @Option(
+        name: .customLong("crf"),
+        help: ArgumentHelp(
+            "With --bundle, a loop's rate of your own instead of the searched one: CODEC=CRF, where CODEC is av1 "
+                + "(0-63), hevc (0-51), h264 (0-51) or vp9 (0-63); repeat it for several codecs.",
+            valueName: "CODEC=CRF"))
+    var rates: [String] = []
 
     @Option(
         help: ArgumentHelp(
@@ -89,6 +98,7 @@ struct Render: AsyncParsableCommand {
 
     func validate() throws {
         if bundle != nil { return try validateBundle() }
+        _ = try bundleRates()
         guard let path = output.output else {
             throw ValidationError("give -o OUTPUT (such as out.png or out.mp4) or --bundle DIR")
         }

@@ -21,6 +21,30 @@ extension Render {
             throw ValidationError("--bundle chooses \(flag.flag) itself (\(flag.why)); leave \(flag.flag) out")
         }
         if let encodeSize { _ = try EncodeSizeRequest(parsing: encodeSize) }
+        _ = try bundleRates()
+    }
+
+    /// `--crf CODEC=CRF` options, by codec.
+    ///
+    /// - Throws: a ``ValidationError`` for a malformed one, an unknown codec, a rate out
+    ///   of the codec's range, or the option without `--bundle`.
+    func bundleRates() throws -> [Output.BundleCodec: Int] {
+        if !rates.isEmpty, bundle == nil { throw ValidationError("--crf sets a bundle's rates; give --bundle DIR") }
+        var chosen: [Output.BundleCodec: Int] = [:]
+        for rate in rates {
+            let parts = rate.split(separator: "=", omittingEmptySubsequences: false)
+            guard parts.count == 2, let codec = Output.BundleCodec(rawValue: String(parts[0])),
+                let value = Int(parts[1]),
+                codec.crfRange.contains(value)
+            else {
+                let ranges = Output.BundleCodec.allCases.map { "\($0.rawValue)=\($0.crfRange.description)" }
+                throw ValidationError(
+                    "--crf \"\(rate)\" is not CODEC=CRF with "
+                        + ranges.dropLast().joined(separator: ", ") + " or " + ranges.last!)
+            }
+            chosen[codec] = value
+        }
+        return chosen
     }
 
     /// Writes the bundle of `preset` into `directory` and says what it holds.
@@ -29,12 +53,13 @@ extension Render {
     ///   ``RenderError`` that `Preset.write(to:…)` throws.
     func writeBundle(of preset: Preset, to directory: String) async throws {
         let request = try encodeSize.map(EncodeSizeRequest.init(parsing:)) ?? .auto
+        let target = Output.bundle(directory: directory, rates: try bundleRates())
         let printer = EventPrinter(quiet: output.quiet, verbose: output.verbose) { _, _ in directory }
         let start = Date()
         let summary = try await printer.rendering { events throws(RenderError) in
             try await preset.write(
-                to: .bundle(directory: directory), encodeSize: request, dither: output.dither == .on,
-                threads: output.threading.threadCount, events: events)
+                to: target, encodeSize: request, dither: output.dither == .on, threads: output.threading.threadCount,
+                events: events)
         }
         guard !output.quiet else { return }
         let sizes = summary.loops.map { "\($0.file) \(BundleSummary.kilobytes($0.bytes))" }.joined(separator: ", ")

@@ -52,6 +52,9 @@ package struct StudioConfiguration: Sendable {
     package var maxJobPixelFrames = 8_000_000_000
     /// How long a job may run before it is stopped and fails.
     package var jobTimeLimit = Duration.seconds(30 * 60)
+    /// The nice value (0 to 19) of the jobs' threads and the encoders they start, so that
+    /// the preview's frames take a core before a job's.
+    package var jobNiceness: Int32 = 19
     /// The bytes the running jobs' encoders may use at once, by their measured footprint;
     /// a job that needs more than all of it is 422, one that needs more than is free waits.
     package var jobMemoryBytes = 4096 * 1024 * 1024

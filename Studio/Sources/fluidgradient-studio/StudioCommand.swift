@@ -113,6 +113,9 @@ struct StudioCommand: AsyncParsableCommand {
     @Option(help: "Seconds a job may run before it is stopped and fails.")
     var jobTimeLimit = 1800.0
 
+    @Option(help: "The nice value of jobs' threads and encoders, 0 to 19: above 0, the preview's frames go first.")
+    var jobNiceness = 19
+
     @Option(help: "The most connections open at once (fewer when the descriptor limit is lower).")
     var maxConnections = 1024
 
@@ -155,6 +158,9 @@ struct StudioCommand: AsyncParsableCommand {
         }
         try validateSeconds()
         guard port <= 65535 else { throw ValidationError("--port must be at most 65535, not \(port).") }
+        guard (0...19).contains(jobNiceness) else {
+            throw ValidationError("--job-niceness must be 0 to 19, not \(jobNiceness).")
+        }
         guard maxWaitingRenders >= 0, maxQueuedJobs >= 0 else {
             throw ValidationError("--max-waiting-renders and --max-queued-jobs must be 0 or more.")
         }
@@ -224,6 +230,7 @@ struct StudioCommand: AsyncParsableCommand {
         configuration.maxJobPixelFrames = Int((maxJobGigapixelFrames * 1e9).rounded())
         configuration.jobMemoryBytes = jobMemoryMegabytes << 20
         configuration.jobTimeLimit = Self.duration(jobTimeLimit)
+        configuration.jobNiceness = Int32(jobNiceness)
         configuration.clientAddressHeader = clientAddressHeader
         configuration.connections.maxConnections = maxConnections
         configuration.connections.idleTimeout = Self.duration(idleTimeout)
@@ -235,6 +242,7 @@ struct StudioCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        AllocatorTuning.configure()
         var logger = Logger(label: "fluidgradient-studio")
         logger.logLevel = .info
         let studio = Studio(configuration: studioConfiguration)
@@ -250,6 +258,8 @@ struct StudioCommand: AsyncParsableCommand {
         }
         logger.info("serving at most \(cap) connections (descriptor limit \(limit))")
         let app = studio.application(logger: logger)
+        let trimming = Task { await AllocatorTuning.trimPeriodically() }
+        defer { trimming.cancel() }
         do {
             try await app.runService()
         } catch {

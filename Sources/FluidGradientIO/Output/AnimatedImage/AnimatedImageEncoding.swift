@@ -60,7 +60,12 @@ extension VideoEncoding {
             + "format=yuva420p10le,split[c][a];[c]format=yuv420p10le[color];[a]extractplanes=a[alpha]"
         let tags = colourTags
         let colorTags = stride(from: 0, to: tags.count, by: 2).flatMap { [tags[$0] + ":v:0", tags[$0 + 1]] }
-        let color = ["-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35", "-color_range:v:0", "tv"] + colorTags
+        let color =
+            [
+                "-c:v:0", "libsvtav1", "-preset:v:0", "8", "-crf:v:0", "35", "-svtav1-params:v:0",
+                VideoCodec.svtParameters,
+            ]
+            + ["-color_range:v:0", "tv"] + colorTags
         let alpha = ["-c:v:1", "libaom-av1", "-cpu-used:v:1", "6", "-crf:v:1", "30", "-threads:v:1", "2"]
         return ["-filter_complex", split, "-map", "[color]", "-map", "[alpha]"] + color + alpha
             + ["-color_range:v:1", "pc", "-f", "avif"]

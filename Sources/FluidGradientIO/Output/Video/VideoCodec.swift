@@ -60,6 +60,11 @@ public enum VideoCodec: String, CaseIterable, Sendable {
     /// same into its `colr` box. x265's output depends on its frame-thread count, which it
     /// picks from the cores, so it is pinned to one (its wavefront threads still run in
     /// parallel and do not change the output); SVT-AV1's does not depend on its threads.
+    ///
+    /// SVT-AV1 runs without its temporal filter, which blends neighbouring frames into each
+    /// key frame to denoise camera footage: a moving loop's first frame came out 3 to 8 dB
+    /// worse than the frames after it (neon's 10 s loop at 640x360, CRF 35: frame 0 at
+    /// 46.2 dB, the loop 50.6 dB; without the filter 52.6 and 51.1, 1% fewer bytes).
     func mp4Arguments(ownRateControl: Bool) -> [String] {
         switch self {
         case .h264:
@@ -71,7 +76,10 @@ public enum VideoCodec: String, CaseIterable, Sendable {
                 + ["-tag:v", "hvc1", "-pix_fmt", "yuv420p10le"]
         case .av1:
             ["-c:v", "libsvtav1", "-preset", "8"] + (ownRateControl ? ["-crf", "35"] : [])
-                + ["-pix_fmt", "yuv420p10le"]
+                + ["-svtav1-params", VideoCodec.svtParameters, "-pix_fmt", "yuv420p10le"]
         }
     }
+
+    /// SVT-AV1's own parameters: no temporal filtering of key frames (``mp4Arguments(ownRateControl:)``).
+    static let svtParameters = "enable-tf=0"
 }

@@ -195,6 +195,17 @@ package struct VideoEncoding: Sendable {
     /// Display P3 (DCI-P3 primaries with D65 white; H.273 colour primaries 12).
     var primaries: String { colorSpace == .displayP3 ? "smpte432" : "bt709" }
 
+    /// Threads for every encoder and filter, fixed: x264 and libvpx split their work by
+    /// the thread count, which ffmpeg otherwise takes from the cores this process may run
+    /// on, and zscale's slices follow the filter threads. Measured under `taskset`, 1 core
+    /// against 2: x264, VP9 (opaque and with alpha) and a transparent AVIF's colour track
+    /// gave other bytes, and the same with these pinned. x265 (one frame thread) and
+    /// SVT-AV1 give the same bytes at any thread count.
+    package static let threads = 4
+
+    /// The global options that fix the filters' threads.
+    static let filterThreadOptions = ["-filter_threads", String(threads), "-filter_complex_threads", String(threads)]
+
     /// The full ffmpeg command line after the executable.
     package func arguments(
         width: Int, height: Int, fps: Double, frameCount: Int, extraOptions: [String], output: String
@@ -214,7 +225,7 @@ package struct VideoEncoding: Sendable {
     ///   - width: The frame width in pixels.
     ///   - height: The frame height in pixels.
     ///   - rate: The frame rate as ffmpeg reads it (``rateText(_:)``).
-    /// - Returns: the options up to and including the input and `-an`.
+    /// - Returns: the options up to and including the input, `-an` and the encoders' threads.
     private func inputArguments(width: Int, height: Int, rate: String) -> [String] {
         // -xerror: ffmpeg 5.1 logs a failed write of the file's end (a full disk) and
         // still exits 0; with it, the error is an exit status.
@@ -226,7 +237,11 @@ package struct VideoEncoding: Sendable {
             // Our chroma is the mean of each 2×2 block: centred, not H.264's default left siting.
             arguments += ["-color_range", "tv", "-chroma_sample_location", "center"] + colourTags
         }
-        return arguments + ["-i", "pipe:0", "-an"]
+        // -threads is the first output option, so that an encoder's own -threads:v:N and the
+        // user's options, which come later, still win.
+        return arguments + VideoEncoding.filterThreadOptions + [
+            "-i", "pipe:0", "-an", "-threads", String(VideoEncoding.threads),
+        ]
     }
 
     /// The container's filter, encoder and muxer options.

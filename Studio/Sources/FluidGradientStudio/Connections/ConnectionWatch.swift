@@ -1,5 +1,9 @@
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Watches one connection at the socket's end of its pipeline and closes it when a client
 /// takes too long: idle with no request under way, over its request's head or body, or
 /// not reading a response. A request whose head or body ran out of time, and which has no
@@ -167,6 +171,11 @@ final class ConnectionWatch: ChannelDuplexHandler, RemovableChannelHandler {
                 : "The request's body did not arrive within \(limits.bodyTimeout)."
             let response = ConnectionProblem.response(status: 408, reason: "Request Timeout", detail: detail)
             context.writeAndFlush(wrapOutboundOut(.byteBuffer(response)), promise: nil)
+        case .send:
+            // A client that stopped reading would otherwise keep the unsent bytes (megabytes
+            // in the kernel's buffer) trickling out for minutes after the close; a reset
+            // frees them at once.
+            _ = (context.channel as? any SocketOptionProvider)?.setSoLinger(linger(l_onoff: 1, l_linger: 0))
         default:
             break
         }

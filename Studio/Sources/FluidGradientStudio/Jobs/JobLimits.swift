@@ -15,6 +15,9 @@ package struct JobLimits: Sendable {
     package var memoryBytes: Int = 4096 << 20
     /// How long a job may run; one still running then is stopped and fails.
     package var timeLimit: Duration = .seconds(30 * 60)
+    /// The nice value (0 to 19) the jobs render at: their threads and their ffmpeg
+    /// children run from ``JobExecutor/shared(niceness:)``.
+    package var niceness: Int32 = 19
     /// Jobs rendering at once, each on its own thread.
     package var maxRunning: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Jobs waiting for a thread; a job past it is refused with 503.
@@ -35,8 +38,8 @@ package struct JobLimits: Sendable {
     package var shutdownGrace: Duration = .seconds(5)
 
     /// The defaults: 3600 frames, 3840x2160 pixels, 8 billion pixels × frames, 4 GiB of
-    /// encoder memory, 30 minutes a job, one running job per core, 8 queued, 16 files
-    /// waiting for their download, each kept 15 minutes.
+    /// encoder memory, 30 minutes a job at nice 19, one running job per core, 8 queued, 16
+    /// files waiting for their download, each kept 15 minutes.
     package init() {}
 
     /// The jobs one client may have queued or running at once: half the server's running
@@ -79,6 +82,7 @@ extension JobLimits {
         maxPixelFrames = configuration.maxJobPixelFrames
         memoryBytes = configuration.jobMemoryBytes
         timeLimit = configuration.jobTimeLimit
+        niceness = configuration.jobNiceness
         maxRunning = configuration.maxRunningJobs
         maxQueued = configuration.maxQueuedJobs
         expiry = configuration.jobExpiry

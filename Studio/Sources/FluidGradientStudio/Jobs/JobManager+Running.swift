@@ -36,7 +36,9 @@ extension JobManager {
             try Task.checkCancellation()
             let directory = try workspace.makeDirectory(for: id)
             let render = Task { [self] in
-                try await JobRenderer.render(spec, in: directory) { [self] in report(id, $0) }
+                try await JobRenderer.render(spec, in: directory, niceness: limits.niceness) { [self] in
+                    report(id, $0)
+                }
             }
             let timer = Task { [limit = limits.timeLimit] in
                 guard (try? await Task.sleep(for: limit)) != nil else { return false }

@@ -71,7 +71,9 @@ package struct JobPlan: Sendable, Equatable {
     /// peaks at 640x360, 1280x720 and 1920x1080 (BENCHMARKS.md, "Issue 35"); only a GIF's
     /// palette pass (ffmpeg keeps every frame until the palette is made) and AVIF's encoders
     /// grow with the frames. A bundle one file at a time is the service's own peak at
-    /// 3840x2160 (2,347 MiB, its measurement step then still two files at a time).
+    /// 3840x2160 (2,347 MiB, its measurement step then still two files at a time). A bundle
+    /// adds 24 bytes a pixel for the rate search's three display-size reference frames
+    /// (16-bit RGBA), held until the bundle is written: counted, not yet measured.
     static func footprint(of format: JobFormat, pixels: Int, frames: Int, oneAtATime: Bool) -> Int {
         let (base, perPixel, perPixelFrame): (Double, Double, Double)
         switch format {
@@ -82,7 +84,7 @@ package struct JobPlan: Sendable, Equatable {
         case .video(.webp): (base, perPixel, perPixelFrame) = (77, 28, 0)
         case .video(.apng): (base, perPixel, perPixelFrame) = (76, 27, 0)
         case .video(.avif): (base, perPixel, perPixelFrame) = (202, 327, 0.5)
-        case .bundle: (base, perPixel, perPixelFrame) = oneAtATime ? (97, 284, 0) : (97, 296, 0)
+        case .bundle: (base, perPixel, perPixelFrame) = oneAtATime ? (97, 284 + 24, 0) : (97, 296 + 24, 0)
         }
         let megabyte = 1024.0 * 1024.0, (px, count) = (Double(pixels), Double(frames))
         let estimate = 1.25 * (base * megabyte + perPixel * px + perPixelFrame * px * count)

@@ -5,7 +5,7 @@ import Glibc
 /// The tests' HTTP client sends one request on it and reads the answer to the end; it runs
 /// on a thread of its own (``onOwnThread(_:)``), never on the cooperative pool that the
 /// server's handlers need.
-final class LoopbackSocket {
+final class LoopbackSocket: Sendable {
     private let descriptor: Int32
 
     /// Connects to `port` on 127.0.0.1.
@@ -38,6 +38,10 @@ final class LoopbackSocket {
 
     deinit { close(descriptor) }
 
+    /// Ends the connection from this side, as a client that leaves does; the descriptor is
+    /// closed with the value.
+    func leave() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+
     /// Sends `bytes`, or as many as the server takes before it answers and closes.
     ///
     /// A server may refuse a request before its body is in (413, say) and close the
@@ -63,15 +67,39 @@ final class LoopbackSocket {
     /// - Throws: ``LoopbackError`` on a failed or timed-out read.
     func readToEnd() throws -> [UInt8] {
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return received }
-            // A reset after the answer (the server closed with the body unread) ends it too.
-            if count < 0, errno == ECONNRESET, !received.isEmpty { return received }
-            guard count > 0 else { throw LoopbackError.system("recv", errno) }
-            received += buffer[0..<count]
+            let chunk = try receive(resetEnds: !received.isEmpty)
+            if chunk.isEmpty { return received }
+            received += chunk
         }
+    }
+
+    /// Reads until `marker` has arrived, and leaves the connection open (an event stream).
+    ///
+    /// - Parameter marker: the text to wait for.
+    /// - Returns: the bytes received, `marker` among them.
+    /// - Throws: ``LoopbackError`` on a failed or timed-out read, or a close before `marker`.
+    func read(until marker: String) throws -> [UInt8] {
+        var received: [UInt8] = []
+        while !String(decoding: received, as: UTF8.self).contains(marker) {
+            let chunk = try receive(resetEnds: false)
+            guard !chunk.isEmpty else { throw LoopbackError.malformed("closed before \"\(marker)\"") }
+            received += chunk
+        }
+        return received
+    }
+
+    /// One read: what arrived, or nothing once the server has closed.
+    ///
+    /// - Parameter resetEnds: whether a reset counts as a close (after an answer, the server
+    ///   closed with the body unread).
+    /// - Throws: ``LoopbackError`` on a failed or timed-out read.
+    private func receive(resetEnds: Bool) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0, errno == ECONNRESET, resetEnds { return [] }
+        guard count >= 0 else { throw LoopbackError.system("recv", errno) }
+        return Array(buffer[0..<count])
     }
 }
 

@@ -1,15 +1,15 @@
 import FluidGradient
 
-/// A decoded PNG as the file stores it, for tests that check what was written.
+/// A decoded PNG as the file stores it, for the package's tests that check what was written.
 extension Frame {
     /// The PNG's channels: 4 with alpha, 3 without.
-    var storedChannels: Int { hasTransparency ? 4 : 3 }
+    package var storedChannels: Int { hasTransparency ? 4 : 3 }
 
     /// The bits per sample: 8 or 16.
-    var bitDepth: Int { depth == .sixteen ? 16 : 8 }
+    package var bitDepth: Int { depth == .sixteen ? 16 : 8 }
 
     /// The samples as the PNG stores them, row after row: RGB, or RGBA with alpha.
-    var storedSamples: [UInt16] {
+    package var storedSamples: [UInt16] {
         let bytes = self.bytes, channels = storedChannels
         var samples: [UInt16] = []
         samples.reserveCapacity(width * height * channels)
@@ -20,7 +20,7 @@ extension Frame {
     }
 
     /// Pixel `(x, y)` as RGBA in 0...1, straight alpha.
-    func storedRGBA(x: Int, y: Int) -> SIMD4<Double> {
+    package func storedRGBA(x: Int, y: Int) -> SIMD4<Double> {
         let bytes = self.bytes, scale = depth == .sixteen ? 65535.0 : 255.0, index = 4 * (y * width + x)
         return SIMD4((0..<4).map { Double(sample(bytes, index + $0)) / scale })
     }
