@@ -20,7 +20,7 @@ MODULES = ("FluidGradient", "FluidGradientIO", "FluidGradientTesting")
 # A graph dumped at a lower access level (as `./run test` dumps it, once for every check)
 # holds the package's own declarations too; only these count.
 PUBLIC = ("public", "open")
-MOST_TOP_LEVEL, MOST_DECLARATIONS = 33, 384
+MOST_TOP_LEVEL, MOST_DECLARATIONS = 34, 397
 
 
 def symbols(directory):

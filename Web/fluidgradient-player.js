@@ -18,7 +18,8 @@
  *
  * FluidGradientPlayer.attach(video, canvas, options) returns a player:
  *   player.ready    a Promise of { layout: 'stacked' | 'plain', renderer: 'webgl' | '2d',
- *                   width, height } once the first frame is drawn
+ *                   width, height, colorSpace } once the first frame is drawn
+ *                   (colorSpace: the canvas's, 'srgb' or 'display-p3')
  *   player.draw()   draws the video's current frame now
  *   player.detach() stops drawing and removes every listener it added
  * options (all optional):
@@ -26,6 +27,10 @@
  *   renderer    'auto' (WebGL, else canvas 2D), 'webgl' or '2d'
  *   videoRange  'full' (default: browsers expand the video's limited range when they decode
  *               it) or 'limited' (a browser that hands over Y 16...235 unexpanded)
+ *   colorSpace  'srgb' (default) or 'display-p3': the loop's colour space. With
+ *               'display-p3' the canvas is a Display P3 one where the browser has such
+ *               canvases (WebGL's drawingBufferColorSpace and unpackColorSpace, canvas
+ *               2D's colorSpace), so the video's wider colours reach the screen
  *   autoplay    true (default) plays the video unless the user prefers reduced motion
  *   loop        true (default) loops the video
  *   grain       the bundle's grain (DESIGN section 12), laid on the unpremultiplied colour
@@ -237,9 +242,14 @@
   }
 
   /** A WebGL renderer on canvas, or null where WebGL is unavailable. */
-  function webGLRenderer(canvas, limited, grain) {
+  function webGLRenderer(canvas, limited, grain, colorSpace) {
     var gl = canvas.getContext('webgl', { premultipliedAlpha: true, alpha: true, antialias: false, depth: false });
     if (!gl) return null;
+    // The video is decoded into this space and the drawing buffer tagged with it.
+    if (colorSpace === 'display-p3' && 'drawingBufferColorSpace' in gl) {
+      gl.drawingBufferColorSpace = 'display-p3';
+      if ('unpackColorSpace' in gl) gl.unpackColorSpace = 'display-p3';
+    }
     var program = gl.createProgram();
     gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX));
     gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT));
@@ -287,6 +297,7 @@
     if (grain) gl.uniform1f(uniform('grainCell'), grain.cell);
     return {
       name: 'webgl',
+      colorSpace: gl.drawingBufferColorSpace || 'srgb',
       /** Draws a frame at `output` (width, height): the video's size without grain. */
       draw: function (video, width, height, isStacked, output, phase) {
         gl.viewport(0, 0, output.width, output.height);
@@ -324,15 +335,20 @@
    * The canvas-2D renderer: both halves read back (drawn at the output size, which the
    * browser scales), written unpremultiplied, with the grain laid on each pixel.
    */
-  function canvas2DRenderer(canvas, limited, grain) {
-    var context = canvas.getContext('2d');
+  function canvas2DRenderer(canvas, limited, grain, colorSpace) {
+    var space = { colorSpace: colorSpace === 'display-p3' ? 'display-p3' : 'srgb' };
+    var context = canvas.getContext('2d', space);
     if (!context) return null;
     var source = document.createElement('canvas');
-    var sourceContext = source.getContext('2d', { willReadFrequently: true });
+    var sourceContext = source.getContext('2d', { willReadFrequently: true, colorSpace: space.colorSpace });
+    // A browser without Display P3 canvases ignores the option: then everything is sRGB.
+    var actual = (context.getContextAttributes && context.getContextAttributes().colorSpace) || 'srgb';
+    space = { colorSpace: actual };
     var expand = function (v) { return limited ? Math.min(255, Math.max(0, Math.round((v - 16) * 255 / 219))) : v; };
     var layers = grain ? [pixelsOf(grain.tile), pixelsOf(grain.sprite)] : [];
     return {
       name: '2d',
+      colorSpace: actual,
       draw: function (video, videoWidth, videoHeight, isStacked, size, phase) {
         var width = size.width, height = size.height, rows = isStacked ? 2 * height : height;
         if (source.width !== width || source.height !== rows) { source.width = width; source.height = rows; }
@@ -340,8 +356,8 @@
         var alphaTop = video.videoHeight - videoHeight;
         sourceContext.drawImage(video, 0, 0, videoWidth, videoHeight, 0, 0, width, height);
         if (isStacked) sourceContext.drawImage(video, 0, alphaTop, videoWidth, videoHeight, 0, height, width, height);
-        var input = sourceContext.getImageData(0, 0, width, rows).data;
-        var output = context.createImageData(width, height), out = output.data, half = 4 * width * height;
+        var input = sourceContext.getImageData(0, 0, width, rows, space).data;
+        var output = context.createImageData(width, height, space), out = output.data, half = 4 * width * height;
         var firstRow = height > 1 && alphaTop === videoHeight ? 4 * width : 0;
         var layer = grain ? layers[phase === null ? 0 : 1] : null;
         var cells = phase === null ? 256 : grain && grain.spriteCells, first = phase === null ? 0 : phase * cells;
@@ -373,13 +389,17 @@
     return Math.round(255 * (c + g * Math.min(c, 1 - c)));
   }
 
-  function makeRenderer(canvas, choice, limited, grain) {
+  function makeRenderer(canvas, choice, limited, grain, colorSpace) {
     if (choice !== '2d') {
       var gl = null;
-      try { gl = webGLRenderer(canvas, limited, grain); } catch (error) { if (choice === 'webgl') throw error; }
+      try {
+        gl = webGLRenderer(canvas, limited, grain, colorSpace);
+      } catch (error) {
+        if (choice === 'webgl') throw error;
+      }
       if (gl || choice === 'webgl') return gl;
     }
-    return canvas2DRenderer(canvas, limited, grain);
+    return canvas2DRenderer(canvas, limited, grain, colorSpace);
   }
 
   /** The grain option's images, loaded: a Promise of { tile, sprite, ... } or of null. */
@@ -490,11 +510,15 @@
           if (detached) return;
           grain = found[1];
           layout = found[0] === 'stacked' && video.videoHeight % 2 === 0 ? 'stacked' : 'plain';
-          renderer = makeRenderer(canvas, options.renderer || 'auto', options.videoRange === 'limited', grain);
+          renderer = makeRenderer(
+            canvas, options.renderer || 'auto', options.videoRange === 'limited', grain, options.colorSpace || 'srgb');
           if (!renderer) throw new Error('neither WebGL nor a 2D canvas is available');
           function first() {
             draw();
-            resolve({ layout: layout, renderer: renderer.name, width: canvas.width, height: canvas.height });
+            resolve({
+              layout: layout, renderer: renderer.name, width: canvas.width, height: canvas.height,
+              colorSpace: renderer.colorSpace
+            });
           }
           if (video.readyState >= 2) first(); else listen(video, 'loadeddata', first);
           schedule();
@@ -509,7 +533,8 @@
     listen(canvas, 'webglcontextlost', function (event) { event.preventDefault(); });
     listen(canvas, 'webglcontextrestored', function () {
       if (!renderer) return;
-      renderer = makeRenderer(canvas, renderer.name, options.videoRange === 'limited', grain);
+      renderer = makeRenderer(
+        canvas, renderer.name, options.videoRange === 'limited', grain, options.colorSpace || 'srgb');
       draw();
     });
     listen(motion, 'change', function () { if (layout) applyMotionPreference(); });

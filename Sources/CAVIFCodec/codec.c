@@ -72,6 +72,7 @@ fg_avif_sequence *fg_avif_open(const uint8_t *bytes, size_t size, fg_avif_info *
     info->height = image->height;
     info->frame_count = (uint32_t)decoder->imageCount;
     info->bit_depth = image->depth > 8 ? 16 : 8;
+    info->color_primaries = (int)image->colorPrimaries;
     return sequence;
 }
 

@@ -51,8 +51,29 @@ static png_bytep *row_pointers(png_structp png, const void *pixels, uint32_t wid
     return rows;
 }
 
-/* Everything after the output is set up: the header, the sRGB tag, the encoder settings
-   and the rows. Files and memory share it, so both hold the same bytes. */
+/* The colour tags: sRGB's chunk, or for Display P3 a cICP chunk (primaries 12 =
+   SMPTE EG 432-1, transfer 13 = sRGB's curve, matrix 0 = RGB, full range), which this
+   libpng (before 1.6.45) has no setter for and so writes as an unknown chunk before
+   PLTE and IDAT, and an iCCP chunk with the project's profile for readers without cICP. */
+static void set_colour_tags(png_structp png, png_infop info, fg_png_write_options options) {
+    if (!options.display_p3) {
+        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+        return;
+    }
+    static png_byte cicp_data[4] = {12, 13, 0, 1};
+    png_unknown_chunk cicp;
+    memset(&cicp, 0, sizeof cicp);
+    memcpy(cicp.name, "cICP", 5);
+    cicp.data = cicp_data;
+    cicp.size = sizeof cicp_data;
+    cicp.location = PNG_HAVE_IHDR;
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep) "cICP", 1);
+    png_set_unknown_chunks(png, info, &cicp, 1);
+    png_set_iCCP(png, info, "Display P3", PNG_COMPRESSION_TYPE_BASE, options.icc_profile, options.icc_length);
+}
+
+/* Everything after the output is set up: the header, the colour tags, the encoder
+   settings and the rows. Files and memory share it, so both hold the same bytes. */
 static void write_image(png_structp png, png_infop info, png_bytep *rows, uint32_t width, uint32_t height,
                         int channels, int bit_depth, int drop_alpha, fg_png_write_options options) {
     int color_type = channels == 1                  ? PNG_COLOR_TYPE_GRAY
@@ -60,7 +81,7 @@ static void write_image(png_structp png, png_infop info, png_bytep *rows, uint32
                                                     : PNG_COLOR_TYPE_RGB;
     png_set_IHDR(png, info, width, height, bit_depth, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
-    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    set_colour_tags(png, info, options);
     png_set_compression_level(png, options.compression_level);
     png_set_compression_strategy(png, options.strategy);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
@@ -175,6 +196,28 @@ void fg_png_data_free(fg_png_data *data) {
     memset(data, 0, sizeof *data);
 }
 
+/* What the file says of its colours: a cICP chunk's primaries, an sRGB chunk, an iCCP
+   profile (left in libpng's info, which the reader holds until it is closed). */
+static void read_colour_tags(png_structp png, png_infop info, fg_png_header *header) {
+    header->cicp_primaries = -1;
+    png_unknown_chunkp chunks = NULL;
+    int count = png_get_unknown_chunks(png, info, &chunks);
+    for (int index = 0; index < count; index++) {
+        if (memcmp(chunks[index].name, "cICP", 4) == 0 && chunks[index].size == 4)
+            header->cicp_primaries = chunks[index].data[0];
+    }
+    int intent;
+    header->has_srgb = png_get_sRGB(png, info, &intent) != 0;
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 length;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &length) && length > 0 && length < (1u << 24)) {
+        header->icc_profile = profile;
+        header->icc_length = length;
+    }
+}
+
 /* A PNG being decoded: libpng's state, where its compressed bytes come from, and when it
    stops taking them. */
 struct fg_png_reader {
@@ -217,12 +260,13 @@ static void read_bytes(png_structp png, png_bytep data, size_t length) {
     if (fread(data, 1, length, reader->file) != length) png_error(png, "Read Error");
 }
 
-/* Chunks the decode does not use, skipped unread rather than inflated: text, profiles
-   and palettes a file can pack with compressed data. The critical chunks and tRNS (which
-   png_set_expand uses) are kept. */
+/* Chunks the decode does not use, skipped unread rather than inflated: text and
+   palettes a file can pack with compressed data. The critical chunks,
+   tRNS (which png_set_expand uses) and the colour tags (sRGB, iCCP, cICP) are kept. */
 static void ignore_unused_chunks(png_structp png) {
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, (png_const_bytep) "tRNS\0", 1);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, (png_const_bytep) "tRNS\0sRGB\0iCCP\0", 3);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep) "cICP", 1);
 }
 
 /* Turns the error that stopped libpng into the message the caller sees. */
@@ -255,6 +299,7 @@ static void read_header(fg_png_reader *reader, fg_png_header *header) {
     png_set_user_limits(png, 1u << 16, 1u << 16);
     ignore_unused_chunks(png);
     png_read_info(png, info);
+    read_colour_tags(png, info, header);
     int has_alpha = (png_get_color_type(png, info) & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
     png_set_expand(png);
     png_set_gray_to_rgb(png);

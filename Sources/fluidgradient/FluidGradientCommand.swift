@@ -18,7 +18,7 @@ struct FluidGradientCommand: AsyncParsableCommand {
             stays ignored).
             """,
         version: Preset.engineVersion,
-        subcommands: [Render.self, Presets.self, Compare.self, Palette.self, Batch.self, Bench.self]
+        subcommands: [Render.self, Presets.self, Compare.self, Palette.self, Colors.self, Batch.self, Bench.self]
     )
 
     static func main() async {

@@ -5,7 +5,9 @@ import Testing
 /// size, with one error line of a readable length. Sizes are those that took seconds to
 /// minutes before; what is checked is the outcome, never the time.
 @Suite struct AdversarialTextTests {
-    static let colourReason = "is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name\n"
+    static let colourReason =
+        "is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA, a CSS colour name, "
+        + "or CSS Color 4's rgb(), hsl(), oklab(), oklch() or color()\n"
 
     /// One error line, its echoed value shortened in the middle.
     static func expectShortLine(
@@ -31,6 +33,22 @@ import Testing
         #expect(file.status == 2)
         Self.expectShortLine(file.stderr, endingWith: "aaaa\" " + Self.colourReason)
         #expect(file.stderr.contains("p.json:1: colors[0]: \"aaaa"))
+        #expect(!scratch.contents.contains("o.png"))
+    }
+
+    /// A colour function of 60,000 values, or parentheses nested 50,000 deep (an argument
+    /// may be at most 128 KiB), is read once and refused in one short line.
+    @Test func aHugeColourFunctionIsRefusedInOneShortLine() {
+        let scratch = Scratch()
+        let many = "rgb(" + Array(repeating: "1", count: 60_000).joined(separator: " ") + ")"
+        let flag = run(["render", "--size", "32x18", "--colors", many, "-o", scratch.file("o.png")])
+        #expect(flag.status == 2)
+        Self.expectShortLine(
+            flag.stderr, endingWith: "rgb() takes 3 values and an optional \"/ alpha\", found 60000\n")
+        let deep = String(repeating: "(", count: 50_000) + String(repeating: ")", count: 50_000)
+        let nested = run(["render", "--size", "32x18", "--colors", "red," + deep, "-o", scratch.file("o.png")])
+        #expect(nested.status == 2)
+        #expect(nested.stderr.filter { $0 == "\n" }.count == 1 && nested.stderr.count <= 480)
         #expect(!scratch.contents.contains("o.png"))
     }
 

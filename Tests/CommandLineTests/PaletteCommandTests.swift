@@ -171,6 +171,8 @@ import Testing
         }
         let help = run(["render", "--help"]).stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(
-            help.contains("TYPE linear, radial or conic, for example \"linear 270 #0B1026 0, #3B1E54 0.6, #9B3675 1\""))
+            help.contains(
+                "TYPE linear, radial or conic and SPACE srgb (the default), linear, oklab or oklch, for example "
+                    + "\"linear 270 in oklab #0B1026 0, #3B1E54 0.6, #9B3675 1\""))
     }
 }

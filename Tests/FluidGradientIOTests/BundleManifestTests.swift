@@ -18,5 +18,10 @@ import Testing
         #expect(text.contains("\"largestError\" : 0.123"))
         #expect(text.firstRange(of: "\"displayHeight\"")!.lowerBound < text.firstRange(of: "\"files\"")!.lowerBound)
         #expect(manifest.json() == manifest.json())
+        #expect(!text.contains("colorSpace"))
+        let p3 = BundleManifest(
+            generator: "fluidgradient test", displayWidth: 4, displayHeight: 2, encodedWidth: 4, encodedHeight: 2,
+            fps: 30, frames: 1, transparent: false, colorSpace: .displayP3, measuredAt: [0], files: [file])
+        #expect(String(decoding: p3.json(), as: UTF8.self).contains("\"colorSpace\" : \"display-p3\""))
     }
 }

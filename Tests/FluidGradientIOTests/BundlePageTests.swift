@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @Suite struct BundlePageTests {
-    private func page(player: String? = nil) -> BundlePage {
+    private func page(player: String? = nil, colorSpace: ColorSpace = .srgb) -> BundlePage {
         BundlePage(
             title: "Hero <loop>", width: 1920, height: 1080,
             sources: [
@@ -12,7 +12,7 @@ import Testing
                 BundleSource(file: "loop-h264.mp4", type: "video/mp4; codecs=\"avc1.64001E\""),
             ],
             posters: [(file: "poster.avif", type: "image/avif"), (file: "poster.jpg", type: "image/jpeg")],
-            player: player)
+            player: player, colorSpace: colorSpace)
     }
 
     /// The video is muted, inline, looping and autoplaying (what browsers need to start it
@@ -39,6 +39,16 @@ import Testing
         #expect(html.contains("<canvas width=\"1920\" height=\"1080\"></canvas>"))
         #expect(html.contains("<script src=\"fluidgradient-player.js\"></script>"))
         #expect(html.contains(".fluidgradient > video { visibility: hidden; }"))
+    }
+
+    /// A Display P3 page says so on its block and gives the player a display-p3 canvas; an
+    /// sRGB page says nothing new.
+    @Test func aDisplayP3PageKeepsItsSpace() {
+        let html = page(player: "fluidgradient-player.js", colorSpace: .displayP3).html
+        #expect(html.contains("<div class=\"fluidgradient\" data-color-space=\"display-p3\">"))
+        #expect(html.contains("{ colorSpace: 'display-p3' }"))
+        let plain = page(player: "fluidgradient-player.js").html
+        #expect(plain.contains("<div class=\"fluidgradient\">") && !plain.contains("colorSpace"))
     }
 
     @Test func escapingCoversElementsAndBothQuotes() {

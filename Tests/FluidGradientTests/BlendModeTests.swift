@@ -5,6 +5,14 @@ import Testing
     /// W3C Compositing Level 1 written out on unpremultiplied values, independently of
     /// the premultiplied forms the engine uses.
     static func w3c(_ mode: BlendMode, source s: SIMD4<Double>, backdrop b: SIMD4<Double>) -> SIMD4<Double> {
+        let mixing: Mixing? =
+            switch mode {
+            case .overlayLinear: Mixing(.linear, frame: .srgb)
+            case .overlayOKLab: Mixing(.oklab, frame: .srgb)
+            case .overlayOKLabDisplayP3: Mixing(.oklab, frame: .displayP3)
+            default: nil
+            }
+        if let mixing { return mixedOverlay(mixing, source: s, backdrop: b) }
         let alphaS = s.w, alphaB = b.w
         var out = SIMD4<Double>.zero
         for i in 0..<3 {
@@ -13,12 +21,30 @@ import Testing
             switch mode {
             case .normal: blended = cs
             case .overlay: blended = cb <= 0.5 ? 2 * cs * cb : 1 - 2 * (1 - cs) * (1 - cb)
+            case .overlayLinear, .overlayOKLab, .overlayOKLabDisplayP3: blended = 0
             }
             let mixed = (1 - alphaB) * cs + alphaB * blended
             out[i] = alphaS * mixed + alphaB * cb * (1 - alphaS)
         }
         out.w = alphaS + alphaB * (1 - alphaS)
         return out
+    }
+
+    /// DESIGN section 13's overlay of layers in a mixing space: section 4's formula on the
+    /// colours' encoded values, its blend `B` brought back into the mixing space.
+    static func mixedOverlay(_ mixing: Mixing, source s: SIMD4<Double>, backdrop b: SIMD4<Double>) -> SIMD4<Double> {
+        let alphaS = s.w, alphaB = b.w
+        func straight(_ p: SIMD4<Double>) -> SIMD3<Double> { p.w > 0 ? SIMD3(p.x, p.y, p.z) / p.w : .zero }
+        let cs = straight(s), cb = straight(b)
+        let encodedS = mixing.outOf(cs), encodedB = mixing.outOf(cb)
+        var blended = SIMD3<Double>.zero
+        for i in 0..<3 {
+            let x = encodedS[i], y = encodedB[i]
+            blended[i] = y <= 0.5 ? 2 * x * y : 1 - 2 * (1 - x) * (1 - y)
+        }
+        let mixedBlend = mixing.into(blended)
+        let out = alphaS * ((1 - alphaB) * cs + alphaB * mixedBlend) + alphaB * cb * (1 - alphaS)
+        return SIMD4(out, alphaS + alphaB * (1 - alphaS))
     }
 
     /// Overlay, worked by hand from DESIGN section 4.

@@ -27,8 +27,8 @@ import Testing
         let error = ColorParseError(text: "lightblu", suggestion: "lightblue")
         #expect(
             error.description
-                == "\"lightblu\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name "
-                + "(did you mean \"lightblue\"?)"
+                == "\"lightblu\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA, a CSS colour name, or CSS "
+                + "Color 4's rgb(), hsl(), oklab(), oklch() or color() (did you mean \"lightblue\"?)"
         )
     }
 

@@ -8,8 +8,8 @@ import Testing
         #expect(
             Preset.keys == [
                 "name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
-                "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "size", "fps", "duration",
-                "loop", "pointScale", "blobs", "highlightBlobs", "grain",
+                "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "colorSpace", "mixing", "size",
+                "fps", "duration", "loop", "pointScale", "blobs", "highlightBlobs", "grain",
             ])
         let ranks = PresetSchema.fields.compactMap(\.display?.rank)
         #expect(Set(ranks).count == ranks.count)
@@ -40,6 +40,7 @@ import Testing
         preset.ranges.opacity = ParameterRange(0.6, 0.9)
         preset.ranges.retargetInterval = ParameterRange(2, 3)
         (preset.edges, preset.width, preset.height, preset.loop, preset.pointScale) = (.clamp, 64, 36, true, 2)
+        (preset.colorSpace, preset.mixing) = (.displayP3, .oklab)
         preset.blobs = [Blob(color: .white, center: SIMD2(0.5, 0.5), radius: SIMD2(0.2, 0.3), opacity: 0.5)]
         preset.highlightBlobs = []
         preset.grain = Grain(amount: 0.1, size: 2, animated: true, mono: false)

@@ -18,6 +18,8 @@ typedef struct {
     uint32_t frame_count;
     /// The samples fg_avif_next writes: 8 for an 8-bit AVIF, 16 for 10- and 12-bit ones.
     int bit_depth;
+    /// The colour primaries of the file's CICP (nclx) tags: 1 BT.709, 12 Display P3.
+    int color_primaries;
 } fg_avif_info;
 
 /// Opens the AVIF file held in `bytes`, which are not copied and must outlive the

@@ -15,10 +15,17 @@ typedef struct {
     int filters;
     /// zlib strategy: Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ...
     int strategy;
+    /// 0: tagged sRGB (an sRGB chunk). 1: Display P3, tagged with a cICP chunk (primaries
+    /// 12, transfer 13, full range) and an iCCP chunk holding `icc_profile`.
+    int display_p3;
+    /// The ICC profile of a Display P3 file, and its length in bytes.
+    const unsigned char *icc_profile;
+    uint32_t icc_length;
 } fg_png_write_options;
 
 /// Writes `height` rows of `width` pixels with `channels` (1 = grey, 3 = RGB, 4 = RGBA) of
-/// `bit_depth` (8 or 16; 16-bit samples are read little-endian) to `path`, tagged sRGB.
+/// `bit_depth` (8 or 16; 16-bit samples are read little-endian) to `path`, tagged sRGB
+/// or Display P3 (see fg_png_write_options).
 /// With `drop_alpha`, 4-channel input is written as RGB (the fourth sample is a filler).
 /// Returns 0; or, with a message in `message`, the `errno` value of a failed system
 /// call (such as ENOSPC), or -1 for any other failure.
@@ -64,13 +71,21 @@ typedef struct {
     int has_alpha;
     /// The bytes of one decoded row: width * channels * bit_depth / 8.
     size_t row_bytes;
+    /// The colour primaries a cICP chunk names (1 sRGB, 12 Display P3), or -1 without one.
+    int cicp_primaries;
+    /// Whether the file has an sRGB chunk.
+    int has_srgb;
+    /// The iCCP chunk's profile, decompressed, or NULL; held by the reader until
+    /// fg_png_close.
+    const unsigned char *icc_profile;
+    uint32_t icc_length;
 } fg_png_header;
 
 /// Reads the header of the PNG that `file` holds, from its current position, for
 /// decoding as RGBA at its own depth: grey and palette images are expanded to RGB, and
 /// an opaque alpha (0xFF or 0xFFFF) is filled in where the PNG has none. Ancillary chunks
-/// (but tRNS) are skipped unread. `should_stop` (may be NULL) is asked with `stop_context`
-/// before each read of the file. Refuses what is not a PNG, a damaged or truncated header,
+/// (but tRNS and the colour tags cICP, sRGB and iCCP) are skipped unread. `should_stop`
+/// (may be NULL) is asked with `stop_context` before each read of the file. Refuses what is not a PNG, a damaged or truncated header,
 /// or more than 64 Mpixels. Returns the reader, to be closed with fg_png_close before
 /// `file` is, or NULL with a message.
 fg_png_reader *fg_png_open_rgba(FILE *file, fg_png_should_stop should_stop, void *stop_context,

@@ -2,25 +2,48 @@
 package struct ColorParseError: Error, Equatable, CustomStringConvertible {
     package let text: String
     package let suggestion: String?
+    /// For a CSS Color 4 function, what is wrong with it, quoting the part at fault.
+    package let problem: String?
 
-    package init(text: String, suggestion: String?) {
+    package init(text: String, suggestion: String?, problem: String? = nil) {
         self.text = text
         self.suggestion = suggestion
+        self.problem = problem
     }
 
+    /// The forms a colour may take, for messages and help.
+    package static let forms =
+        "#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name, or CSS Color 4's rgb(), hsl(), oklab(), oklch() or color()"
+
     package var description: String {
-        var message = "\"\(text)\" is not a colour: expected #RGB, #RRGGBB, #RRGGBBAA or a CSS colour name"
+        if let problem { return "\"\(text)\" is not a colour: \(problem)" }
+        var message = "\"\(text)\" is not a colour: expected \(ColorParseError.forms)"
         if let suggestion { message += " (did you mean \"\(suggestion)\"?)" }
         return message
+    }
+
+    /// The error as a preset's reason.
+    package var reason: PresetError.Reason {
+        if let problem { return .malformedColor(text, problem: problem) }
+        return .notAColor(text, suggestion: suggestion)
     }
 }
 
 extension RGBA {
-    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name or `transparent`
-    /// (names are ASCII case-insensitive, as CSS's are; surrounding spaces are ignored).
+    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name or `transparent`, or one
+    /// of CSS Color 4's functions (``CSSColorFunction``); names and function names are
+    /// case-insensitive, and surrounding spaces are ignored.
     package init(parsing text: String) throws(ColorParseError) {
+        let trimmed = text.trimmingSpaces()
+        if trimmed.contains("(") {
+            do {
+                self = try CSSColorFunction.parse(trimmed)
+            } catch {
+                throw ColorParseError(text: text, suggestion: nil, problem: error.detail)
+            }
+            return
+        }
         guard let color = RGBA.parsed(text) else {
-            let trimmed = text.trimmingSpaces()
             let suggestion = trimmed.hasPrefix("#") ? nil : RGBA.closestName(to: trimmed.asciiLowercased())
             throw ColorParseError(text: text, suggestion: suggestion)
         }
@@ -35,6 +58,7 @@ extension RGBA {
     package static func parsed(_ text: String) -> RGBA? {
         let trimmed = text.trimmingSpaces()
         if trimmed.hasPrefix("#") { return RGBA.hex(trimmed.dropFirst()) }
+        if trimmed.contains("(") { return try? CSSColorFunction.parse(trimmed) }
         // No name is longer than the longest: a long word is not lowercased or looked up.
         guard trimmed.count <= longestName else { return nil }
         // Only A-Z fold: Unicode lowering would read the Kelvin sign (U+212A) as a k.

@@ -1,29 +1,56 @@
 /// A colour in gamma-encoded sRGB with straight (unassociated) alpha.
 ///
-/// Channels are floats in 0...1. This is the form people write and read
-/// (`#RRGGBBAA`, CSS names); the renderer works on premultiplied values.
+/// Channels are floats, 0...1 inside sRGB's gamut. This is the form people write and read
+/// (`#RRGGBBAA`, CSS names, CSS Color 4's functions); the renderer works on
+/// `premultiplied` values. A colour outside sRGB, such as a Display P3 or an OKLCH one,
+/// has red, green or blue below 0 or above 1 (extended sRGB, as CSS Color 4 and Apple's
+/// extended sRGB write it); a frame maps it into its own gamut when it is rendered.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
-    /// The red channel, 0...1.
-    public var red: Double
-    /// The green channel, 0...1.
-    public var green: Double
-    /// The blue channel, 0...1.
-    public var blue: Double
+    // Four scalars, not a SIMD4<Double>: a 32-byte-aligned member made the test runner's
+    // async frames that hold a colour abort ("freed pointer was not the last allocation").
+    private var r: Double, g: Double, b: Double, a: Double
+    /// The CSS Color 4 function the colour was read from (`oklch(63.7% 0.237 25.331)`), as
+    /// written; nil for hex, names and colours built in code. Setting a channel forgets it.
+    package private(set) var written: String?
+
+    /// The red channel, 0...1 inside sRGB.
+    public var red: Double {
+        get { r }
+        set { (r, written) = (newValue, nil) }
+    }
+    /// The green channel, 0...1 inside sRGB.
+    public var green: Double {
+        get { g }
+        set { (g, written) = (newValue, nil) }
+    }
+    /// The blue channel, 0...1 inside sRGB.
+    public var blue: Double {
+        get { b }
+        set { (b, written) = (newValue, nil) }
+    }
     /// The alpha channel, 0...1: 0 is transparent, 1 opaque.
-    public var alpha: Double
+    public var alpha: Double {
+        get { a }
+        set { (a, written) = (newValue, nil) }
+    }
 
     /// A colour from its channels.
     ///
     /// - Parameters:
-    ///   - red: The red channel, 0...1.
-    ///   - green: The green channel, 0...1.
-    ///   - blue: The blue channel, 0...1.
+    ///   - red: The red channel, 0...1 inside sRGB; below 0 or above 1 for a colour
+    ///     outside it (extended sRGB).
+    ///   - green: The green channel, likewise.
+    ///   - blue: The blue channel, likewise.
     ///   - alpha: The alpha channel, 0...1; opaque when left out.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
+        (r, g, b, a) = (red, green, blue, alpha)
+        written = nil
+    }
+
+    /// A colour read from `written`, which it keeps for showing it again.
+    package init(red: Double, green: Double, blue: Double, alpha: Double, written: String) {
+        (r, g, b, a) = (red, green, blue, alpha)
+        self.written = written
     }
 
     /// Builds a colour from 0...255 channels.
@@ -42,6 +69,9 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     package var premultiplied: SIMD4<Double> {
         SIMD4(red * alpha, green * alpha, blue * alpha, alpha)
     }
+
+    /// The channels as they are stored: red, green, blue, alpha.
+    package var vector: SIMD4<Double> { SIMD4(r, g, b, a) }
 
     package var isOpaque: Bool { alpha >= 1 }
 
@@ -63,8 +93,24 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// `#RRGGBB`, or `#RRGGBBAA` when the colour is not opaque.
-    public var description: String { hex }
+    /// The colour as a preset file writes it: as it was written, or `#RRGGBB` (`#RRGGBBAA`
+    /// when not opaque), or `color(srgb …)` for a colour outside sRGB built in code.
+    package var text: String {
+        if let written { return written }
+        if isInsideSRGB { return hex }
+        func number(_ value: Double) -> String { ParameterRange.format((value * 1e6).rounded() / 1e6) }
+        let rgb = [red, green, blue].map(number).joined(separator: " ")
+        return "color(srgb \(rgb)" + (alpha < 1 ? " / \(number(alpha)))" : ")")
+    }
+
+    /// Whether red, green and blue are each in 0...1.
+    package var isInsideSRGB: Bool {
+        (0...1).contains(red) && (0...1).contains(green) && (0...1).contains(blue)
+    }
+
+    /// The colour as a preset file writes it: as it was written (`oklch(…)`, `rgb(…)`), or
+    /// `#RRGGBB` (`#RRGGBBAA` when not opaque).
+    public var description: String { text }
 
     /// Channel-wise linear interpolation of straight values: `self + (other − self)·t`.
     package func mixed(with other: RGBA, by t: Double) -> RGBA {

@@ -35,7 +35,7 @@ extension FrameSamples {
                 values[offset + 3] = alpha
             }
         }
-        return FrameSamples(width: width, height: height, values: values)
+        return FrameSamples(width: width, height: height, values: values, colorSpace: colorSpace)
     }
 
     /// Every pixel premultiplied, row by row.

@@ -47,5 +47,9 @@ extension Frame {
 
     /// The samples on the comparison's scale, as `compare` reads the frame's PNG, read
     /// from the frame's own pixels: an opaque frame's alpha is exactly 1, as an RGB PNG's is.
-    package var samples: FrameSamples { FrameSamples(pixels, opaque: !hasTransparency) }
+    package var samples: FrameSamples {
+        var read = FrameSamples(pixels, opaque: !hasTransparency)
+        read.colorSpace = colorSpace
+        return read
+    }
 }

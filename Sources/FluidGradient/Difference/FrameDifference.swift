@@ -42,9 +42,18 @@ package struct FrameDifference: Sendable, Equatable {
             && lhs.psnr == rhs.psnr && lhs.meanDeltaE == rhs.meanDeltaE && lhs.largestDeltaE == rhs.largestDeltaE
     }
 
-    /// Compares two frames of the same size; `tolerance` is in 8-bit levels.
+    /// OKLab of a gamma-encoded Display P3 colour.
+    static func okLab(p3 c: SIMD4<Float>) -> SIMD3<Double> {
+        let linear = ColorMath.linear(SIMD3(Double(c.x), Double(c.y), Double(c.z)))
+        return ColorMath.okLab(linearSRGB: ColorMath.linearP3ToLinearSRGB(linear))
+    }
+
+    /// Compares two frames of the same size in their colour space's values; frames of two
+    /// spaces are compared in Display P3, which holds both. `tolerance` is in 8-bit levels.
     package init(expected: FrameSamples, actual: FrameSamples, tolerance: Double) {
         precondition(expected.width == actual.width && expected.height == actual.height, "frames differ in size")
+        let space: ColorSpace = expected.colorSpace == actual.colorSpace ? expected.colorSpace : .displayP3
+        let expected = expected.converted(to: space), actual = actual.converted(to: space)
         var largest = 0.0, worst = (x: 0, y: 0, channel: 0), over = 0
         var squared = 0.0, deltaSum = 0.0, deltaMax = 0.0
         for y in 0..<expected.height {
@@ -65,8 +74,11 @@ package struct FrameDifference: Sendable, Equatable {
                     worst = (x, y, channel)
                 }
                 if pixelLargest > 0 {
-                    let delta = OKLab(red: Double(a.x), green: Double(a.y), blue: Double(a.z))
-                        .distance(to: OKLab(red: Double(b.x), green: Double(b.y), blue: Double(b.z)))
+                    let delta =
+                        expected.colorSpace == .srgb
+                        ? OKLab(red: Double(a.x), green: Double(a.y), blue: Double(a.z))
+                            .distance(to: OKLab(red: Double(b.x), green: Double(b.y), blue: Double(b.z)))
+                        : ColorMath.deltaEOK(FrameDifference.okLab(p3: a), FrameDifference.okLab(p3: b))
                     deltaSum += delta
                     deltaMax = max(deltaMax, delta)
                 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A decoded frame on a common scale: RGBA in 0...1 per pixel, straight alpha
-/// (1 where the source had no alpha channel), whatever its bit depth.
+/// (1 where the source had no alpha channel), whatever its bit depth, in the colour
+/// space its file says.
 ///
 /// Samples are held as the frame came: either as floats, for frames computed or
 /// converted on the way in (video, upscales), or as the packed 8- or 16-bit buffer a
@@ -10,6 +11,8 @@ import Foundation
 package struct FrameSamples: Sendable {
     package let width: Int
     package let height: Int
+    /// The space of the values: gamma-encoded sRGB or Display P3.
+    package var colorSpace: ColorSpace
     /// `4·width·height` values, row by row; empty when the samples are ``packed``.
     private let floats: [Float]
     /// A packed RGB(A) buffer's bytes, `channels` samples a pixel, 8 or 16 bits
@@ -20,22 +23,40 @@ package struct FrameSamples: Sendable {
     private let scale: Float
     private let opaque: Bool
 
-    package init(width: Int, height: Int, values: [Float]) {
+    package init(width: Int, height: Int, values: [Float], colorSpace: ColorSpace = .srgb) {
         precondition(values.count == 4 * width * height)
         self.width = width
         self.height = height
         floats = values
+        self.colorSpace = colorSpace
         (packed, channels, sixteen, scale, opaque) = ([], 4, false, 1, false)
     }
 
     /// From interleaved integer samples at `bitDepth` bits with `channels` 3 or 4.
-    package init(width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16]) {
+    package init(
+        width: Int, height: Int, channels: Int, bitDepth: Int, samples: [UInt16], colorSpace: ColorSpace = .srgb
+    ) {
         let scale = FrameSamples.scale(bitDepth: bitDepth)
         var values = [Float](repeating: 1, count: 4 * width * height)
         for pixel in 0..<(width * height) {
             for lane in 0..<channels { values[4 * pixel + lane] = Float(samples[channels * pixel + lane]) * scale }
         }
-        self.init(width: width, height: height, values: values)
+        self.init(width: width, height: height, values: values, colorSpace: colorSpace)
+    }
+
+    /// The frame in `space`: the same values when it is already there, else each colour
+    /// converted (sRGB into Display P3 stays inside it; Display P3 into sRGB is clipped).
+    package func converted(to space: ColorSpace) -> FrameSamples {
+        guard space != colorSpace else { return self }
+        let matrix = space == .displayP3 ? ColorMath.linearSRGBToLinearP3 : ColorMath.linearP3ToLinearSRGB
+        let values = self.values
+        var converted = values
+        for pixel in 0..<(width * height) {
+            let rgb = SIMD3(Double(values[4 * pixel]), Double(values[4 * pixel + 1]), Double(values[4 * pixel + 2]))
+            let out = ColorMath.encoded(matrix(ColorMath.linear(rgb))).clamped(lowerBound: .zero, upperBound: .one)
+            for lane in 0..<3 { converted[4 * pixel + lane] = Float(out[lane]) }
+        }
+        return FrameSamples(width: width, height: height, values: converted, colorSpace: space)
     }
 
     /// A packed frame's samples, read from its bytes when asked: no copy is made.
@@ -48,6 +69,7 @@ package struct FrameSamples: Sendable {
         precondition(buffer.format.bytesPerPixel != nil, "FrameSamples reads packed formats only")
         width = buffer.width
         height = buffer.height
+        colorSpace = .srgb
         floats = []
         packed = buffer.bytes
         channels = buffer.format.hasAlpha ? 4 : 3

@@ -6,13 +6,16 @@ public enum Fill: Hashable, Sendable {
     /// A linear, radial or conic gradient.
     case gradient(Gradient)
 
-    /// The premultiplied colour at pixel-space point `(x, y)` of a `width × height` frame.
-    package func color(x: Double, y: Double, width: Double, height: Double) -> SIMD4<Double> {
+    /// The premultiplied colour at pixel-space point `(x, y)` of a `width × height` frame,
+    /// as `space` writes it (gamma-encoded, inside its gamut).
+    package func color(
+        x: Double, y: Double, width: Double, height: Double, in space: ColorSpace = .srgb
+    ) -> SIMD4<Double> {
         switch self {
         case .color(let color):
-            return color.premultiplied
+            return color.inColorSpace(space).premultiplied
         case .gradient(let gradient):
-            return gradient.color(at: gradient.parameter(x: x, y: y, width: width, height: height))
+            return gradient.color(at: gradient.parameter(x: x, y: y, width: width, height: height), in: space)
         }
     }
 

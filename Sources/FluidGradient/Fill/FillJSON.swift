@@ -9,7 +9,7 @@ extension JSONReader {
     package func fill(_ node: JSONNode, at path: JSONPath) throws(PresetError) -> Fill {
         if case .string = node.value { return .color(try color(node, at: path)) }
         guard case .object = node.value else { throw error(path, node, .notAFill(found: node.value.kindName)) }
-        let members = try object(node, at: path, allowed: ["type", "angle", "stops"])
+        let members = try object(node, at: path, allowed: ["type", "angle", "interpolation", "stops"])
         var kind = Gradient.Kind.linear
         if let typeNode = members["type"] {
             let text = try string(typeNode, at: members.path("type"))
@@ -23,10 +23,24 @@ extension JSONReader {
         if let angleNode = members["angle"] {
             angle = try number(angleNode, at: members.path("angle"), in: PresetLimits.gradientAngle)
         }
+        var interpolation = Gradient.Interpolation.srgb
+        if let interpolationNode = members["interpolation"] {
+            let text = try string(interpolationNode, at: members.path("interpolation"))
+            guard let parsed = Gradient.Interpolation(rawValue: text) else {
+                let allowed = Gradient.Interpolation.allCases.map(\.rawValue)
+                throw error(
+                    members.path("interpolation"), interpolationNode,
+                    .notOneOf(text, kind: "an interpolation space", allowed: allowed))
+            }
+            interpolation = parsed
+        }
         guard let stopsNode = members["stops"] else { throw error(path, node, .gradientNeedsStops) }
         let stops = try gradientStops(stopsNode, at: members.path("stops"))
         do {
-            return .gradient(try Gradient(kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops)))
+            return .gradient(
+                try Gradient(
+                    kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops), interpolation: interpolation)
+            )
         } catch {
             let reason: PresetError.Reason =
                 switch error {
@@ -69,28 +83,34 @@ extension Gradient {
 }
 
 extension Fill {
-    /// A colour string, or a gradient object with every stop's location.
+    /// A colour string, or a gradient object with every stop's location (and its
+    /// interpolation when it is not sRGB).
     package var jsonValue: JSONValue {
         switch self {
         case .color(let color):
-            return .string(color.hex)
+            return .string(color.text)
         case .gradient(let gradient):
-            return .object([
-                ("type", JSONNode(.string(gradient.kind.rawValue))),
-                ("angle", JSONNode(.number(gradient.angle))),
-                (
-                    "stops",
-                    JSONNode(
-                        .array(
-                            gradient.stops.map { stop in
-                                JSONNode(
-                                    .object([
-                                        ("location", JSONNode(.number(stop.location))),
-                                        ("color", JSONNode(.string(stop.color.hex))),
-                                    ]))
-                            }))
-                ),
-            ])
+            let interpolation: [(String, JSONNode)] =
+                gradient.interpolation == .srgb
+                ? [] : [("interpolation", JSONNode(.string(gradient.interpolation.rawValue)))]
+            return .object(
+                [
+                    ("type", JSONNode(.string(gradient.kind.rawValue))),
+                    ("angle", JSONNode(.number(gradient.angle))),
+                ] + interpolation + [
+                    (
+                        "stops",
+                        JSONNode(
+                            .array(
+                                gradient.stops.map { stop in
+                                    JSONNode(
+                                        .object([
+                                            ("location", JSONNode(.number(stop.location))),
+                                            ("color", JSONNode(.string(stop.color.text))),
+                                        ]))
+                                }))
+                    )
+                ])
         }
     }
 }

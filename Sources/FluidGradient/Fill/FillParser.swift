@@ -7,18 +7,21 @@ package struct FillParseError: Error, Equatable, CustomStringConvertible {
 
     /// The accepted forms, for help and error text.
     package static let syntax =
-        "a colour (#RGB, #RRGGBB, #RRGGBBAA or a CSS name), or a gradient "
-        + "\"TYPE [ANGLE] COLOR [LOCATION], COLOR [LOCATION], ...\" with TYPE linear, radial or conic, "
-        + "for example \"linear 270 #0B1026 0, #3B1E54 0.6, #9B3675 1\""
+        "a colour (#RGB, #RRGGBB, #RRGGBBAA, a CSS name, rgb(), hsl(), oklab(), oklch() or color()), or a gradient "
+        + "\"TYPE [ANGLE] [in SPACE] COLOR [LOCATION], COLOR [LOCATION], ...\" with TYPE linear, radial or conic "
+        + "and SPACE srgb (the default), linear, oklab or oklch, "
+        + "for example \"linear 270 in oklab #0B1026 0, #3B1E54 0.6, #9B3675 1\""
 }
 
 extension Fill {
-    /// Parses a colour, or `TYPE [ANGLE] COLOR [LOCATION], COLOR [LOCATION], ...`.
+    /// Parses a colour, or `TYPE [ANGLE] [in SPACE] COLOR [LOCATION], COLOR [LOCATION], ...`.
     /// Locations are 0...1 or percentages, given for every stop or for none (then evenly
-    /// spaced); the angle is in degrees (an optional `deg` suffix is allowed).
+    /// spaced); the angle is in degrees (an optional `deg` suffix is allowed); SPACE is the
+    /// interpolation, `srgb` when left out. A colour function's own commas and spaces
+    /// (`rgb(255, 95, 109)`) stay in its stop.
     package init(parsing text: String) throws(FillParseError) {
-        let segments = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.split(whereSeparator: \.isWhitespace).map(String.init)
+        let segments = text.splitOutsideParentheses(omittingEmpty: false) { $0 == "," }.map {
+            $0.splitOutsideParentheses(omittingEmpty: true, where: \.isWhitespace).map(String.init)
         }
         guard let first = segments.first, let head = first.first else {
             throw FillParseError(text: text, reason: "it is empty; expected \(FillParseError.syntax)")
@@ -35,17 +38,49 @@ extension Fill {
             return
         }
         var firstStop = Array(first.dropFirst())
+        let interpolationFirst = try Fill.interpolation(taking: &firstStop, of: text)
         let angle = try Fill.angle(taking: &firstStop, of: text)
+        var interpolation = interpolationFirst ?? .srgb
+        if interpolationFirst == nil, let after = try Fill.interpolation(taking: &firstStop, of: text) {
+            interpolation = after
+        }
         if segments.count == 1, firstStop.isEmpty {
             throw FillParseError(
                 text: text, reason: "a \(kind.rawValue) gradient needs at least 2 stops, such as \"\(head) red, blue\"")
         }
         let stops = try Fill.stops([firstStop] + segments.dropFirst(), of: text)
         do {
-            self = .gradient(try Gradient(kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops)))
+            self = .gradient(
+                try Gradient(
+                    kind: kind, angle: angle, stops: try Gradient.resolveLocations(stops), interpolation: interpolation)
+            )
         } catch {
             throw FillParseError(text: text, reason: error.description)
         }
+    }
+
+    /// The interpolation `in SPACE` at the start of `tokens`, taken off them; nil when
+    /// there is none.
+    ///
+    /// - Parameters:
+    ///   - tokens: the words after the gradient's type, up to the first comma.
+    ///   - text: the whole fill, which errors quote.
+    /// - Returns: the interpolation.
+    /// - Throws: ``FillParseError`` for `in` without a space or with an unknown one.
+    private static func interpolation(
+        taking tokens: inout [String], of text: String
+    ) throws(FillParseError) -> Gradient.Interpolation? {
+        guard tokens.first?.lowercased() == "in" else { return nil }
+        let allowed = PresetError.list(Gradient.Interpolation.allCases.map(\.rawValue))
+        guard tokens.count >= 2 else {
+            throw FillParseError(text: text, reason: "\"in\" needs a space after it: \(allowed)")
+        }
+        guard let space = Gradient.Interpolation(rawValue: tokens[1].lowercased()) else {
+            throw FillParseError(
+                text: text, reason: "\"\(tokens[1])\" is not an interpolation space; expected \(allowed)")
+        }
+        tokens.removeFirst(2)
+        return space
     }
 
     /// The angle in degrees at the start of `tokens`, taken off them; 0 when there is none.
@@ -121,10 +156,12 @@ extension Fill {
     package var text: String {
         switch self {
         case .color(let color):
-            return color.hex
+            return color.text
         case .gradient(let gradient):
-            let stops = gradient.stops.map { "\($0.color.hex) \(ParameterRange.format($0.location))" }
-            return "\(gradient.kind.rawValue) \(ParameterRange.format(gradient.angle)) " + stops.joined(separator: ", ")
+            let stops = gradient.stops.map { "\($0.color.text) \(ParameterRange.format($0.location))" }
+            let space = gradient.interpolation == .srgb ? "" : "in \(gradient.interpolation.rawValue) "
+            return "\(gradient.kind.rawValue) \(ParameterRange.format(gradient.angle)) \(space)"
+                + stops.joined(separator: ", ")
         }
     }
 }

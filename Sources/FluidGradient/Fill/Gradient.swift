@@ -42,6 +42,19 @@ public struct Gradient: Hashable, Sendable {
         case conic
     }
 
+    /// The space a gradient's stops are mixed in between them (DESIGN section 13), by CSS
+    /// Color 4's interpolation: premultiplied, and along the shorter hue arc for OKLCH.
+    public enum Interpolation: String, CaseIterable, Sendable {
+        /// Gamma-encoded sRGB, as CoreAnimation and CSS gradients do by default.
+        case srgb
+        /// Linear-light sRGB (CSS's `srgb-linear`).
+        case linear
+        /// OKLab: even steps of lightness, without the grey between complementary colours.
+        case oklab
+        /// OKLCH: through the hues between the stops, along the shorter arc.
+        case oklch
+    }
+
     /// A colour at a location along the gradient.
     public struct Stop: Hashable, Sendable, Identifiable {
         /// The stop's identity, kept through edits: the position it was given in.
@@ -58,6 +71,8 @@ public struct Gradient: Hashable, Sendable {
     public var angle: Double
     /// The stops, sorted by location.
     public private(set) var stops: [Stop]
+    /// The space colours are mixed in between stops.
+    public var interpolation: Interpolation
     private var nextID: Int
 
     /// A gradient through `stops`, whose locations are clamped to 0...1 and sorted.
@@ -67,24 +82,31 @@ public struct Gradient: Hashable, Sendable {
     ///   - angle: Degrees anticlockwise from east (a linear gradient's direction, a conic
     ///     gradient's start).
     ///   - stops: 2 stops or more: a location and a colour each.
+    ///   - interpolation: The space colours are mixed in between stops.
     /// - Throws: ``GradientError/tooFewStops(_:)`` for fewer than 2 stops.
     public init(
-        kind: Kind = .linear, angle: Double = 0, stops: [(location: Double, color: RGBA)]
+        kind: Kind = .linear, angle: Double = 0, stops: [(location: Double, color: RGBA)],
+        interpolation: Interpolation = .srgb
     ) throws(GradientError) {
         guard stops.count >= 2 else { throw GradientError.tooFewStops(stops.count) }
         self.kind = kind
         self.angle = angle
+        self.interpolation = interpolation
         self.stops = stops.enumerated().map { Stop(id: $0, location: Gradient.clamp($1.location), color: $1.color) }
         self.nextID = stops.count
         sortStops()
     }
 
     /// Inserts a stop halfway between the last two stops, with their mean colour
-    /// (the seed gradient builder's tap-to-add). Returns its id.
+    /// (the seed gradient builder's tap-to-add), mixed in the gradient's interpolation
+    /// space. Returns its id.
     @discardableResult
     package mutating func insertStopBetweenLastTwo() -> Int {
         let a = stops[stops.count - 2], b = stops[stops.count - 1]
-        return insert(location: (a.location + b.location) / 2, color: a.color.mixed(with: b.color, by: 0.5))
+        let mean =
+            interpolation == .srgb
+            ? a.color.mixed(with: b.color, by: 0.5) : RGBA(premultiplied: interpolation.mix(a.color, b.color, at: 0.5))
+        return insert(location: (a.location + b.location) / 2, color: mean)
     }
 
     /// Inserts a stop at `location` (clamped) with the colour the gradient already has
@@ -114,25 +136,42 @@ public struct Gradient: Hashable, Sendable {
         stops.remove(at: index)
     }
 
-    /// The premultiplied colour at gradient parameter `t`. Before the first stop and
-    /// after the last the end colours hold; between two stops the premultiplied values
-    /// are interpolated linearly (as CSS does, and as the blob's own feathered stops are).
+    /// The premultiplied colour at gradient parameter `t`, in extended sRGB. Before the
+    /// first stop and after the last the end colours hold; between two stops the colours
+    /// are mixed in ``interpolation``'s space, premultiplied (as CSS does, and as the
+    /// blob's own feathered stops are): in sRGB, the premultiplied values are interpolated
+    /// linearly.
     package func color(at t: Double) -> SIMD4<Double> {
         if t <= stops[0].location { return stops[0].color.premultiplied }
         for index in 1..<stops.count where t < stops[index].location {
             let a = stops[index - 1], b = stops[index]
-            let u = (t - a.location) / (b.location - a.location)
-            return a.color.premultiplied + (b.color.premultiplied - a.color.premultiplied) * u
+            return color(between: index - 1, at: (t - a.location) / (b.location - a.location))
         }
         return stops[stops.count - 1].color.premultiplied
     }
 
+    /// The premultiplied colour, in extended sRGB, a fraction `u` of the way from stop
+    /// `index` to the next, mixed in ``interpolation``'s space.
+    package func color(between index: Int, at u: Double) -> SIMD4<Double> {
+        let a = stops[index].color, b = stops[index + 1].color
+        guard interpolation == .srgb else { return interpolation.mix(a, b, at: u) }
+        return a.premultiplied + (b.premultiplied - a.premultiplied) * u
+    }
+
+    /// The premultiplied colour at `t` as `space` writes it: ``color(at:)`` brought into
+    /// the space's gamut by CSS Color 4's gamut mapping, gamma-encoded.
+    package func color(at t: Double, in space: ColorSpace) -> SIMD4<Double> {
+        color(at: t).inColorSpace(space)
+    }
+
     /// The straight colour at `t` (the premultiplied colour, unpremultiplied).
     package func straightColor(at t: Double) -> RGBA {
-        let p = color(at: t)
-        guard p.w > 0 else { return RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
-        return RGBA(red: p.x / p.w, green: p.y / p.w, blue: p.z / p.w, alpha: p.w)
+        RGBA(premultiplied: color(at: t))
     }
+
+    /// Whether every colour of the gradient lies inside sRGB and mixes in sRGB, so that
+    /// an sRGB frame takes its premultiplied stops as they are.
+    package var isPlainSRGB: Bool { interpolation == .srgb && stops.allSatisfy(\.color.isInsideSRGB) }
 
     /// Whether every stop is opaque.
     package var isOpaque: Bool { stops.allSatisfy { $0.color.isOpaque } }
@@ -191,15 +230,17 @@ public struct Gradient: Hashable, Sendable {
         location.isNaN ? 0 : min(max(location, 0), 1)
     }
 
-    /// Whether two gradients have the same kind, angle and stops.
+    /// Whether two gradients have the same kind, angle, stops and interpolation.
     public static func == (lhs: Gradient, rhs: Gradient) -> Bool {
         lhs.kind == rhs.kind && lhs.angle == rhs.angle && lhs.stops == rhs.stops
+            && lhs.interpolation == rhs.interpolation
     }
 
-    /// Hashes the kind, angle and stops, which `==` compares.
+    /// Hashes the kind, angle, stops and interpolation, which `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(angle)
         hasher.combine(stops)
+        hasher.combine(interpolation)
     }
 }

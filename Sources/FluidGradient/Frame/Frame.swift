@@ -29,11 +29,16 @@ public struct Frame: Hashable, Sendable {
     /// largest value, and its PNG is written as RGB.
     public let hasTransparency: Bool
 
-    package init(pixels: PixelBuffer, time: Double, hasTransparency: Bool) {
+    /// The space the samples are in: the preset's ``Preset/colorSpace``, or what a
+    /// decoded file's tags said.
+    package let colorSpace: ColorSpace
+
+    package init(pixels: PixelBuffer, time: Double, hasTransparency: Bool, colorSpace: ColorSpace = .srgb) {
         precondition(pixels.format == .rgba || pixels.format == .rgba64le, "a frame is RGBA")
         self.pixels = pixels
         self.time = time
         self.hasTransparency = hasTransparency
+        self.colorSpace = colorSpace
     }
 
     /// The width in pixels.

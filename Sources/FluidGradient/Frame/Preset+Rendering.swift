@@ -88,6 +88,8 @@ struct FrameMaker {
     func frame(at time: Double, ditherIndex: Int) -> Frame {
         var pixels = PixelBuffer(width: preset.width, height: preset.height, format: format)
         renderer.render(animator.scene(at: time), frameIndex: ditherIndex, dither: dither, into: &pixels)
-        return Frame(pixels: pixels, time: time, hasTransparency: renderer.spec.hasTransparency)
+        return Frame(
+            pixels: pixels, time: time, hasTransparency: renderer.spec.hasTransparency,
+            colorSpace: renderer.spec.colorSpace)
     }
 }

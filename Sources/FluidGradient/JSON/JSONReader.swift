@@ -94,6 +94,24 @@ package struct JSONReader: Sendable {
         return value
     }
 
+    /// One of a set of names, such as a ``MixingSpace``.
+    ///
+    /// - Parameters:
+    ///   - node: the value that should be one of the names.
+    ///   - path: its key path.
+    ///   - kind: what the value is, for the message (`"a mixing space"`).
+    /// - Returns: the value it names.
+    /// - Throws: ``PresetError`` listing the names for a string that is none of them.
+    package func choice<T: RawRepresentable & CaseIterable>(
+        _ node: JSONNode, at path: JSONPath, kind: String
+    ) throws(PresetError) -> T where T.RawValue == String {
+        let text = try string(node, at: path)
+        guard let value = T(rawValue: text) else {
+            throw error(path, node, .notOneOf(text, kind: kind, allowed: T.allCases.map(\.rawValue)))
+        }
+        return value
+    }
+
     package func array(_ node: JSONNode, at path: JSONPath) throws(PresetError) -> [JSONNode] {
         guard case .array(let elements) = node.value else {
             throw error(path, node, .wrongType(expected: "an array", found: node.value.kindName))
@@ -106,7 +124,7 @@ package struct JSONReader: Sendable {
         do {
             return try RGBA(parsing: text)
         } catch {
-            throw self.error(path, node, .notAColor(error.text, suggestion: error.suggestion))
+            throw self.error(path, node, error.reason)
         }
     }
 

@@ -18,18 +18,22 @@ package enum PaletteFile {
         // Any line ending: "\r\n" is one Character, which a split on "\n" would not see.
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             // Words stay slices of the line: a line of many words is split once, in linear time.
-            let words = line.split(whereSeparator: \.isWhitespace)
+            // A colour function's spaces (`oklch(63.7% 0.237 25.331)`) keep it one word.
+            let words = line.splitOutsideParentheses(omittingEmpty: true, where: \.isWhitespace)
             guard let first = words.first.map(String.init) else { continue }
             let color: RGBA
             do {
                 color = try RGBA(parsing: first)
             } catch {
-                let reason = PresetError.Reason.notAColor(error.text, suggestion: error.suggestion)
-                throw PresetError(file: file, line: number + 1, reason: reason)
+                throw PresetError(file: file, line: number + 1, reason: error.reason)
             }
             // The rest of the line is a note, as in `fluidgradient palette`'s output
-            // (`#D45649   rgb(212, 86, 73)   31.9%`), unless it holds a colour too.
-            if let second = words.dropFirst().first(where: { RGBA.parsed(String($0)) != nil }) {
+            // (`#D45649   rgb(212, 86, 73)   31.9%`, the same colour again), unless it holds
+            // another colour.
+            let isAnotherColor = { (word: Substring) in
+                RGBA.parsed(String(word)).map { $0.bytes != color.bytes } ?? false
+            }
+            if let second = words.dropFirst().first(where: isAnotherColor) {
                 throw PresetError(file: file, line: number + 1, reason: .twoColorsOnALine(first, String(second)))
             }
             colors.append(color)

@@ -43,6 +43,12 @@ public struct Preset: Hashable, Sendable {
     public var loop: Bool
     /// The point scale `p` of the blur size, 0.25...8: 2 imitates a Retina screen.
     public var pointScale: Double
+    /// The colour space frames are written in: sRGB (the default) or Display P3. Colours
+    /// outside it are brought into it by CSS Color 4's gamut mapping.
+    public var colorSpace: ColorSpace
+    /// The space the layers are composited and blurred in: sRGB's encoded values (the
+    /// default), linear light or OKLab.
+    package var mixing: MixingSpace
     /// Explicit base blobs: used exactly as given instead of random ones.
     public var blobs: [Blob]?
     /// Explicit highlight blobs.
@@ -74,6 +80,8 @@ public struct Preset: Hashable, Sendable {
         duration = 10
         loop = false
         pointScale = 1
+        colorSpace = .srgb
+        mixing = .srgb
         grain = Grain()
     }
 
@@ -92,6 +100,7 @@ public struct Preset: Hashable, Sendable {
     package var frameSpec: FrameSpec {
         FrameSpec(
             width: width, height: height, blurExponent: blur, pointScale: pointScale, edges: edges,
-            background: background, grain: GrainField(grain, pointScale: pointScale, seed: seed))
+            background: background, colorSpace: colorSpace, mixingSpace: mixing,
+            grain: GrainField(grain, pointScale: pointScale, seed: seed))
     }
 }

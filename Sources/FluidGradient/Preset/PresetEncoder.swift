@@ -23,7 +23,7 @@ extension PresetField {
     /// - Returns: the value, or nil to leave the key out.
     func value(in preset: Preset) -> JSONValue? {
         let defaults = Preset.defaults
-        func list(_ colors: [RGBA]) -> JSONValue { .array(colors.map { JSONNode(.string($0.hex)) }) }
+        func list(_ colors: [RGBA]) -> JSONValue { .array(colors.map { JSONNode(.string($0.text)) }) }
         switch kind {
         case .text(let keyPath): return .string(preset[keyPath: keyPath])
         case .number(let keyPath, _):
@@ -37,6 +37,8 @@ extension PresetField {
         case .highlights: return preset.highlights.isEmpty ? nil : list(preset.highlights)
         case .background: return preset.background.jsonValue
         case .edges: return preset.edges == defaults.edges ? nil : .string(preset.edges.rawValue)
+        case .colorSpace: return preset.colorSpace == defaults.colorSpace ? nil : .string(preset.colorSpace.rawValue)
+        case .mixing: return preset.mixing == defaults.mixing ? nil : .string(preset.mixing.rawValue)
         case .size:
             let same = (preset.width, preset.height) == (defaults.width, defaults.height)
             return same ? nil : .string("\(preset.width)x\(preset.height)")
@@ -63,7 +65,7 @@ extension Blob {
             blobs.map { blob in
                 JSONNode(
                     .object([
-                        ("color", JSONNode(.string(blob.color.hex))),
+                        ("color", JSONNode(.string(blob.color.text))),
                         (
                             "center",
                             JSONNode(.array([JSONNode(.number(blob.center.x)), JSONNode(.number(blob.center.y))]))

@@ -56,6 +56,9 @@ public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
         case notWholeNumber(String)
         /// Text that is not a colour; `suggestion` is the CSS name it is closest to.
         case notAColor(String, suggestion: String?)
+        /// A CSS Color 4 function (`rgb()`, `oklch()`, `color()` …) that cannot be read:
+        /// `problem` says why, quoting the part at fault.
+        case malformedColor(String, problem: String)
         /// A colour built in code with a channel (`red`, `green`, `blue`, `alpha`)
         /// outside 0...1.
         case channelOutOfRange(channel: String, value: Double)

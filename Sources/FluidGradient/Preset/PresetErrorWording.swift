@@ -11,6 +11,8 @@ extension PresetError.Reason: CustomStringConvertible {
         case .outOfRange(let value, let allowed): PresetLimits.outside(value, allowed)
         case .notWholeNumber(let value): "expected a whole number, found \(value)"
         case .notAColor(let text, let suggestion): ColorParseError(text: text, suggestion: suggestion).description
+        case .malformedColor(let text, let problem):
+            ColorParseError(text: text, suggestion: nil, problem: problem).description
         case .channelOutOfRange(let channel, let value):
             "its \(channel) channel, \(ParameterRange.format(value)), is outside 0...1"
         case .wrongCount(let found, let allowed, let blobs):

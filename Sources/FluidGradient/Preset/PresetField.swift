@@ -27,6 +27,10 @@ package struct PresetField: Sendable {
         case background
         /// An ``EdgeMode`` by name.
         case edges
+        /// A ``ColorSpace`` by name.
+        case colorSpace
+        /// A ``MixingSpace`` by name.
+        case mixing
         /// `WIDTHxHEIGHT`.
         case size
         /// Explicit base blobs.

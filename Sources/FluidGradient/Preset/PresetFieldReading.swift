@@ -30,6 +30,10 @@ extension PresetField {
                 throw reader.error(path, node, .notOneOf(text, kind: "an edge mode", allowed: allowed))
             }
             preset.edges = mode
+        case .colorSpace:
+            preset.colorSpace = try reader.choice(node, at: path, kind: "a colour space")
+        case .mixing:
+            preset.mixing = try reader.choice(node, at: path, kind: "a mixing space")
         case .size:
             let text = try reader.string(node, at: path)
             guard let size = PresetLimits.parseSize(text) else { throw reader.error(path, node, .notASize(text)) }
@@ -52,7 +56,7 @@ extension PresetField {
         let path: JSONPath = [.key(key)]
         let checker = PresetChecker(file: preset.name)
         switch kind {
-        case .text, .boolean, .edges: return
+        case .text, .boolean, .edges, .colorSpace, .mixing: return
         case .number(let keyPath, let bounds): try checker.check(preset[keyPath: keyPath], path, bounds)
         case .range(let keyPath, let bounds): try checker.check(preset[keyPath: keyPath], path, bounds)
         case .seed:
@@ -109,6 +113,8 @@ private struct PresetChecker {
     }
 
     func check(_ color: RGBA, _ path: JSONPath) throws(PresetError) {
+        // A CSS Color 4 function may name a colour outside sRGB: extended sRGB, mapped when drawn.
+        guard color.written == nil else { return }
         let channels = [("red", color.red), ("green", color.green), ("blue", color.blue), ("alpha", color.alpha)]
         for (channel, value) in channels where !(0...1).contains(value) {
             throw failure(path, .channelOutOfRange(channel: channel, value: value))

@@ -11,7 +11,8 @@ package enum PresetSchema {
             key: "description", kind: .text(\.description), doc: "One line about the preset", manifest: .palette),
         PresetField(
             key: "colors", kind: .colors, option: "colors",
-            doc: "Base blob colours, comma separated: hex (#RGB, #RRGGBB, #RRGGBBAA) or CSS names",
+            doc: "Base blob colours, comma separated: hex (#RGB, #RRGGBB, #RRGGBBAA), CSS names, or CSS Color 4's "
+                + "rgb(), hsl(), oklab(), oklch() and color(srgb | srgb-linear | display-p3 ...)",
             valueName: "C,C,...", manifest: .palette),
         PresetField(
             key: "highlights", kind: .highlights, option: "highlights",
@@ -52,6 +53,16 @@ package enum PresetSchema {
             doc: "What the blur sees beyond the frame: bleed (endless canvas), transparent (borders fade) "
                 + "or clamp (edge pixels repeat)",
             valueName: "MODE", display: .init(label: "edges", rank: 7) { $0.edges.rawValue }),
+        PresetField(
+            key: "colorSpace", kind: .colorSpace, option: "color-space",
+            doc: "The colour space frames are written in, and tagged with: srgb or display-p3; colours outside it "
+                + "are gamut mapped as CSS Color 4 does",
+            valueName: "SPACE", display: .init(label: "colorSpace", rank: 14) { $0.colorSpace.rawValue }),
+        PresetField(
+            key: "mixing", kind: .mixing, option: "mixing",
+            doc: "The space the layers are composited and blurred in: srgb (encoded values, the default), "
+                + "linear (linear light) or oklab",
+            valueName: "SPACE", display: .init(label: "mixing", rank: 15) { $0.mixing.rawValue }),
         PresetField(
             key: "size", kind: .size, option: "size", doc: "Frame size in pixels", valueName: "WxH", manifest: .none,
             display: .init(label: "size", rank: 0) { "\($0.width)x\($0.height)" }),

@@ -28,7 +28,7 @@ package final class FrameRenderer {
         self.spec = spec
         self.threads = max(1, threads)
         standard = GridStages(spec: spec, grid: WorkingGrid(spec: spec))
-        compiled = CompiledScene(Scene(base: []), width: spec.width, height: spec.height)
+        compiled = CompiledScene(Scene(base: []), width: spec.width, height: spec.height, mixing: spec.mixing)
     }
 
     /// The working grid chosen from σ.
@@ -46,7 +46,7 @@ package final class FrameRenderer {
     package func render(_ scene: Scene, frameIndex: Int = 0, dither: Bool = true, into buffer: inout PixelBuffer) {
         precondition(
             buffer.width == spec.width && buffer.height == spec.height, "buffer size differs from the frame spec")
-        compiled.update(scene, width: spec.width, height: spec.height)
+        compiled.update(scene.resolvingColors(in: spec.colorSpace), width: spec.width, height: spec.height)
         stages(for: compiled).render(
             compiled, frameIndex: frameIndex, dither: dither, into: &buffer, threads: threads, times: &times)
     }

@@ -10,6 +10,10 @@ package struct FrameSpec: Hashable, Sendable {
     package var pointScale: Double
     package var edges: EdgeMode
     package var background: Fill
+    /// The space the frame is written in; every colour is brought into it.
+    package var colorSpace: ColorSpace
+    /// The space the layers are composited and blurred in.
+    package var mixingSpace: MixingSpace
     /// The grain laid over the frame after the background (DESIGN section 12); nil for none.
     package var grain: GrainField?
 
@@ -20,6 +24,8 @@ package struct FrameSpec: Hashable, Sendable {
         pointScale: Double = 1,
         edges: EdgeMode = .bleed,
         background: Fill = .color(.black),
+        colorSpace: ColorSpace = .srgb,
+        mixingSpace: MixingSpace = .srgb,
         grain: GrainField? = nil
     ) {
         self.width = width
@@ -28,8 +34,13 @@ package struct FrameSpec: Hashable, Sendable {
         self.pointScale = pointScale
         self.edges = edges
         self.background = background
+        self.colorSpace = colorSpace
+        self.mixingSpace = mixingSpace
         self.grain = grain
     }
+
+    /// The conversions between the frame's encoded values and its mixing space.
+    package var mixing: Mixing { Mixing(mixingSpace, frame: colorSpace) }
 
     /// `σ = p · (min(W, H) / p) ^ e` pixels, the original's `blur(radius: pow(min side, blur))`
     /// measured in points and converted to pixels.

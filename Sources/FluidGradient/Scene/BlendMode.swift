@@ -19,10 +19,18 @@ package enum BlendMode: String, CaseIterable, Sendable {
     /// `B = 2·Cs·Cb` if `Cb ≤ 0.5`, else `1 − 2·(1 − Cs)·(1 − Cb)`. The highlight layer
     /// blends so onto the base layer.
     case overlay
+    /// Overlay of layers mixed in linear light (DESIGN section 13): `B` is evaluated on
+    /// the gamma-encoded values and brought back into linear light.
+    case overlayLinear
+    /// Overlay of layers mixed in OKLab, in an sRGB frame: `B` on sRGB's encoded values.
+    case overlayOKLab
+    /// Overlay of layers mixed in OKLab, in a Display P3 frame: `B` on P3's encoded values.
+    case overlayOKLabDisplayP3
 
     /// Whether the premultiplied result is affine in the premultiplied source with the
-    /// backdrop fixed: no branch or ratio on the source colour.
-    package var isAffineInSource: Bool { true }
+    /// backdrop fixed: no branch or ratio on the source colour. The mixed overlays
+    /// convert the source's colour, so they are not.
+    package var isAffineInSource: Bool { self == .normal || self == .overlay }
 
     /// Whether the premultiplied result is affine in the premultiplied backdrop with the
     /// source fixed: overlay branches on the backdrop's colour.
@@ -38,6 +46,10 @@ package enum BlendMode: String, CaseIterable, Sendable {
             return s + b * (1 - alphaS)
         case .overlay:
             var out = s * (1 - alphaB) + b * (1 - alphaS) + BlendMode.overlayTerm(source: s, backdrop: b)
+            out.w = alphaS + alphaB * (1 - alphaS)
+            return out
+        case .overlayLinear, .overlayOKLab, .overlayOKLabDisplayP3:
+            var out = s * (1 - alphaB) + b * (1 - alphaS) + mixedOverlayTerm(source: s, backdrop: b)
             out.w = alphaS + alphaB * (1 - alphaS)
             return out
         }
@@ -70,5 +82,31 @@ package enum BlendMode: String, CaseIterable, Sendable {
         var term = screen.replacing(with: multiply, where: 2 * b .<= SIMD4<Float>(repeating: b.w))
         term.w = 0
         return term
+    }
+
+    /// The mixing of an overlay that is evaluated on encoded values.
+    private var overlayMixing: Mixing {
+        switch self {
+        case .overlayOKLab: return Mixing(.oklab, frame: .srgb)
+        case .overlayOKLabDisplayP3: return Mixing(.oklab, frame: .displayP3)
+        default: return Mixing(.linear, frame: .srgb)
+        }
+    }
+
+    /// `αs·αb·B` for an overlay of colours in a mixing space: `B(Cb, Cs)` on the colours'
+    /// encoded values, brought back into the mixing space.
+    @inlinable
+    func mixedOverlayTerm<T>(source s: SIMD4<T>, backdrop b: SIMD4<T>) -> SIMD4<T>
+    where T: BinaryFloatingPoint & SIMDScalar {
+        guard s.w > 0, b.w > 0 else { return .zero }
+        let mixing = overlayMixing
+        let cs = mixing.outOf(SIMD3(Double(s.x), Double(s.y), Double(s.z)) / Double(s.w))
+        let cb = mixing.outOf(SIMD3(Double(b.x), Double(b.y), Double(b.z)) / Double(b.w))
+        var blended = SIMD3<Double>.zero
+        for i in 0..<3 {
+            blended[i] = cb[i] <= 0.5 ? 2 * cs[i] * cb[i] : 1 - 2 * (1 - cs[i]) * (1 - cb[i])
+        }
+        let term = mixing.into(blended) * Double(s.w * b.w)
+        return SIMD4(T(term.x), T(term.y), T(term.z), 0)
     }
 }

@@ -78,7 +78,9 @@ package final class BatchRunner: Sendable {
         do {
             let encoded = try job.encodeSize(of: preset)
             if let container = VideoContainer(rawValue: job.format.rawValue), let encoded {
-                let encoding = VideoEncoding(container: container, hasTransparency: preset.frameSpec.hasTransparency)
+                let encoding = VideoEncoding(
+                    container: container, hasTransparency: preset.frameSpec.hasTransparency,
+                    colorSpace: preset.colorSpace)
                 try encoding.check(width: encoded.width, height: encoded.height, path: job.output)
             }
             // An up-to-date output is left alone, so its directory may be read-only.

@@ -86,7 +86,7 @@ struct BundleEncoder: Sendable {
         let shown = isLoop ? small : still
         let sink = try output.sink(
             path: path, width: shown.width, height: shown.height, fps: loop.fps, frames: frames.count,
-            transparent: loop.frameSpec.hasTransparency, dither: request.dither, crf: crf,
+            transparent: loop.frameSpec.hasTransparency, dither: request.dither, colorSpace: loop.colorSpace, crf: crf,
             announce: request.announce)
         let plan = RenderPlan(
             preset: shown, frames: isLoop ? frames : 0...0, time: isLoop ? nil : 0, dither: request.dither,

@@ -1,3 +1,4 @@
+import FluidGradient
 import Foundation
 
 /// The bundle's `manifest.json`: every file, what it is for, and how close it comes to
@@ -79,6 +80,8 @@ package struct BundleManifest: Codable, Sendable, Equatable {
     package var fps: Double
     package var frames: Int
     package var transparent: Bool
+    /// `display-p3` for a Display P3 bundle, whose every file says so; absent for sRGB.
+    package var colorSpace: String?
     /// The instants, in seconds, that `psnr` and `largestError` were measured at.
     package var measuredAt: [Double]
     package var files: [File]
@@ -87,7 +90,8 @@ package struct BundleManifest: Codable, Sendable, Equatable {
 
     package init(
         generator: String, displayWidth: Int, displayHeight: Int, encodedWidth: Int, encodedHeight: Int,
-        fps: Double, frames: Int, transparent: Bool, measuredAt: [Double], files: [File], grain: GrainLayer? = nil
+        fps: Double, frames: Int, transparent: Bool, colorSpace: ColorSpace = .srgb, measuredAt: [Double],
+        files: [File], grain: GrainLayer? = nil
     ) {
         self.generator = generator
         self.displayWidth = displayWidth
@@ -97,6 +101,7 @@ package struct BundleManifest: Codable, Sendable, Equatable {
         self.fps = fps
         self.frames = frames
         self.transparent = transparent
+        self.colorSpace = colorSpace == .srgb ? nil : colorSpace.rawValue
         self.measuredAt = measuredAt
         self.files = files
         self.grain = grain

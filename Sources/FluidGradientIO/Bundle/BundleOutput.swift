@@ -58,27 +58,31 @@ struct BundleOutput: Sendable {
     }
 
     /// The sink that encodes this output at `width` × `height` (the shown size; a stacked
-    /// file holds two padded halves), a loop at the rate `crf` (nil: the codec's usual).
+    /// file holds two padded halves), tagged with `colorSpace`, a loop at the rate `crf` (nil: the
+    /// codec's usual).
     ///
     /// - Throws: what ``VideoSink`` or ``PNGFileSink`` throws: a missing ffmpeg, an
     ///   unwritable directory, a size the encoder refuses.
     func sink(
         path: String, width: Int, height: Int, fps: Double, frames: Int, transparent: Bool, dither: Bool,
-        crf: Int? = nil, announce: ((String) -> Void)?
+        colorSpace: ColorSpace, crf: Int? = nil, announce: ((String) -> Void)?
     ) throws -> FrameSink {
         switch kind {
         case .posterPNG, .posterJPEG:
-            return try PNGFileSink(path: path, depth: 8, alpha: transparent)
+            return try PNGFileSink(
+                path: path, depth: 8, alpha: transparent, options: PNGOptions(colorSpace: colorSpace))
         case .poster(let container):
             return try VideoSink(
                 path: path, container: container, width: width, height: height, fps: fps, frameCount: 1,
-                hasTransparency: transparent, matrix: BundleOutput.matrix, announce: announce)
+                hasTransparency: transparent, colorSpace: colorSpace, matrix: BundleOutput.matrix,
+                announce: announce)
         case .loop(let container, let codec, let stacked):
             let video = try VideoSink(
                 path: path, container: container, codec: codec, width: width,
                 height: stacked ? StackedAlphaSink.storedHeight(height) : height,
                 fps: fps,
-                frameCount: frames, hasTransparency: transparent && !stacked, matrix: BundleOutput.matrix,
+                frameCount: frames, hasTransparency: transparent && !stacked, colorSpace: colorSpace,
+                matrix: BundleOutput.matrix,
                 extraOptions: (stacked ? StackedAlphaSink.ffmpegOptions(height: height) : [])
                     + (crf.map(rateOptions) ?? []),
                 announce: announce)

@@ -1,3 +1,5 @@
+import FluidGradient
+
 /// One `<source>` of the bundle's video: a file and the MIME type with its codecs
 /// parameter, which a browser reads to skip what it cannot play without fetching it.
 package struct BundleSource: Sendable, Equatable {
@@ -38,12 +40,15 @@ package struct BundlePage: Sendable {
     package var posters: [(file: String, type: String)]
     /// The player script's file name, when the sources are stacked alpha.
     package var player: String?
+    /// The loop's and posters' colour space, which the player's canvas takes.
+    package var colorSpace: ColorSpace
     /// The grain laid over the loop, when the preset has some (``BundleGrain``).
     package var grain: PageGrain?
 
     package init(
         title: String, width: Int, height: Int, sources: [BundleSource],
-        posters: [(file: String, type: String)], player: String? = nil, grain: PageGrain? = nil
+        posters: [(file: String, type: String)], player: String? = nil, colorSpace: ColorSpace = .srgb,
+        grain: PageGrain? = nil
     ) {
         precondition(!posters.isEmpty, "a bundle page needs a poster")
         self.title = title
@@ -52,6 +57,7 @@ package struct BundlePage: Sendable {
         self.sources = sources
         self.posters = posters
         self.player = player
+        self.colorSpace = colorSpace
         self.grain = grain
     }
 
@@ -107,8 +113,9 @@ package struct BundlePage: Sendable {
         let sourceLines = sources.map { "    <source src=\"\(attribute($0.file))\" type='\(attribute($0.type))'>" }
         let posterLines = posters.dropLast().map { "    <source srcset=\"\(attribute($0.file))\" type=\"\($0.type)\">" }
         let canvas = player == nil ? "" : "\n  <canvas width=\"\(width)\" height=\"\(height)\"></canvas>"
+        let space = colorSpace == .srgb ? "" : " data-color-space=\"\(colorSpace.rawValue)\""
         return """
-            <div class="fluidgradient">
+            <div class="fluidgradient"\(space)>
               <video autoplay muted loop playsinline preload="auto" width="\(width)" height="\(height)" \
             poster="\(attribute(fallback))">
             \(sourceLines.joined(separator: "\n"))
@@ -133,7 +140,7 @@ package struct BundlePage: Sendable {
                 <script src="\(attribute($0))"></script>
                 <script>
                   for (const box of document.querySelectorAll('.fluidgradient.poster-first')) {
-                    FluidGradientPlayer.attach(box.querySelector('video'), box.querySelector('canvas')\(playerGrainOption))
+                    FluidGradientPlayer.attach(box.querySelector('video'), box.querySelector('canvas')\(playerOptions))
                       .ready.then(() => requestAnimationFrame(() => box.classList.add('playing')));
                   }
                 </script>
@@ -161,6 +168,18 @@ package struct BundlePage: Sendable {
               }
             </script>
             """ + start
+    }
+
+    /// The player's options: the grain (``playerGrainOption``) and the canvas's colour
+    /// space for a Display P3 loop.
+    private var playerOptions: String {
+        let space = colorSpace == .srgb ? nil : "colorSpace: '\(colorSpace.rawValue)'"
+        switch (playerGrainOption, space) {
+        case (nil, nil): return ""
+        case (nil, let space?): return ", { \(space) }"
+        case (let grain?, let space):
+            return ", {\n      " + ([grain] + [space].compactMap { $0 }).joined(separator: ",\n      ") + "\n    }"
+        }
     }
 
     private func attribute(_ text: String) -> String { BundlePage.escaped(text) }

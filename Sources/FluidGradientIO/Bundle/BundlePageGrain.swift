@@ -58,12 +58,12 @@ extension BundlePage {
 
     /// The player's `grain` option, for a transparent loop: the player lays the same tile in
     /// its shader, on the unpremultiplied colour, at the page's display size.
-    var playerGrainOption: String {
-        guard let grain, player != nil else { return "" }
+    var playerGrainOption: String? {
+        guard let grain, player != nil else { return nil }
         let sprite = grain.animated ? "'\(BundleGrain.spriteFile)'" : "null"
-        return ", {\n      grain: { tile: '\(BundleGrain.tileFile)', sprite: \(sprite), spriteCells: "
+        return "grain: { tile: '\(BundleGrain.tileFile)', sprite: \(sprite), spriteCells: "
             + "\(BundleGrain.spriteCells), cell: \(number(grain.cell)), fps: \(number(grain.fps)), "
-            + "width: \(width), height: \(height) }\n    }"
+            + "width: \(width), height: \(height) }"
     }
 
     private func css(_ pixels: Double) -> String { number(pixels) + "px" }

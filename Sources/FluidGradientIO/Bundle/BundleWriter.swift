@@ -122,7 +122,7 @@ package enum BundleWriter {
         let page = BundlePage(
             title: "FluidGradient loop", width: preset.width, height: preset.height, sources: sources,
             posters: posters.map { (file: $0.file, type: $0.mimeType) },
-            player: transparent ? WebPlayer.fileName : nil,
+            player: transparent ? WebPlayer.fileName : nil, colorSpace: preset.colorSpace,
             grain: grain.map { PageGrain(cell: $0.field.cellSize, animated: $0.field.animated, fps: preset.fps) })
         var extras: [(name: String, role: String, type: String, bytes: [UInt8])] = [
             ("index.html", "page", "text/html", Array(page.html.utf8))
@@ -137,8 +137,8 @@ package enum BundleWriter {
         let manifest = BundleManifest(
             generator: request.generator, displayWidth: preset.width, displayHeight: preset.height,
             encodedWidth: request.encodeSize.width, encodedHeight: request.encodeSize.height, fps: preset.fps,
-            frames: preset.frameCount, transparent: transparent, measuredAt: measurement.seconds(fps: preset.fps),
-            files: files, grain: grain?.manifest)
+            frames: preset.frameCount, transparent: transparent, colorSpace: preset.colorSpace,
+            measuredAt: measurement.seconds(fps: preset.fps), files: files, grain: grain?.manifest)
         try AtomicFile.write(manifest.json(), to: staging.path(of: "manifest.json"), suggestedExtension: "json")
         return manifest
     }
@@ -158,7 +158,9 @@ package enum BundleWriter {
         var posters = outputs.filter { !$0.isLoop }
         if !transparent {
             let jpeg = BundleOutput.jpegPoster
-            try JPEGPoster.convert(staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file))
+            try JPEGPoster.convert(
+                staging.path(of: posters[posters.count - 1].file), to: staging.path(of: jpeg.file),
+                colorSpace: loop.colorSpace)
             posters[posters.count - 1] = jpeg
         }
         let measuring = outputs.filter(\.isLoop) + posters

@@ -41,6 +41,9 @@ package struct Comparison: Sendable {
     /// Whether each compared pair's banding is measured (``BandingDifference``).
     package var measuresBanding = false
     package var frames: [FrameResult] = []
+    /// The colour spaces of the first pair of frames compared; frames of two spaces are
+    /// compared in Display P3 (``FrameDifference``).
+    package var colorSpaces: (expected: ColorSpace, actual: ColorSpace)?
 
     package var matches: Bool { frames.allSatisfy { $0.status == .matches } }
 
@@ -127,6 +130,7 @@ package struct Comparison: Sendable {
                     name: name, status: .sizeMismatch, sizes: ("\(a.width)x\(a.height)", "\(b.width)x\(b.height)")))
             return
         }
+        if colorSpaces == nil { colorSpaces = (a.colorSpace, b.colorSpace) }
         let difference = FrameDifference(expected: a, actual: b, tolerance: tolerance)
         let matches = difference.matches(maximumShare: maximumDiffering)
         var result = FrameResult(name: name, status: matches ? .matches : .differs, difference: difference)
@@ -256,9 +260,21 @@ extension Comparison {
         return lines.joined(separator: "\n")
     }
 
+    /// The space the frames were compared in: their own, or Display P3 for two spaces.
+    package var comparedIn: ColorSpace {
+        guard let colorSpaces else { return .srgb }
+        return colorSpaces.expected == colorSpaces.actual ? colorSpaces.expected : .displayP3
+    }
+
     /// What may explain the result beyond the frames themselves.
     package var notes: [String] {
         var notes: [String] = []
+        if let spaces = colorSpaces, spaces.expected != spaces.actual {
+            let converted = spaces.expected == .srgb ? expected : actual
+            notes.append(
+                "\(expected) is \(spaces.expected.rawValue) and \(actual) is \(spaces.actual.rawValue): "
+                    + "compared in display-p3, the colours of \(converted) converted into it")
+        }
         let upscaled = frames.compactMap(\.upscaledFrom)
         if let size = upscaled.first {
             notes.append(
@@ -326,6 +342,7 @@ extension Comparison {
                 ("tolerance", number(tolerance)),
                 ("maxDiffering", number(maximumDiffering)),
                 ("match", JSONNode(.bool(matches))),
+            ] + (comparedIn == .srgb ? [] : [("colorSpace", JSONNode(.string(comparedIn.rawValue)))]) + [
                 (
                     "summary",
                     JSONNode(

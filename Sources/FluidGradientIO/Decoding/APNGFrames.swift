@@ -7,6 +7,8 @@ final class APNGFrames: TimedFrames {
     let path: String
     let durations: [Double]
     private let frames: VideoFrames
+    /// What the file's colour chunks say (ffmpeg reads no cICP), by libpng.
+    private let colorSpace: ColorSpace
 
     /// Opens `path` with ffmpeg and reads its frames' delays with ffprobe.
     ///
@@ -22,7 +24,12 @@ final class APNGFrames: TimedFrames {
             throw DecodeError.noFrameDelays(path: path)
         }
         self.durations = durations.map { $0! }
+        colorSpace = try PNGFile.read(path).colorSpace ?? .srgb
     }
 
-    func next() throws -> FrameSamples? { try frames.next() }
+    func next() throws -> FrameSamples? {
+        guard var frame = try frames.next() else { return nil }
+        frame.colorSpace = colorSpace
+        return frame
+    }
 }

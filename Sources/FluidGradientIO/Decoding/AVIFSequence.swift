@@ -11,6 +11,8 @@ final class AVIFSequence: TimedFrames {
     let height: Int
     let durations: [Double]
     private let bitDepth: Int
+    /// Display P3 where the CICP tags name its primaries (12), else sRGB.
+    private let colorSpace: ColorSpace
     /// The file, which the decoder reads in place for its whole life.
     private let file: PinnedFile
     private let handle: OpaquePointer
@@ -31,6 +33,7 @@ final class AVIFSequence: TimedFrames {
         assert(info.width > 0 && info.height > 0 && info.frame_count > 0, "libavif opened an empty image")
         assert(info.bit_depth == 8 || info.bit_depth == 16, "libavif's samples are 8 or 16 bits")
         (width, height, bitDepth) = (Int(info.width), Int(info.height), Int(info.bit_depth))
+        colorSpace = info.color_primaries == 12 ? .displayP3 : .srgb
         durations = (0..<info.frame_count).map { fg_avif_frame_duration(opened, $0) }
     }
 
@@ -42,7 +45,9 @@ final class AVIFSequence: TimedFrames {
         let status = samples.withUnsafeMutableBufferPointer { fg_avif_next(handle, $0.baseAddress, &message) }
         switch status {
         case 0: return nil
-        case 1: return FrameSamples(width: width, height: height, channels: 4, bitDepth: bitDepth, samples: samples)
+        case 1:
+            return FrameSamples(
+                width: width, height: height, channels: 4, bitDepth: bitDepth, samples: samples, colorSpace: colorSpace)
         default: throw DecodeError.cannotDecode(path: path, message: cMessage(message))
         }
     }

@@ -20,6 +20,9 @@ final class VideoFrames: DecodedFrames {
     /// are read in, to be converted exactly (``FrameSamples/init(yuv420p10:width:height:)``):
     /// swscale reads them into 16-bit RGB half a level dark. Nil for other streams.
     let yuvCodes: PixelFormat?
+    /// The space the stream's primaries tag names: Display P3 for SMPTE EG 432-1, sRGB
+    /// for anything else (BT.709's primaries, or none).
+    let colorSpace: ColorSpace
     /// The stream's Y′CbCr matrix, from its tag: BT.601 where it says so (`smpte170m`,
     /// `bt470bg`), else BT.709, as ours are tagged.
     let matrix: YUVMatrix
@@ -41,6 +44,7 @@ final class VideoFrames: DecodedFrames {
         let ffmpeg = try VideoSink.locateFFmpeg(for: .comparingVideos)
         let stream = try VideoFrames.stream(of: path, ffprobe: try VideoFrames.locateFFprobe())
         (width, height) = (stream.width, stream.height)
+        colorSpace = stream.primaries == "smpte432" ? .displayP3 : .srgb
         let tagged = StackedAlpha.contentHeight(comment: stream.comment, storedHeight: stream.height)
         isStacked = layout == .stacked || layout == .auto && tagged != nil
         stackedHeight = tagged ?? stream.height / 2
@@ -79,8 +83,10 @@ final class VideoFrames: DecodedFrames {
 
     /// The next frame, or nil after the last one.
     func next() throws -> FrameSamples? {
-        guard let frame = try nextStored() else { return nil }
-        return isStacked ? StackedAlphaLayout.recombine(frame, contentHeight: stackedHeight) : frame
+        guard var frame = try nextStored() else { return nil }
+        if isStacked { frame = StackedAlphaLayout.recombine(frame, contentHeight: stackedHeight) }
+        frame.colorSpace = colorSpace
+        return frame
     }
 
     /// The next frame as the stream stores it.
@@ -158,15 +164,18 @@ final class VideoFrames: DecodedFrames {
         return text.split(whereSeparator: \.isNewline)
     }
 
-    /// The first video stream's size, codec and pixel format, whether it carries alpha
-    /// aside (WebM's alpha_mode), and the file's global `comment` tag.
+    /// The first video stream's size, codec, pixel format, Y′CbCr matrix and colour
+    /// primaries, whether it carries alpha aside (WebM's alpha_mode), and the file's global
+    /// `comment` tag.
     private static func stream(of path: String, ffprobe: String) throws
         -> (
             width: Int, height: Int, codec: String, pixelFormat: String, colorSpace: String, hasAlphaSideStream: Bool,
-            comment: String?
+            comment: String?, primaries: String
         )
     {
-        let entries = "stream=codec_name,width,height,pix_fmt,color_space:stream_tags=alpha_mode:format_tags=comment"
+        let entries =
+            "stream=codec_name,width,height,pix_fmt,color_space,color_primaries:stream_tags=alpha_mode"
+            + ":format_tags=comment"
         let lines = try probe(path, ffprobe: ffprobe, entries: entries)
         var fields: [String: String] = [:]
         for line in lines {
@@ -183,7 +192,7 @@ final class VideoFrames: DecodedFrames {
         let comment = fields["TAG:comment"] ?? fields["TAG:COMMENT"]
         return (
             width, height, fields["codec_name"] ?? "", fields["pix_fmt"] ?? "", fields["color_space"] ?? "",
-            hasAlphaSideStream, comment
+            hasAlphaSideStream, comment, fields["color_primaries"] ?? ""
         )
     }
 }

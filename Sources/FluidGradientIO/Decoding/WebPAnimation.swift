@@ -9,6 +9,8 @@ final class WebPAnimation: TimedFrames {
     let width: Int
     let height: Int
     let durations: [Double]
+    /// Display P3 where the file's ICC profile is Display P3's, else sRGB.
+    let colorSpace: ColorSpace
     /// The file, which the decoder reads in place for its whole life.
     private let file: PinnedFile
     private let handle: OpaquePointer
@@ -29,6 +31,8 @@ final class WebPAnimation: TimedFrames {
         assert(info.width > 0 && info.height > 0 && info.frame_count > 0, "libwebp opened an empty canvas")
         (width, height) = (Int(info.width), Int(info.height))
         durations = (0..<info.frame_count).map { Double(fg_webp_frame_duration(opened, $0)) / 1000 }
+        let bytes = Array(UnsafeBufferPointer(start: file.bytes, count: file.count))
+        colorSpace = WebPColorProfile.profile(in: bytes).flatMap(ICCProfile.colorSpace(of:)) ?? .srgb
     }
 
     deinit { fg_webp_close(handle) }
@@ -41,7 +45,8 @@ final class WebPAnimation: TimedFrames {
         case 1:
             guard let pixels else { preconditionFailure("libwebp returned a frame without pixels") }
             let samples = UnsafeBufferPointer(start: pixels, count: 4 * width * height).map(UInt16.init)
-            return FrameSamples(width: width, height: height, channels: 4, bitDepth: 8, samples: samples)
+            return FrameSamples(
+                width: width, height: height, channels: 4, bitDepth: 8, samples: samples, colorSpace: colorSpace)
         default: throw DecodeError.cannotDecode(path: path, message: cMessage(message))
         }
     }

@@ -64,7 +64,9 @@ package enum OutputWriter {
         switch request.output {
         case .png(let path, let depth):
             try request.alpha.check(target: .png(path), hasTransparency: preset.hasTransparency, height: preset.height)
-            sink = try PNGFileSink(path: path, depth: depth.bits, alpha: preset.hasTransparency)
+            sink = try PNGFileSink(
+                path: path, depth: depth.bits, alpha: preset.hasTransparency,
+                options: PNGOptions(colorSpace: preset.colorSpace))
             step = "PNG"
         case .pngSequence(let text, let depth):
             let pattern = try FramePattern(text)
@@ -72,7 +74,7 @@ package enum OutputWriter {
                 target: .pngSequence(pattern), hasTransparency: preset.hasTransparency, height: preset.height)
             sink = try PNGSequenceSink(
                 pattern: pattern, firstFrame: selection.frames.lowerBound, depth: depth.bits,
-                alpha: preset.hasTransparency)
+                alpha: preset.hasTransparency, options: PNGOptions(colorSpace: preset.colorSpace))
             step = "PNG"
         case .raw(let format):
             try request.alpha.check(

@@ -1,3 +1,4 @@
+import FluidGradient
 import Foundation
 
 /// The video containers and animated images the `ffmpeg` binary writes, named by their
@@ -26,6 +27,13 @@ public enum VideoContainer: String, CaseIterable, Sendable {
         case .webm: "video/webm"
         case .gif, .webp, .apng, .avif: "image/" + rawValue
         }
+    }
+
+    /// The space this container's files are rendered in when `requested` is asked for: a
+    /// GIF carries no colour space, so a player shows its values as sRGB, and a Display
+    /// P3 GIF is rendered in sRGB instead (its colours gamut mapped).
+    package func colorSpace(for requested: ColorSpace) -> ColorSpace {
+        self == .gif ? .srgb : requested
     }
 
     /// The codec of every file of this container but `.mp4`, whose codec is chosen.

@@ -11,8 +11,13 @@ package struct PNGOptions: Sendable, Hashable {
     package var compressionLevel: Int32 = 1
     package var filters: Int32 = 0x10  // PNG_FILTER_SUB
     package var strategy: Int32 = 0  // Z_DEFAULT_STRATEGY
+    /// The space the samples are in, which the file's colour chunks say: an sRGB chunk, or
+    /// for Display P3 a cICP chunk and an iCCP profile (``ICCProfile/displayP3``).
+    package var colorSpace: ColorSpace = .srgb
 
-    package init() {}
+    package init(colorSpace: ColorSpace = .srgb) {
+        self.colorSpace = colorSpace
+    }
 }
 
 /// PNG files through libpng.
@@ -34,9 +39,11 @@ package enum PNGFile {
         let layout = try PNGLayout(buffer, alpha: alpha)
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
         let status = buffer.withUnsafeBytes { bytes in
-            fg_png_write_file(
-                path, bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), layout.channels, layout.depth,
-                layout.dropAlpha, options.cOptions, &message)
+            options.withCOptions { cOptions in
+                fg_png_write_file(
+                    path, bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), layout.channels,
+                    layout.depth, layout.dropAlpha, cOptions, &message)
+            }
         }
         guard status == 0 else {
             throw PNGError.cannotWrite(
@@ -60,9 +67,11 @@ package enum PNGFile {
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
         var data = fg_png_data()
         let status = buffer.withUnsafeBytes { bytes in
-            fg_png_write_memory(
-                bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), layout.channels, layout.depth,
-                layout.dropAlpha, options.cOptions, &data, &message)
+            options.withCOptions { cOptions in
+                fg_png_write_memory(
+                    bytes.baseAddress, UInt32(buffer.width), UInt32(buffer.height), layout.channels, layout.depth,
+                    layout.dropAlpha, cOptions, &data, &message)
+            }
         }
         guard status == 0 else { throw PNGError.cannotEncode(message: cMessage(message)) }
         defer { fg_png_data_free(&data) }
@@ -141,7 +150,7 @@ package enum PNGFile {
         ) { (bytes) throws(PNGError) in
             try reader.read(into: bytes)
         }
-        return Frame(pixels: pixels, time: 0, hasTransparency: reader.hasAlpha)
+        return Frame(pixels: pixels, time: 0, hasTransparency: reader.hasAlpha, colorSpace: reader.colorSpace ?? .srgb)
     }
 }
 
@@ -166,9 +175,15 @@ private struct PNGLayout {
 }
 
 extension PNGOptions {
-    /// The settings as the C shim takes them.
-    fileprivate var cOptions: fg_png_write_options {
-        fg_png_write_options(compression_level: compressionLevel, filters: filters, strategy: strategy)
+    /// Runs `body` with the settings as the C shim takes them, the profile's bytes alive.
+    fileprivate func withCOptions<R>(_ body: (fg_png_write_options) -> R) -> R {
+        ICCProfile.displayP3.withUnsafeBufferPointer { profile in
+            body(
+                fg_png_write_options(
+                    compression_level: compressionLevel, filters: filters, strategy: strategy,
+                    display_p3: colorSpace == .displayP3 ? 1 : 0, icc_profile: profile.baseAddress,
+                    icc_length: UInt32(profile.count)))
+        }
     }
 }
 

@@ -48,6 +48,21 @@ final class PNGReader {
     /// sample is filled in at its largest value.
     var hasAlpha: Bool { header.has_alpha != 0 }
 
+    /// The space the PNG's chunks name: cICP first, then an ICC profile, then sRGB (an
+    /// sRGB chunk, or none at all); nil for another space.
+    var colorSpace: ColorSpace? {
+        switch header.cicp_primaries {
+        case 1: return .srgb
+        case 12: return .displayP3
+        case -1: break
+        default: return nil
+        }
+        if let profile = header.icc_profile, header.has_srgb == 0 {
+            return ICCProfile.colorSpace(of: Array(UnsafeBufferPointer(start: profile, count: Int(header.icc_length))))
+        }
+        return .srgb
+    }
+
     /// Decodes every row into `bytes`, which holds `height` rows of `width` RGBA pixels.
     ///
     /// - Throws: ``PNGError/cannotDecode(path:message:)`` when the data is damaged or ends

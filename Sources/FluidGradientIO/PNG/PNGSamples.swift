@@ -20,7 +20,8 @@ extension PNGFile {
         var message = [CChar](repeating: 0, count: Int(FG_PNG_MESSAGE_SIZE))
         var data = fg_png_data()
         let settings = fg_png_write_options(
-            compression_level: options.compressionLevel, filters: options.filters, strategy: options.strategy)
+            compression_level: options.compressionLevel, filters: options.filters, strategy: options.strategy,
+            display_p3: 0, icc_profile: nil, icc_length: 0)
         let status = samples.withUnsafeBytes { bytes in
             fg_png_write_memory(
                 bytes.baseAddress, UInt32(width), UInt32(height), Int32(channels), 8, 0, settings, &data, &message)

@@ -5,7 +5,8 @@ extension Frame {
     /// Encodes the frame as a PNG file's bytes, in memory, through libpng: the bytes
     /// `fluidgradient render` writes for the same frame.
     ///
-    /// The PNG has the frame's `depth` and is tagged sRGB. It is RGBA when the frame
+    /// The PNG has the frame's `depth` and is tagged with its preset's colour space:
+    /// sRGB, or Display P3 (cICP and an ICC profile). It is RGBA when the frame
     /// `hasTransparency`, RGB otherwise. It is compressed for speed (zlib level 1, the
     /// Sub filter), which suits smooth, dithered gradients.
     ///
@@ -13,7 +14,7 @@ extension Frame {
     /// - Throws: ``PNGError/cannotEncode(message:)`` when libpng cannot encode the frame,
     ///   such as when memory runs out.
     public func pngData() throws(PNGError) -> Data {
-        Data(try PNGFile.data(pixels, alpha: hasTransparency))
+        Data(try PNGFile.data(pixels, options: PNGOptions(colorSpace: colorSpace), alpha: hasTransparency))
     }
 
     /// Decodes a PNG file's bytes into a frame, such as an image to compare a render with

@@ -90,7 +90,7 @@ extension Preset {
         let path = directory.path + "/still." + container.rawValue
         let sink = try BundleOutput(file: path, kind: .poster(container)).sink(
             path: path, width: sized.width, height: sized.height, fps: sized.fps, frames: 1,
-            transparent: sized.frameSpec.hasTransparency, dither: dither, announce: nil)
+            transparent: sized.frameSpec.hasTransparency, dither: dither, colorSpace: sized.colorSpace, announce: nil)
         try FramePipeline.run(
             RenderPlan(preset: sized, frames: 0...0, time: time, dither: dither, threads: threads), into: sink)
         return try Data(readFile(path, what: "image"))

@@ -39,6 +39,11 @@ struct Compare: ParsableCommand {
             tolerance, PSNR, and the colour difference as ΔE in OKLab (mean and largest; 0.02 is about a \
             just-noticeable difference), shown as a score, 100·(1 − mean ΔE).
 
+            Frames compare in their own colour space, as their files say: a PNG's cICP chunk or ICC profile, a \
+            video's or an AVIF's primaries, a WebP's profile (sRGB where nothing says otherwise). Two files in \
+            different spaces (sRGB and Display P3) compare in Display P3, the sRGB side's colours converted into \
+            it, and the report says so.
+
             --banding adds, for each frame, the false contours the actual frame adds in smooth regions: steps \
             between wide plateaus that the expected frame does not have, as Netflix's CAMBI measures them on the \
             luma (a frame under 1080p's pixels is first scaled up, as a screen shows it). The report gives the \

@@ -111,7 +111,8 @@ struct PresetDescription {
         case .color(let color):
             add("background", describe(color))
         case .gradient(let gradient):
-            add("background", "\(gradient.kind.rawValue) gradient at \(ParameterRange.format(gradient.angle))°")
+            let space = gradient.interpolation == .srgb ? "" : " in \(gradient.interpolation.rawValue)"
+            add("background", "\(gradient.kind.rawValue) gradient at \(ParameterRange.format(gradient.angle))°\(space)")
             lines += gradient.stops.map { "  " + describe($0.color) + "  at \(ParameterRange.format($0.location))" }
         }
         for display in PresetSchema.fields.compactMap(\.display).sorted(by: { $0.rank < $1.rank }) {
@@ -120,11 +121,15 @@ struct PresetDescription {
         return lines.joined(separator: "\n")
     }
 
+    /// The colour as written (hex, or the CSS function it was read from), then its sRGB
+    /// bytes; a colour outside sRGB says so, with the bytes of its gamut-mapped sRGB.
     func describe(_ color: RGBA) -> String {
-        let b = color.bytes
+        let b = color.inColorSpace(.srgb).bytes
+        let written = color.written.map { $0 + "  " } ?? color.hex.padding(toLength: 10, withPad: " ", startingAt: 0)
         var text =
-            color.hex.padding(toLength: 10, withPad: " ", startingAt: 0)
-            + "rgb(\(b.red), \(b.green), \(b.blue))" + (b.alpha == 255 ? "" : " alpha \(b.alpha)")
+            written + "rgb(\(b.red), \(b.green), \(b.blue))" + (b.alpha == 255 ? "" : " alpha \(b.alpha)")
+            + (color.isInsideSRGB
+                ? "" : color.isInside(.displayP3) ? " (outside sRGB, inside display-p3)" : " (outside display-p3)")
         if swatches { text = "\u{1B}[48;2;\(b.red);\(b.green);\(b.blue)m    \u{1B}[0m " + text }
         return text
     }

@@ -4,6 +4,8 @@ import FluidGradientIO
 import Foundation
 
 extension EdgeMode: ExpressibleByArgument {}
+extension ColorSpace: ExpressibleByArgument {}
+extension MixingSpace: ExpressibleByArgument {}
 
 /// Everything that picks the scene: a preset and the flags that override its keys.
 struct SceneOptions: ParsableArguments {
@@ -43,6 +45,12 @@ struct SceneOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: help("pointScale"), transform: number)
     var pointScale: Double?
+
+    @Option(help: help("colorSpace"))
+    var colorSpace: ColorSpace?
+
+    @Option(help: help("mixing"))
+    var mixing: MixingSpace?
 
     @Option(parsing: .unconditional, help: help("fps"), transform: number)
     var fps: Double?
@@ -136,6 +144,8 @@ struct SceneOptions: ParsableArguments {
             preset.seed = seed
         }
         if let edges { preset.edges = edges }
+        if let colorSpace { preset.colorSpace = colorSpace }
+        if let mixing { preset.mixing = mixing }
         if let loop { preset.loop = loop }
         try applyNumbersAndRanges(to: &preset)
         try grain.apply(to: &preset)
@@ -190,7 +200,7 @@ func parseColors(_ text: String, option: String, allowEmpty: Bool) throws(SceneO
     let items =
         trimmed.isEmpty
         ? []
-        : trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
+        : trimmed.splitOutsideParentheses(omittingEmpty: false) { $0 == "," }.map {
             String($0).trimmingCharacters(in: .whitespaces)
         }
     if items.contains(where: \.isEmpty) { throw SceneOptionError(option: option, reason: .emptyColorEntry(text)) }

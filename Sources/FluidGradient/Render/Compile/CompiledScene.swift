@@ -40,17 +40,23 @@ struct CompiledScene {
     private(set) var program: [ReducedOperation]
     /// The base blobs the program composites; the rest are highlights.
     private let baseCount: Int
+    /// The space the blobs' colours are in and the blends composite in.
+    let mixing: Mixing
 
-    /// Compiles `scene` for a `width × height` frame.
-    init(_ scene: Scene, width: Int, height: Int) {
+    /// Compiles `scene` for a `width × height` frame, its colours and blends in
+    /// `mixing`'s space.
+    init(_ scene: Scene, width: Int, height: Int, mixing: Mixing = Mixing(.srgb, frame: .srgb)) {
+        self.mixing = mixing
         baseCount = scene.base.count
-        blobs = (scene.base + scene.highlights).map { PlacedBlob(blob: $0, width: width, height: height) }
+        blobs = (scene.base + scene.highlights).map {
+            PlacedBlob(blob: $0, width: width, height: height, mixing: mixing)
+        }
         program = (0..<scene.base.count).map { ReducedOperation.blob(index: $0) }
         depth = 1
         if !scene.highlights.isEmpty {
             program.append(.begin)
             program += (scene.base.count..<blobs.count).map { ReducedOperation.blob(index: $0) }
-            program.append(.end(mode: .overlay))
+            program.append(.end(mode: mixing.blendMode(.overlay)))
             depth = 2
         }
         affineAfter = blobs.indices.map(isAffineAfter)
@@ -61,15 +67,15 @@ struct CompiledScene {
     /// frames do), compiling it again otherwise.
     mutating func update(_ scene: Scene, width: Int, height: Int) {
         guard scene.base.count == baseCount, scene.highlights.count == blobs.count - baseCount else {
-            self = CompiledScene(scene, width: width, height: height)
+            self = CompiledScene(scene, width: width, height: height, mixing: mixing)
             return
         }
         blobs.withUnsafeMutableBufferPointer { blobs in
             for (index, blob) in scene.base.enumerated() {
-                blobs[index] = PlacedBlob(blob: blob, width: width, height: height)
+                blobs[index] = PlacedBlob(blob: blob, width: width, height: height, mixing: mixing)
             }
             for (index, blob) in scene.highlights.enumerated() {
-                blobs[baseCount + index] = PlacedBlob(blob: blob, width: width, height: height)
+                blobs[baseCount + index] = PlacedBlob(blob: blob, width: width, height: height, mixing: mixing)
             }
         }
     }

@@ -11,11 +11,11 @@ package struct PlacedBlob {
     /// Zero radius or fully transparent: draws nothing.
     package var isEmpty: Bool
 
-    /// `blob` placed in a `width × height` frame.
-    package init(blob: Blob, width: Int, height: Int) {
+    /// `blob` placed in a `width × height` frame, its colour in `mixing`'s space.
+    package init(blob: Blob, width: Int, height: Int, mixing: Mixing = Mixing(.srgb, frame: .srgb)) {
         let width = Double(width), height = Double(height)
         let semiAxes = SIMD2(Float(abs(blob.radius.x) * width), Float(abs(blob.radius.y) * height))
-        let color = SIMD4<Float>(blob.premultipliedColor)
+        let color = SIMD4<Float>(mixing.premultipliedInto(blob.premultipliedColor))
         let isEmpty = !(semiAxes.x > 0 && semiAxes.y > 0) || color == .zero
         self.center = SIMD2(Float(blob.center.x * width), Float(blob.center.y * height))
         self.semiAxes = semiAxes

@@ -105,7 +105,11 @@ struct SceneView: @unchecked Sendable {
             case .end(let mode):
                 let source = stack[top]
                 top -= 1
-                stack[top] = mode.composite(source: source, backdrop: stack[top])
+                if let overlay = MixedOverlay.of(mode) {
+                    stack[top] = overlay.composite(source: source, backdrop: stack[top])
+                } else {
+                    stack[top] = mode.composite(source: source, backdrop: stack[top])
+                }
             }
         }
         return stack[0]

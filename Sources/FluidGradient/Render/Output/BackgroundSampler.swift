@@ -5,12 +5,14 @@ enum BackgroundSampler {
     case constant(SIMD4<Float>, width: Int)
     case gradient(GradientSampler)
 
-    init(fill: Fill, width: Int, height: Int) {
+    init(fill: Fill, width: Int, height: Int, space: ColorSpace = .srgb, mixing: MixingSpace = .srgb) {
+        let mixing = Mixing(mixing, frame: space)
         switch fill {
         case .color(let color):
-            self = .constant(SIMD4<Float>(color.premultiplied), width: width)
+            let premultiplied = SIMD4<Double>(color.inColorSpace(space).premultiplied)
+            self = .constant(SIMD4<Float>(mixing.premultipliedInto(premultiplied)), width: width)
         case .gradient(let gradient):
-            self = .gradient(GradientSampler(gradient: gradient, width: width, height: height))
+            self = .gradient(GradientSampler(gradient: gradient, width: width, height: height, mixing: mixing))
         }
     }
 

@@ -23,6 +23,9 @@ struct ExpandedRows {
     let columnRunEnds: [Int32]
     /// `columnFraction` four times over, once per RGBA lane.
     let columnFractionLanes: [Float]
+    /// The way back to encoded values from a mixing space other than sRGB, taken at the
+    /// nodes before they are spread: the frame is opaque, and smooth between them.
+    var decoder: MixingDecoder? = nil
 
     /// Per-thread memory: the two grid rows around the current output row (cells,
     /// `SIMD4<Float>`, for RGBA; expanded planar rows, `Float`, for yuv420p), which grid
@@ -68,9 +71,13 @@ struct ExpandedRows {
     ) {
         let source = blurred.baseAddress! + row * rowWidth
         let low = SIMD4<Float>(repeating: -0.5), high = SIMD4<Float>(repeating: 254.5)
+        if let decoder {
+            for cell in 0..<rowWidth { cells[cell] = source[cell] + background * (1 - source[cell].w) }
+            decoder.decode(cells, count: rowWidth, unpremultiply: false)
+        }
         for cell in 0..<rowWidth {
             let p = source[cell]
-            let color = p + background * (1 - p.w)
+            let color = decoder == nil ? p + background * (1 - p.w) : cells[cell]
             let levels: SIMD4<Float>
             if format == .rgba {
                 levels = color * 255

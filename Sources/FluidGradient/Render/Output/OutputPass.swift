@@ -13,6 +13,8 @@ struct OutputPass {
     let rowCell: [Int32]
     let rowFraction: [Float]
     let background: BackgroundSampler
+    /// The way back to encoded values from a mixing space other than sRGB.
+    let decoder: MixingDecoder?
     /// The grain, when the frame has some.
     let grain: GrainLayer?
 
@@ -26,7 +28,10 @@ struct OutputPass {
         // The resampling reads each pixel's node and the next one.
         assert(columnCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedWidth }, "a column beyond the refined grid")
         assert(rowCell.allSatisfy { $0 >= 0 && Int($0) + 1 < grid.refinedHeight }, "a row beyond the refined grid")
-        background = BackgroundSampler(fill: spec.background, width: spec.width, height: spec.height)
+        background = BackgroundSampler(
+            fill: spec.background, width: spec.width, height: spec.height, space: spec.colorSpace,
+            mixing: spec.mixingSpace)
+        decoder = spec.mixing.isIdentity ? nil : MixingDecoder(spec.mixing)
         grain = spec.grain.map { GrainLayer(field: $0, width: spec.width) }
     }
 
@@ -82,7 +87,11 @@ struct OutputPass {
                         OutputPass.differences(of: values, count: rowWidth, into: deltas)
                         shadeRow(
                             row, values: values, deltas: deltas, columnCell: columnCell,
-                            columnFraction: columnFraction, unpremultiply: format.hasAlpha, into: shaded)
+                            columnFraction: columnFraction, unpremultiply: format.hasAlpha && decoder == nil,
+                            into: shaded)
+                        if background.opaqueConstant == nil {
+                            decoder?.decode(shaded, count: width, unpremultiply: format.hasAlpha)
+                        }
                         // Without alpha, a frame that may be transparent is shaded premultiplied.
                         grain?.row(row).apply(
                             to: shaded, count: spec.width,
@@ -108,7 +117,7 @@ struct OutputPass {
         let rows = ExpandedRows(
             width: spec.width, format: format, weights: matrix.weights, columnCell: columnCell,
             columnFraction: columnFraction,
-            columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes)
+            columnRunEnds: columnRunEnds, columnFractionLanes: columnFractionLanes, decoder: decoder)
         let window = ExpandedRows.Window(width: spec.width, cellCount: grid.refinedWidth, format: format)
         let base = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let background = background.opaqueConstant!
@@ -232,6 +241,8 @@ struct OutputPass {
                 let p = upper[cell] + g * (lower[cell] - upper[cell])
                 values[cell] = p + color * (1 - p.w)
             }
+            // Opaque throughout: converted back at the refined columns, then spread between them.
+            decoder?.decode(values, count: rowWidth, unpremultiply: false)
         } else {
             OutputPass.interpolate(upper, lower, fraction: g, count: rowWidth, into: values)
         }

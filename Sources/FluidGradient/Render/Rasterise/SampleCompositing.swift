@@ -116,7 +116,27 @@ struct Planes {
                 green[group] = overlay(top.green[group], green[group])
                 blue[group] = overlay(top.blue[group], blue[group])
                 alpha[group] = alphaS + alphaB * (1 - alphaS)
+            case .overlayLinear, .overlayOKLab, .overlayOKLabDisplayP3:
+                blendLaneByLane(top, mode: mode, group: group)
             }
         }
+    }
+
+    /// A blend with no vector form (an overlay of layers mixed outside sRGB, which
+    /// converts each colour): ``MixedOverlay/composite(source:backdrop:)``, the `Float`
+    /// form of ``BlendMode/composite(source:backdrop:)``, sample by sample.
+    @inline(never)
+    func blendLaneByLane(_ top: Planes, mode: BlendMode, group: Int) {
+        guard let overlay = MixedOverlay.of(mode) else { preconditionFailure("\(mode) has a vector form") }
+        let (r, g, b, a) = (red[group], green[group], blue[group], alpha[group])
+        let (tr, tg, tb, ta) = (top.red[group], top.green[group], top.blue[group], top.alpha[group])
+        var out = (r, g, b, a)
+        for lane in 0..<4 {
+            let value = overlay.composite(
+                source: SIMD4(tr[lane], tg[lane], tb[lane], ta[lane]),
+                backdrop: SIMD4(r[lane], g[lane], b[lane], a[lane]))
+            (out.0[lane], out.1[lane], out.2[lane], out.3[lane]) = (value.x, value.y, value.z, value.w)
+        }
+        (red[group], green[group], blue[group], alpha[group]) = out
     }
 }

@@ -16,7 +16,7 @@ package enum ReferenceRenderer {
     package static func render(_ scene: Scene, spec: FrameSpec, frameIndex: Int = 0, threads: Int = 1) -> FloatImage {
         let kernel = gaussianKernel(sigma: spec.sigma, radius: Int((5 * spec.sigma).rounded(.up)))
         let canvas = Canvas(spec: spec, reach: kernel.count / 2)
-        let composited = composite(scene, on: canvas, spec: spec, threads: threads)
+        let composited = composite(scene.resolvingColors(in: spec.colorSpace), on: canvas, spec: spec, threads: threads)
         let vertical = blurVertically(composited, on: canvas, kernel: kernel, height: spec.height, threads: threads)
         var image = blurHorizontally(vertical, on: canvas, kernel: kernel, spec: spec, threads: threads)
         if let grain = spec.grain { layGrain(grain, frameIndex: frameIndex, on: &image) }
@@ -61,7 +61,7 @@ package enum ReferenceRenderer {
                         }
                         values[row * canvas.width + column] = value(
                             of: scene, x: Double(i) + 0.5, y: Double(j) + 0.5, width: frame.width,
-                            height: frame.height)
+                            height: frame.height, mixing: spec.mixing)
                     }
                 }
             }
@@ -109,8 +109,9 @@ package enum ReferenceRenderer {
                         }
                         let background = spec.background.color(
                             x: Double(i) + 0.5, y: Double(j) + 0.5,
-                            width: Double(width), height: Double(height))
-                        pixels[j * width + i] = sum + background * (1 - sum.w)
+                            width: Double(width), height: Double(height), in: spec.colorSpace)
+                        let mixed = sum + spec.mixing.premultipliedInto(background) * (1 - sum.w)
+                        pixels[j * width + i] = spec.mixing.premultipliedOutOf(mixed)
                     }
                 }
             }
@@ -119,17 +120,22 @@ package enum ReferenceRenderer {
     }
 
     /// The premultiplied value of `scene` at pixel-space point `(x, y)` of a
-    /// `width × height` frame: the base blobs composited source-over in order onto
-    /// transparency, the highlight blobs likewise onto a layer of their own, and that
-    /// layer overlaid onto the base layer (DESIGN section 1, steps 2 and 3).
-    package static func value(of scene: Scene, x: Double, y: Double, width: Double, height: Double) -> SIMD4<Double> {
+    /// `width × height` frame, in `mixing`'s space: the base blobs composited
+    /// source-over in order onto transparency, the highlight blobs likewise onto a layer
+    /// of their own, and that layer overlaid onto the base layer (DESIGN section 1,
+    /// steps 2 and 3; the overlay's blend on encoded values, section 13).
+    package static func value(
+        of scene: Scene, x: Double, y: Double, width: Double, height: Double,
+        mixing: Mixing = Mixing(.srgb, frame: .srgb)
+    ) -> SIMD4<Double> {
         func layer(_ blobs: [Blob]) -> SIMD4<Double> {
             blobs.reduce(.zero) { below, blob in
                 let coverage = blob.coverage(x: x, y: y, width: width, height: height)
-                return BlendMode.normal.composite(source: blob.premultipliedColor * coverage, backdrop: below)
+                let source = mixing.premultipliedInto(blob.premultipliedColor) * coverage
+                return BlendMode.normal.composite(source: source, backdrop: below)
             }
         }
-        return BlendMode.overlay.composite(source: layer(scene.highlights), backdrop: layer(scene.base))
+        return mixing.blendMode(.overlay).composite(source: layer(scene.highlights), backdrop: layer(scene.base))
     }
 
     /// `exp(−m² / 2σ²)` for `m` in `−radius...radius`, normalised to sum to 1.

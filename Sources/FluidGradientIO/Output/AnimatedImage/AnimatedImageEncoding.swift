@@ -73,11 +73,14 @@ extension VideoEncoding {
 
     /// Finishes the file ffmpeg wrote at `path` with what its muxer cannot write: an AVIF
     /// is marked to loop forever (``AVIFLoop``), a WebP's frames to replace the canvas
-    /// (``AnimatedWebP``); other files are complete as they are.
+    /// (``AnimatedWebP``); a Display P3 WebP gets its ICC profile (``WebPColorProfile``)
+    /// and a Display P3 APNG its cICP and iCCP chunks (``ImageColorTags``); other files
+    /// are complete as they are.
     ///
     /// - Throws: ``VideoError`` when the file cannot be read or edited, ``FileError`` when it cannot be written back.
     func finishFile(atPath path: String, displayPath: String) throws {
-        guard container == .avif || container == .webp else { return }
+        let taggedAPNG = container == .apng && colorSpace == .displayP3
+        guard container == .avif || container == .webp || taggedAPNG else { return }
         var bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -87,8 +90,12 @@ extension VideoEncoding {
         do throws(FinishingFailure) {
             if container == .avif {
                 bytes = try AVIFLoop.loopingForever(bytes)
+            } else if taggedAPNG {
+                guard let tagged = ImageColorTags.taggingDisplayP3(png: bytes) else { throw FinishingFailure.notPNG }
+                bytes = tagged
             } else {
                 try AnimatedWebP.replaceCanvasEachFrame(&bytes)
+                if colorSpace == .displayP3 { bytes = try WebPColorProfile.adding(ICCProfile.displayP3, to: bytes) }
             }
         } catch {
             throw VideoError.cannotFinish(path: displayPath, container: container.rawValue, reason: error.description)

@@ -49,6 +49,8 @@ package enum FinishingFailure: Error, Equatable, CustomStringConvertible {
     case partialFrame(Int)
     /// The file has no animation frames.
     case noAnimationFrames
+    /// The file is not a PNG, or its chunks run past its end.
+    case notPNG
 
     /// What is wrong, after "could not be finished, as".
     package var description: String {
@@ -77,6 +79,7 @@ package enum FinishingFailure: Error, Equatable, CustomStringConvertible {
         case .truncatedChunk(let type): "its \(type) chunk is truncated"
         case .partialFrame(let index): "frame \(index) does not cover the canvas"
         case .noAnimationFrames: "it has no animation frames"
+        case .notPNG: "it is not a whole PNG file"
         }
     }
 }

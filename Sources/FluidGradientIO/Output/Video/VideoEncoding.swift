@@ -7,16 +7,20 @@ package struct VideoEncoding: Sendable {
     /// The codec of an `.mp4`; other containers have their own and ignore it.
     package let codec: VideoCodec
     package let hasTransparency: Bool
+    /// The space of the frames, whose primaries the file is tagged with.
+    package let colorSpace: ColorSpace
     /// The Y′CbCr matrix of the Y′CbCr containers (.mp4, .webm, .avif): BT.709 for `render`,
     /// BT.601 for the web bundle's files (``YUVMatrix``). A .mov is always BT.709.
     package let matrix: YUVMatrix
 
     package init(
-        container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool, matrix: YUVMatrix = .bt709
+        container: VideoContainer, codec: VideoCodec = .h264, hasTransparency: Bool, colorSpace: ColorSpace = .srgb,
+        matrix: YUVMatrix = .bt709
     ) {
         self.container = container
         self.codec = codec
         self.hasTransparency = hasTransparency
+        self.colorSpace = colorSpace
         self.matrix = container == .mov ? .bt709 : matrix
     }
 
@@ -181,10 +185,15 @@ package struct VideoEncoding: Sendable {
     /// takes the matrix as BT.601 and WebKit untagged video as BT.601.
     package var transfer: String { container == .mov ? "bt709" : "iec61966-2-1" }
 
-    /// The colour tags of the file: BT.709 primaries (sRGB's), ``transfer`` and ``matrix``.
+    /// The colour tags of the file: the frames' primaries (``primaries``), ``transfer`` and
+    /// ``matrix``.
     var colourTags: [String] {
-        ["-color_primaries", "bt709", "-color_trc", transfer, "-colorspace", matrix.ffmpegName]
+        ["-color_primaries", primaries, "-color_trc", transfer, "-colorspace", matrix.ffmpegName]
     }
+
+    /// ffmpeg's name of the frames' primaries: BT.709 (sRGB's), or SMPTE EG 432-1 for
+    /// Display P3 (DCI-P3 primaries with D65 white; H.273 colour primaries 12).
+    var primaries: String { colorSpace == .displayP3 ? "smpte432" : "bt709" }
 
     /// Threads for every encoder and filter, fixed: x264 and libvpx split their work by
     /// the thread count, which ffmpeg otherwise takes from the cores this process may run
@@ -257,7 +266,7 @@ package struct VideoEncoding: Sendable {
                 "4444",
                 "-pix_fmt", "yuva444p10le", "-vendor", "apl0", "-color_range", "tv",
                 // prores_ks leaves its own colour fields unset; this bitstream filter fills them.
-                "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
+                "-bsf:v", "prores_metadata=color_primaries=\(primaries):color_trc=bt709:colorspace=bt709",
             ] + colourTags + ["-movflags", "+write_colr", "-f", "mov"]
         case .webm:
             return webmArguments(ownRateControl: ownRateControl)

@@ -31,6 +31,11 @@ struct VideoOutput {
             for: preset, container: container, path: path)
         let encodeNote = size.note(for: preset, path: path)
         if encodeNote != nil { preset = preset.rendered(at: size) }
+        // A GIF holds sRGB only: a Display P3 preset renders in sRGB for it.
+        let spaceNote =
+            container.colorSpace(for: preset.colorSpace) == preset.colorSpace
+            ? nil : "a GIF carries no colour space, so \(path) is rendered in sRGB, its colours gamut mapped"
+        preset.colorSpace = container.colorSpace(for: preset.colorSpace)
         let transparent = preset.frameSpec.hasTransparency
         try request.alpha.check(target: .video(path, container), hasTransparency: transparent, height: preset.height)
         let stacked = request.alpha == .stacked
@@ -41,10 +46,10 @@ struct VideoOutput {
             path: path, container: container, codec: codec, width: preset.width,
             height: stacked ? StackedAlphaSink.storedHeight(preset.height) : preset.height, fps: preset.fps,
             frameCount: frameCount,
-            hasTransparency: transparent && !stacked, extraOptions: extraOptions,
+            hasTransparency: transparent && !stacked, colorSpace: preset.colorSpace, extraOptions: extraOptions,
             announce: { hooks.emit(.ffmpegCommand($0)) })
         let notes = video.encoding.notes(for: path, fps: preset.fps, extraOptions: extraOptions)
-        for note in (encodeNote.map { [$0] } ?? []) + notes { hooks.emit(.note(note)) }
+        for note in [encodeNote, spaceNote].compactMap({ $0 }) + notes { hooks.emit(.note(note)) }
         sink =
             stacked
             ? StackedAlphaSink(

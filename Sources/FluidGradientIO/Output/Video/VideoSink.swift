@@ -21,13 +21,15 @@ package final class VideoSink: FrameSink, @unchecked Sendable {
 
     /// `frameCount` is how many frames will be written: only a GIF uses it, for its last delay.
     /// `codec` is an `.mp4`'s (``VideoCodec/check(_:for:path:)`` refuses it for another container).
+    /// `colorSpace` is the frames' space, whose primaries the file is tagged with.
     package init(
         path: String, container: VideoContainer, codec: VideoCodec = .h264, width: Int, height: Int, fps: Double,
-        frameCount: Int, hasTransparency: Bool, matrix: YUVMatrix = .bt709, extraOptions: [String] = [],
-        announce: ((String) -> Void)? = nil
+        frameCount: Int, hasTransparency: Bool, colorSpace: ColorSpace = .srgb, matrix: YUVMatrix = .bt709,
+        extraOptions: [String] = [], announce: ((String) -> Void)? = nil
     ) throws {
         let encoding = VideoEncoding(
-            container: container, codec: codec, hasTransparency: hasTransparency, matrix: matrix)
+            container: container, codec: codec, hasTransparency: hasTransparency, colorSpace: colorSpace,
+            matrix: matrix)
         try encoding.check(width: width, height: height, path: path)
         try encoding.check(extraOptions: extraOptions)
         let ffmpeg = try VideoSink.locateFFmpeg()

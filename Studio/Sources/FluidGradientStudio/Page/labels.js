@@ -39,6 +39,10 @@ FG.labels = (() => {
       help: "Picks where the blobs start and how they move: the same seed gives the same animation." },
     edges: { label: "At the frame's edges",
       help: "Whether the blur sees blobs beyond the frame, fades to the background, or repeats the edge." },
+    mixing: { label: "Mixing",
+      help: "Where colours meet and blur: sRGB as browsers blend, linear light as light adds, or OKLab, evenly." },
+    colorSpace: { label: "Colour space",
+      help: "sRGB for every screen; Display P3 for the wider colours of current phones and Apple screens." },
     pointScale: { label: "Pixel density", format: (v) => `${v}×`,
       help: "Pixels per point, as a screen's scale: 2 renders the blur as a Retina screen shows it. 1 for most." },
     size: { label: "Size", help: "Width × height in pixels, such as 1920x1080. Export can render other sizes." },
@@ -50,6 +54,8 @@ FG.labels = (() => {
 
   const EDGE_CHOICES = [["bleed", "Continue past the frame"], ["transparent", "Fade to the background"],
     ["clamp", "Repeat the edge pixels"]];
+  const MIXING_CHOICES = [["srgb", "sRGB"], ["linear", "Linear light"], ["oklab", "OKLab"]];
+  const COLOR_SPACE_CHOICES = [["srgb", "sRGB"], ["display-p3", "Display P3"]];
 
   /**
    * The convention of a gradient's angle in words, and the CSS angle that draws the same direction.
@@ -135,5 +141,6 @@ FG.labels = (() => {
     return `${pathLabel(path)}: ${shown(path, value)} is ${where}`;
   }
 
-  return { KEYS, EDGE_CHOICES, angleHint, fromCSSAngle, pathLabel, shown, reword, sliderProblem, trim, percent };
+  return { KEYS, EDGE_CHOICES, MIXING_CHOICES, COLOR_SPACE_CHOICES, angleHint, fromCSSAngle, pathLabel, shown,
+    reword, sliderProblem, trim, percent };
 })();

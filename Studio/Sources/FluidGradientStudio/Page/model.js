@@ -10,12 +10,13 @@ FG.model = (() => {
     background: "#000000", speed: 1, blur: 0.75, seed: 0,
     blobSize: { min: 0.15, max: 0.75 }, blobAspect: { min: 0.25, max: 1.75 },
     opacity: { min: 0.5, max: 1 }, retargetInterval: { min: 0.8, max: 1.2 },
-    edges: "bleed", size: "1920x1080", fps: 60, duration: 10, loop: false, pointScale: 1,
+    edges: "bleed", colorSpace: "srgb", mixing: "srgb", size: "1920x1080", fps: 60, duration: 10, loop: false,
+    pointScale: 1,
   };
   // The file's key order, as `presets show --json` writes it.
   const KEYS = ["name", "description", "colors", "highlights", "background", "speed", "blur", "seed",
-    "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "size", "fps", "duration", "loop",
-    "pointScale", "blobs", "highlightBlobs", "grain"];
+    "blobSize", "blobAspect", "opacity", "retargetInterval", "edges", "colorSpace", "mixing", "size", "fps",
+    "duration", "loop", "pointScale", "blobs", "highlightBlobs", "grain"];
   const RANGE_FLAGS = { blobSize: "blob-size", blobAspect: "blob-aspect", opacity: "opacity",
     retargetInterval: "retarget-interval" };
 
@@ -140,7 +141,8 @@ FG.model = (() => {
       "--colors", p.colors.join(","), "--highlights", p.highlights.join(","),
       "--background", fillFlag(p.background), "--size", p.size, "--fps", p.fps,
       "--duration", p.duration, "--seed", p.seed, "--speed", p.speed, "--blur", p.blur,
-      p.loop ? "--loop" : "--no-loop", "--edges", p.edges, "--point-scale", p.pointScale];
+      p.loop ? "--loop" : "--no-loop", "--edges", p.edges, "--color-space", p.colorSpace, "--mixing", p.mixing,
+      "--point-scale", p.pointScale];
     for (const [key, flag] of Object.entries(RANGE_FLAGS)) words.push("--" + flag, rangeFlag(p[key]));
     const grain = Object.assign({ amount: 0, size: 1, animated: false, mono: true }, p.grain || {});
     words.push("--grain", grain.amount);
