@@ -24,7 +24,7 @@ final class APNGFrames: TimedFrames {
             throw DecodeError.noFrameDelays(path: path)
         }
         self.durations = durations.map { $0! }
-        colorSpace = try PNGFile.read(path).colorSpace ?? .srgb
+        colorSpace = try PNGFile.read(path).colorSpace
     }
 
     func next() throws -> FrameSamples? {
