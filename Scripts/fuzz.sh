@@ -28,8 +28,11 @@ webp_binary=$build/fuzz-webp
 sources=$(find Sources/FluidGradient Sources/CVectorMath -type f | sort)
 # The batch manifest's reader, from FluidGradientIO: the files that need only FluidGradient,
 # built as a module of that name (the rest of FluidGradientIO needs the C libraries).
-manifest_sources=$(printf 'Sources/FluidGradientIO/Batch/%s.swift\n' \
+# A job's encode size brings the output's request, container, codec and error types with it.
+manifest_sources="$(printf 'Sources/FluidGradientIO/Batch/%s.swift\n' \
     BatchManifest BatchManifestError ManifestReader BatchJob Shard ShardEnvironmentError)
+$(printf 'Sources/FluidGradientIO/Output/%s.swift\n' \
+    EncodeSizeRequest OutputError VideoContainer AlphaMode Video/VideoCodec OutputTarget FramePattern)"
 webp_sources="Fuzz/FuzzWebP.c $(find Sources/CWebPCodec -type f | sort)"
 
 build_target() {
