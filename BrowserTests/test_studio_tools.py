@@ -59,6 +59,11 @@ class StudioToolsTest(StudioPage):
         drawn, preset = self.design(), self.preset()
         self.assertEqual(preset["name"], "surprise-42")
         self.assertNotEqual(self.find("#surprise-seed").get_attribute("value"), "42")
+        # The seeds drawn run to ten digits; the field showed six (`.num`'s width won).
+        self.type_into("#surprise-seed", "4199080128")
+        field = self.find("#surprise-seed")
+        self.assertLessEqual(self.js("arguments[0].scrollWidth - arguments[0].clientWidth", field), 0,
+                             "a ten-digit seed does not fit the field")
         self.find("#undo").click()
         wait_for(self.driver, f"studio.designId === {json.dumps(first)} && !studio.busy")
         self.type_into("#surprise-seed", "42")
