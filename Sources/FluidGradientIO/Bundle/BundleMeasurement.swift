@@ -84,8 +84,13 @@ package struct BundleMeasurement: Sendable {
         var decoded: [FrameSamples] = []
         if let sequence = try set.openSequence() {
             var index = 0
-            while decoded.count < wanted.count, let frame = try sequence.next() {
-                if wanted[decoded.count] == index { decoded.append(frame) }
+            while decoded.count < wanted.count {
+                if wanted[decoded.count] == index {
+                    guard let frame = try sequence.next() else { break }
+                    decoded.append(frame)
+                } else if try !sequence.skip() {
+                    break
+                }
                 index += 1
             }
         } else {
