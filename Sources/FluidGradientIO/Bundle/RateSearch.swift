@@ -82,38 +82,44 @@ package struct RateSearch: Sendable {
         return Array(Set([length / 3, 2 * length / 3, length - 1].map { excerpt.lowerBound + $0 })).sorted()
     }
 
-    /// Runs the search: the start, then a guess from its PSNR's distance to the bar at the
-    /// ladder's typical slope, then steps from the guess to the highest rate that meets it.
-    /// Quality falls as the rate rises, so the answer is the same as trying every rate's.
+    /// Runs the search: the start, then each next rate where the line through the last two
+    /// rates' PSNR (the ladder's typical slope while there is one) reaches the bar, kept
+    /// strictly between the highest rate that met it and the lowest above that missed,
+    /// until those two are a step apart. Quality falls as the rate rises, so the answer is
+    /// the same as trying every rate's; where it falls in a line, the second guess lands on
+    /// the answer, and a third encode confirms it.
     ///
     /// - Returns: the chosen rate, and each rate tried with whether it met the bar.
     /// - Throws: what encoding or measuring throws.
     package func run() throws -> (crf: Int, tried: [(crf: Int, met: Bool)]) {
-        var tried: [(crf: Int, met: Bool)] = []
-        func evaluate(_ crf: Int) throws -> (met: Bool, psnr: Double) {
+        var points: [(crf: Int, psnr: Double, met: Bool)] = []
+        var crf = ladder.start
+        while true {
             let path = try encode(crf)
             defer { try? FileManager.default.removeItem(atPath: path) }
             let result = try measure(path)
-            let met = bar.isMet(by: result, margin: RateSearch.margin)
-            tried.append((crf, met))
-            return (met, result.psnr)
+            points.append((crf, result.psnr, bar.isMet(by: result, margin: RateSearch.margin)))
+            let met = points.filter(\.met).map(\.crf).max()
+            let missed = points.filter { !$0.met && $0.crf > (met ?? .min) }.map(\.crf).min()
+            let low = met.map { $0 + ladder.step } ?? ladder.lowest
+            let high = missed.map { $0 - ladder.step } ?? ladder.highest
+            guard low <= high else { return (met ?? missed ?? crf, points.map { ($0.crf, $0.met) }) }
+            crf = min(max(nextGuess(after: points), low), high)
         }
-        func meets(_ crf: Int) throws -> Bool {
-            if let known = tried.first(where: { $0.crf == crf }) { return known.met }
-            return try evaluate(crf).met
+    }
+
+    /// The rate on the ladder, at or below where the line through the last two `points`
+    /// reaches the bar and its margin.
+    private func nextGuess(after points: [(crf: Int, psnr: Double, met: Bool)]) -> Int {
+        let last = points[points.count - 1]
+        var slope = ladder.slope
+        if points.count >= 2 {
+            let before = points[points.count - 2]
+            let measured = (before.psnr - last.psnr) / Double(last.crf - before.crf)
+            if measured.isFinite, measured > 0.01 { slope = measured }
         }
-        let first = try evaluate(ladder.start)
-        let steps = ((first.psnr - bar.psnr - RateSearch.margin) / ladder.slope / Double(ladder.step)).rounded(.down)
-        var crf = ladder.start + ladder.step * Int(max(min(steps, 8), -8))
-        crf = min(max(crf, ladder.lowest), ladder.highest)
-        if try meets(crf) {
-            while crf + ladder.step <= ladder.highest, try meets(crf + ladder.step) { crf += ladder.step }
-            return (crf, tried)
-        }
-        while crf - ladder.step >= ladder.lowest {
-            crf -= ladder.step
-            if try meets(crf) { return (crf, tried) }
-        }
-        return (crf, tried)
+        let rates = (last.psnr - bar.psnr - RateSearch.margin) / slope
+        let steps = (rates / Double(ladder.step)).rounded(.down)
+        return last.crf + ladder.step * Int(max(min(steps, 64), -64))
     }
 }
