@@ -17,14 +17,15 @@ extension BundleOutput {
         RateSearch.Bar(psnr: rateCodec == .h264 ? 49 : 50, largest: 8)
     }
 
-    /// The rates searched: from the codec's usual constant rate factor (`render`'s), within
-    /// bounds that keep a search short.
+    /// The rates searched: from the median of the rates the search chose for the 14 built-in
+    /// presets' 10 s 1080p60 loops (BENCHMARKS.md, issue 33), within bounds that keep a
+    /// search short.
     var rateLadder: RateSearch.Ladder {
         switch rateCodec {
-        case .av1: RateSearch.Ladder(start: 35, lowest: 23, highest: 51, step: 2, slope: 0.25)
-        case .hevc: RateSearch.Ladder(start: 22, lowest: 14, highest: 34, step: 2, slope: 0.35)
+        case .av1: RateSearch.Ladder(start: 39, lowest: 23, highest: 51, step: 2, slope: 0.25)
+        case .hevc: RateSearch.Ladder(start: 20, lowest: 14, highest: 34, step: 2, slope: 0.35)
         case .vp9: RateSearch.Ladder(start: 30, lowest: 18, highest: 50, step: 2, slope: 0.25)
-        default: RateSearch.Ladder(start: 18, lowest: 12, highest: 30, step: 1, slope: 0.4)
+        default: RateSearch.Ladder(start: 20, lowest: 12, highest: 30, step: 1, slope: 0.4)
         }
     }
 
