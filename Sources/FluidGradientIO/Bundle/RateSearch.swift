@@ -86,8 +86,8 @@ package struct RateSearch: Sendable {
     /// rates' PSNR (the ladder's typical slope while there is one) reaches the bar, kept
     /// strictly between the highest rate that met it and the lowest above that missed,
     /// until those two are a step apart. Quality falls as the rate rises, so the answer is
-    /// the same as trying every rate's; where it falls in a line, the second guess lands on
-    /// the answer, and a third encode confirms it.
+    /// the same as trying every rate's; where it falls in a line, the third encode is the
+    /// answer (the line through the first two is exact), and a fourth at most confirms it.
     ///
     /// - Returns: the chosen rate, and each rate tried with whether it met the bar.
     /// - Throws: what encoding or measuring throws.
