@@ -75,6 +75,35 @@ import Testing
         }
     }
 
+    /// Real encoders are noisy: a rate a step up can measure better. On seeded noisy ladders
+    /// the search still ends, never encodes a rate twice, stays on the ladder, and answers a
+    /// rate that met the bar whose next rung up missed it (or a bound).
+    @Test func noisyLaddersEndOnAMetRateWhoseNextRungMissed() throws {
+        var generator = SplitMix64(seed: 3301)
+        for _ in 0..<200 {
+            let step = 1 + Int(generator.next() % 3), lowest = Int(generator.next() % 20)
+            let highest = lowest + step * (2 + Int(generator.next() % 12))
+            let start = lowest + step * Int(generator.next() % UInt64((highest - lowest) / step + 1))
+            let top = generator.next(in: 48...62), slope = generator.next(in: 0.05...1)
+            let noise = (0...highest).map { _ in generator.next(in: -0.8...0.8) }
+            let quality: @Sendable (Int) -> Double = { top - slope * Double($0) + noise[$0] }
+            let ladder = RateSearch.Ladder(
+                start: start, lowest: lowest, highest: highest, step: step, slope: generator.next(in: 0.05...1))
+            let result = try Self.search(ladder: ladder, quality: quality)
+            let tried = result.tried.map(\.crf), label = "\(ladder): \(tried)"
+            #expect(Set(tried).count == tried.count, "\(label)")
+            #expect(tried.allSatisfy { $0 >= lowest && $0 <= highest && ($0 - lowest) % step == 0 }, "\(label)")
+            let met = Set(result.tried.filter(\.met).map(\.crf))
+            if met.isEmpty {
+                #expect(result.crf == lowest && tried.contains(lowest), "\(label)")
+            } else {
+                #expect(met.contains(result.crf), "\(label)")
+                let above = result.crf + step
+                #expect(above > highest || result.tried.contains { $0.crf == above && !$0.met }, "\(label)")
+            }
+        }
+    }
+
     @Test func theExcerptIsTheMiddleSecondMeasuredAwayFromItsKeyFrame() {
         #expect(RateSearch.excerpt(frameCount: 600, fps: 60) == 270...329)
         #expect(RateSearch.measuredFrames(of: 270...329) == [290, 310, 329])
