@@ -29,8 +29,9 @@ final class VideoFrames: DecodedFrames {
     private let process: ChildProcess
     private let path: String
     private var index = 0
-    /// Where ``skip()`` reads the frames it drops.
-    private var skipped: [UInt8] = []
+    /// Where ``skip()`` reads the frames it drops: one frame as ffmpeg sends it.
+    private lazy var skipped = [UInt8](
+        repeating: 0, count: (yuvCodes ?? (bitDepth == 8 ? .rgba : .rgba64le)).byteCount(width: width, height: height))
 
     /// Starts decoding `path`.
     ///
@@ -93,13 +94,7 @@ final class VideoFrames: DecodedFrames {
 
     /// Reads the next frame's bytes and drops them: converting them is most of a frame's
     /// cost (a bundle measures 5 of a loop's 600 frames).
-    func skip() throws -> Bool {
-        let format = yuvCodes ?? (bitDepth == 8 ? .rgba : .rgba64le)
-        if skipped.count != format.byteCount(width: width, height: height) {
-            skipped = [UInt8](repeating: 0, count: format.byteCount(width: width, height: height))
-        }
-        return try read(into: &skipped)
-    }
+    func skip() throws -> Bool { try read(into: &skipped) }
 
     /// The next frame as the stream stores it.
     private func nextStored() throws -> FrameSamples? {
