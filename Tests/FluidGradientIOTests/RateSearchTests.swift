@@ -52,13 +52,22 @@ import Testing
         #expect(try Self.search(ladder: Self.ladder, quality: { _ in 30 }).crf == 23)
     }
 
+    /// A random ladder's step (1 to 3), bounds (2 to `upTo` + 1 steps apart, from 0 to 19)
+    /// and a start on one of its rungs.
+    private static func rungs(
+        _ generator: inout SplitMix64, upTo extra: UInt64
+    ) -> (step: Int, lowest: Int, highest: Int, start: Int) {
+        let step = 1 + Int(generator.next() % 3), lowest = Int(generator.next() % 20)
+        let highest = lowest + step * (2 + Int(generator.next() % extra))
+        let start = lowest + step * Int(generator.next() % UInt64((highest - lowest) / step + 1))
+        return (step, lowest, highest, start)
+    }
+
     /// Seeded random ladders and slopes against the answer found by trying every rate.
     @Test func randomLaddersFindTheHighestRateThatMeetsTheBar() throws {
         var generator = SplitMix64(seed: 33)
         for _ in 0..<200 {
-            let step = 1 + Int(generator.next() % 3), lowest = Int(generator.next() % 20)
-            let highest = lowest + step * (2 + Int(generator.next() % 10))
-            let start = lowest + step * Int(generator.next() % UInt64((highest - lowest) / step + 1))
+            let (step, lowest, highest, start) = Self.rungs(&generator, upTo: 10)
             let top = generator.next(in: 45...65), slope = generator.next(in: 0.05...1)
             let guessSlope = generator.next(in: 0.05...1)
             let quality: @Sendable (Int) -> Double = { top - slope * Double($0) }
@@ -81,9 +90,7 @@ import Testing
     @Test func noisyLaddersEndOnAMetRateWhoseNextRungMissed() throws {
         var generator = SplitMix64(seed: 3301)
         for _ in 0..<200 {
-            let step = 1 + Int(generator.next() % 3), lowest = Int(generator.next() % 20)
-            let highest = lowest + step * (2 + Int(generator.next() % 12))
-            let start = lowest + step * Int(generator.next() % UInt64((highest - lowest) / step + 1))
+            let (step, lowest, highest, start) = Self.rungs(&generator, upTo: 12)
             let top = generator.next(in: 48...62), slope = generator.next(in: 0.05...1)
             let noise = (0...highest).map { _ in generator.next(in: -0.8...0.8) }
             let quality: @Sendable (Int) -> Double = { top - slope * Double($0) + noise[$0] }
